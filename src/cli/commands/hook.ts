@@ -1,0 +1,24 @@
+import { preToolUse } from '../../hooks/pre-tool-use.js';
+import { sessionStart } from '../../hooks/session-start.js';
+import type { Command } from '../io.js';
+
+/** `butler hook <event>`: the same code as the hook bundles, for debugging and for clients without bundles. */
+export const hook: Command = async (argv, io) => {
+  const [event, ...rest] = argv;
+  let out = '';
+  try {
+    const input = await io.readStdin();
+    if (event === 'pre-tool-use') out = await preToolUse(input, io.env);
+    else if (event === 'session-start') {
+      const i = rest.indexOf('--brain');
+      out = await sessionStart(input, { brain: i >= 0 ? (rest[i + 1] ?? null) : null, env: io.env });
+    } else {
+      io.stderr('usage: butler hook session-start|pre-tool-use [--brain ID]\n');
+      return 2;
+    }
+  } catch {
+    out = '';
+  }
+  if (out) io.stdout(out);
+  return 0;
+};

@@ -1,0 +1,11 @@
+/** What a CLI command may touch. Injected so commands run in tests without a real terminal. */
+export interface CliIO {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads all of stdin (hooks only). */
+  readStdin: () => Promise<string>;
+}
+
+export type Command = (argv: string[], io: CliIO) => Promise<number>;

@@ -1,0 +1,25 @@
+import { needInput, type ToolResult } from '../shared/result.js';
+import type { ToolContext } from './tool.js';
+
+/**
+ * The project this connection works in, or a need_input envelope telling the brain to call
+ * work_session_start first (with the server's cwd as the likely root).
+ */
+export function requireProject(ctx: ToolContext): { root: string } | { result: ToolResult } {
+  if (ctx.session.projectRoot) return { root: ctx.session.projectRoot };
+  return {
+    result: needInput('No work session yet: call work_session_start first', {
+      required_action: {
+        tool: 'work_session_start',
+        args: { project_root: ctx.deps.cwd },
+        reason: 'Butler works inside one project, chosen by work_session_start.',
+      },
+    }),
+  };
+}
+
+/** Explicit `client` overrides the connection's brain (seed 001, option A). */
+export function currentBrain(ctx: ToolContext, explicit?: string): string | null {
+  if (explicit?.trim()) return explicit;
+  return ctx.session.brainId;
+}

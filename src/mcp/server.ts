@@ -1,0 +1,69 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { toErrorResult } from '../shared/errors.js';
+import { failure, type ToolResult } from '../shared/result.js';
+import { newSession } from '../work/session.js';
+import { INSTRUCTIONS } from './instructions.js';
+import { describeZodError, toInputJsonSchema } from './schema.js';
+import { EnvelopeSchema, type ServerDeps, type ToolDef } from './tool.js';
+import { brainTools, workerTools } from './tools/index.js';
+
+export const SERVER_NAME = 'butler';
+export const SERVER_VERSION = '0.1.0';
+
+export interface CreateServerOptions {
+  /** `butler mcp --worker`: the low-level surface for workers, never for brains. */
+  worker?: boolean;
+}
+
+const OUTPUT_SCHEMA = toInputJsonSchema(EnvelopeSchema);
+
+/** One server per connection: its session state lives in this closure, never in module state. */
+export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): Server {
+  const tools: ToolDef[] = opts.worker ? workerTools : brainTools;
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const session = newSession();
+  const server = new Server(
+    { name: opts.worker ? `${SERVER_NAME}-worker` : SERVER_NAME, version: SERVER_VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  const listed = tools.map((t) => ({
+    name: t.name,
+    title: t.config.title,
+    description: t.config.description,
+    inputSchema: toInputJsonSchema(t.config.inputSchema),
+    outputSchema: OUTPUT_SCHEMA,
+    annotations: t.config.annotations,
+  }));
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    let result: ToolResult<object>;
+    if (!tool) {
+      result = failure('not_found', `Unknown tool ${request.params.name}`, 'Call tools/list to see the tools.');
+    } else {
+      const parsed = tool.config.inputSchema.safeParse(request.params.arguments ?? {});
+      if (!parsed.success) {
+        result = failure('invalid_argument', `Invalid arguments for ${tool.name}`, describeZodError(parsed.error));
+      } else {
+        try {
+          const client = server.getClientVersion();
+          result = await tool.handler(parsed.data, {
+            session,
+            deps,
+            client: client ? { name: client.name, title: client.title } : undefined,
+          });
+        } catch (err) {
+          result = toErrorResult(err);
+        }
+      }
+    }
+    return {
+      content: [{ type: 'text' as const, text: JSON.stringify(result) }],
+      structuredContent: result as unknown as Record<string, unknown>,
+      isError: result.status === 'error',
+    };
+  });
+  return server;
+}

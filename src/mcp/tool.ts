@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { GitRunner } from '../work/git.js';
+import type { WorkSession } from '../work/session.js';
+import type { ToolResult } from '../shared/result.js';
+
+/** Everything a tool may touch, injected per server so each test gets a fresh world. */
+export interface ServerDeps {
+  /** Where the server was started; used only to suggest a `project_root`. */
+  cwd: string;
+  env: Record<string, string | undefined>;
+  now: () => Date;
+  git: GitRunner;
+}
+
+export interface ToolContext {
+  session: WorkSession;
+  deps: ServerDeps;
+  /** MCP clientInfo from initialize: `claude-code`, `codex-mcp-client`, ... */
+  client?: { name: string; title?: string };
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  config: {
+    title: string;
+    description: string;
+    inputSchema: S;
+    annotations: ToolAnnotations;
+  };
+  handler: (args: z.output<S>, ctx: ToolContext) => Promise<ToolResult<object>>;
+}
+
+/** Keeps each tool file a plain `{name, config, handler}` while letting TypeScript infer `args`. */
+export function defineTool<S extends z.ZodObject>(def: ToolDef<S>): ToolDef {
+  return def as unknown as ToolDef;
+}
+
+/** The envelope, declared as every tool's outputSchema. */
+export const EnvelopeSchema = z.object({
+  status: z.enum(['ok', 'error', 'need_input']),
+  summary: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  error_code: z.string().optional(),
+  hint: z.string().optional(),
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { setDefaultIssue } from '../../../work/start.js';
+import { requireProject } from '../../context.js';
+import { defineTool } from '../../tool.js';
+import { IssueId } from '../../../shared/ids.js';
+
+export const workStart = defineTool({
+  name: 'work_start',
+  config: {
+    title: 'Set default issue',
+    description: 'Set the default issue for records and handovers; omit issue_id to clear. Locks nothing.',
+    inputSchema: z.object({ issue_id: IssueId.optional() }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  },
+  handler: async (args, ctx) => {
+    const project = requireProject(ctx);
+    if ('result' in project) return project.result;
+    return setDefaultIssue(ctx.session, args.issue_id ?? null);
+  },
+});

@@ -1,0 +1,3 @@
+import type { ToolDef } from '../../tool.js';
+
+export const workerOnlyTools: ToolDef[] = [];

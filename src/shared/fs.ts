@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+
+/** Writes through a unique temp file and rename, so readers never see a half-written file. */
+export async function writeFileAtomic(file: string, content: string): Promise<void> {
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await fsp.writeFile(tmp, content, { flag: 'wx' });
+    await fsp.rename(tmp, file);
+  } catch (err) {
+    await fsp.rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** Creates `file` only if it does not exist yet; returns false when another writer got there first. */
+export async function writeFileExclusive(file: string, content: string): Promise<boolean> {
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await fsp.writeFile(tmp, content, { flag: 'wx' });
+  try {
+    // link() fails with EEXIST instead of replacing: the snapshot history is append-only.
+    await fsp.link(tmp, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    await fsp.rm(tmp, { force: true });
+  }
+}
+
+export async function readTextIfExists(file: string): Promise<string | null> {
+  try {
+    return await fsp.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** Parses JSON, returning `undefined` for a missing file and throwing for a corrupt one. */
+export async function readJsonIfExists<T>(file: string): Promise<T | undefined> {
+  const text = await readTextIfExists(file);
+  return text === null ? undefined : (JSON.parse(text) as T);
+}
+
+export async function pathExists(p: string): Promise<boolean> {
+  try {
+    await fsp.access(p);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,52 @@
+import { execa } from 'execa';
+import { ButlerError } from '../shared/errors.js';
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface GitRunOptions {
+  input?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs git with an argument array (never a shell string). Injected everywhere git is needed, so the
+ * hooks can pass a lighter runner and tests can count calls.
+ */
+export type GitRunner = (cwd: string, args: readonly string[], opts?: GitRunOptions) => Promise<GitResult>;
+
+export const execaGit: GitRunner = async (cwd, args, opts = {}) => {
+  try {
+    const r = await execa('git', args as string[], {
+      cwd,
+      input: opts.input,
+      env: { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...opts.env },
+      reject: false,
+      stripFinalNewline: false,
+      timeout: opts.timeoutMs ?? 60_000,
+    });
+    if (r.failed && r.exitCode === undefined) {
+      const missing = (r as { code?: string }).code === 'ENOENT';
+      throw new ButlerError(
+        'backend_error',
+        missing ? 'git is not installed or not on PATH' : 'git could not be started',
+        missing ? 'Install git and make sure it is on PATH.' : 'Check the project folder and retry.',
+        {},
+        String(r.message ?? '').slice(0, 500),
+      );
+    }
+    return { stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? ''), exitCode: r.exitCode ?? 1 };
+  } catch (err) {
+    if (err instanceof ButlerError) throw err;
+    throw new ButlerError('backend_error', 'git could not be started', 'Check that git is installed.', {}, String(err));
+  }
+};
+
+/** A ref a caller may name: no leading `-` (option injection), no `..`, only safe characters. */
+export const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._\/-]{1,200}$/;
+/** A record id is an abbreviated or full commit hash. */
+export const RECORD_ID = /^[0-9a-f]{4,64}$/;
