@@ -1,0 +1,37 @@
+// Shared helpers for the bench files: medians and alternating measurement.
+import { spawnSync } from 'node:child_process';
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Times a whole process run in ms. */
+export function timeSpawn(cmd, args, opts = {}) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], ...opts });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return ms;
+}
+
+/** Runs each named function once per round, alternating, and returns the medians. */
+export async function alternate(fns, rounds) {
+  const times = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (const [k, fn] of Object.entries(fns)) {
+      const t = process.hrtime.bigint();
+      await fn();
+      times[k].push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+}
+
+export function report(label, value, baseline, goal) {
+  const ratio = value / baseline;
+  const verdict = ratio <= goal ? 'meets' : 'MISSES';
+  console.log(`${label}: ${value.toFixed(2)} ms vs baseline ${baseline.toFixed(2)} ms = ${ratio.toFixed(2)}x (goal <= ${goal}x: ${verdict})`);
+  return ratio <= goal;
+}
