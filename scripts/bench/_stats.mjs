@@ -35,3 +35,19 @@ export function report(label, value, baseline, goal) {
   console.log(`${label}: ${value.toFixed(2)} ms vs baseline ${baseline.toFixed(2)} ms = ${ratio.toFixed(2)}x (goal <= ${goal}x: ${verdict})`);
   return ratio <= goal;
 }
+
+/** Bundles a TypeScript entry with esbuild into a temp file and imports it, for in-process benches. */
+export async function loadTs(entry) {
+  const { build } = await import('esbuild');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { pathToFileURL, fileURLToPath } = await import('node:url');
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const out = path.join(os.tmpdir(), `butler-bench-${path.basename(entry, '.ts')}-${process.pid}.mjs`);
+  await build({
+    entryPoints: [path.resolve(root, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    outfile: out, logLevel: 'error',
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  });
+  return import(pathToFileURL(out).href);
+}
