@@ -4,6 +4,7 @@ export interface IssueComment {
   author: string;
   body: string;
   created_at: string;
+  url?: string;
 }
 
 export interface Issue {
@@ -15,18 +16,30 @@ export interface Issue {
   created_at: string;
   updated_at: string;
   url?: string;
-  /** Present only when comments were asked for. */
+  /** Live comments on the tracker, so a brain knows whether asking for more is worth it. */
+  comment_count?: number;
+  /** Present only when comments were asked for: the last N, oldest first. */
   comments?: IssueComment[];
 }
 
+export type IssueBackendKind = 'local' | 'gitea' | 'github';
+
+/**
+ * The capability boundary. Callers validate text (blank titles, structured bodies) before calling;
+ * backends map their own failures (missing files, HTTP statuses) to ButlerError codes.
+ */
 export interface IssueBackend {
-  readonly kind: 'local' | 'gitea' | 'github';
+  readonly kind: IssueBackendKind;
+  /** `lastNComments` omitted or 0: no comments fetched at all. */
   read(id: number, lastNComments?: number): Promise<Issue>;
   create(title: string, body: string | undefined, labelNames: string[] | undefined): Promise<Issue>;
   comment(id: number, body: string): Promise<IssueComment>;
+  /** The reason is kept as a tombstone where the backend can (local); remote trackers just delete. */
   deleteComment(id: number, commentId: number, reason?: string): Promise<void>;
   updateTitle(id: number, title: string): Promise<Issue>;
   updateBody(id: number, body: string): Promise<Issue>;
   reopen(id: number): Promise<Issue>;
   close(id: number): Promise<Issue>;
+  /** Label names the tracker knows (local: the names used so far). */
+  listLabels(): Promise<string[]>;
 }

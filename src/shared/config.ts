@@ -14,6 +14,7 @@ export const ConfigSchema = z.object({
       owner: z.string().min(1).optional(),
       repo: z.string().min(1).optional(),
       token_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+      timeout_ms: z.number().int().min(100).max(120_000).optional(),
     })
     .optional(),
   guard: z

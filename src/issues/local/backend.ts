@@ -1,0 +1,188 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { ButlerError } from '../../shared/errors.js';
+import { readTextIfExists, writeFileAtomic, writeFileExclusive } from '../../shared/fs.js';
+import { withFileLock } from '../../shared/lock.js';
+import type { Issue, IssueBackend, IssueComment } from '../types.js';
+import { IssueFileError, parseIssue, serializeIssue, type StoredComment, type StoredIssue } from './format.js';
+
+export const LOCAL_ISSUES_DIR = path.join('.butler', 'issues');
+const FILE = /^([1-9][0-9]{0,9})\.md$/;
+
+export interface LocalBackendOptions {
+  projectRoot: string;
+  author: string;
+  now?: () => Date;
+}
+
+/** The embedded tracker: `.butler/issues/<id>.md`, committed with the project like code. */
+export class LocalIssueBackend implements IssueBackend {
+  readonly kind = 'local' as const;
+  private readonly dir: string;
+  private readonly now: () => Date;
+
+  constructor(private readonly opts: LocalBackendOptions) {
+    this.dir = path.join(opts.projectRoot, LOCAL_ISSUES_DIR);
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  private file(id: number): string {
+    return path.join(this.dir, `${id}.md`);
+  }
+
+  private async load(id: number): Promise<StoredIssue> {
+    const text = await readTextIfExists(this.file(id));
+    if (text === null) throw notFound(id);
+    try {
+      return parseIssue(text);
+    } catch (err) {
+      const why = err instanceof IssueFileError || err instanceof SyntaxError ? err.message : 'unreadable';
+      throw new ButlerError('backend_error', `Issue #${id} file is damaged`, `Fix ${LOCAL_ISSUES_DIR}/${id}.md by hand (${why}).`);
+    }
+  }
+
+  /** Read-modify-write under a per-issue lock, so two agents commenting at once both land. */
+  private async mutate<T>(id: number, fn: (issue: StoredIssue, at: string) => T): Promise<T> {
+    return withFileLock(this.file(id), async () => {
+      const issue = await this.load(id);
+      const result = fn(issue, this.now().toISOString());
+      await writeFileAtomic(this.file(id), serializeIssue(issue));
+      return result;
+    });
+  }
+
+  async read(id: number, lastNComments = 0): Promise<Issue> {
+    return view(await this.load(id), lastNComments);
+  }
+
+  async create(title: string, body: string | undefined, labelNames: string[] | undefined): Promise<Issue> {
+    const at = this.now().toISOString();
+    // The lock serialises id allocation across processes; the exclusive create is a second guard.
+    const issue = await withFileLock(path.join(this.dir, '.ids'), async () => {
+      let id = (await this.maxId()) + 1;
+      for (;;) {
+        const stored: StoredIssue = {
+          id,
+          title,
+          state: 'open',
+          labels: labelNames ?? [],
+          author: this.opts.author,
+          created_at: at,
+          updated_at: at,
+          body: body ?? '',
+          comments: [],
+        };
+        if (await writeFileExclusive(this.file(id), serializeIssue(stored))) return stored;
+        id += 1;
+      }
+    });
+    return view(issue, 0);
+  }
+
+  private async maxId(): Promise<number> {
+    const names = await fsp.readdir(this.dir).catch(() => [] as string[]);
+    return names.reduce((max, n) => Math.max(max, Number(FILE.exec(n)?.[1] ?? 0)), 0);
+  }
+
+  async comment(id: number, body: string): Promise<IssueComment> {
+    return this.mutate(id, (issue, at) => {
+      // Ids are never reused, tombstones included, so an old id cannot point at a newer comment.
+      const next = issue.comments.reduce((m, c) => Math.max(m, c.id), 0) + 1;
+      const c: StoredComment = { id: next, author: this.opts.author, created_at: at, body };
+      issue.comments.push(c);
+      return toComment(c);
+    });
+  }
+
+  async deleteComment(id: number, commentId: number, reason?: string): Promise<void> {
+    await this.mutate(id, (issue, at) => {
+      const c = issue.comments.find((x) => x.id === commentId && !x.deleted);
+      if (!c) throw commentNotFound(id, commentId);
+      c.body = '';
+      c.deleted = { by: this.opts.author, at, ...(reason?.trim() ? { reason: reason.trim() } : {}) };
+    });
+  }
+
+  async updateTitle(id: number, title: string): Promise<Issue> {
+    return this.mutate(id, (issue, at) => {
+      issue.title = title;
+      issue.updated_at = at;
+      return view(issue, 0);
+    });
+  }
+
+  async updateBody(id: number, body: string): Promise<Issue> {
+    return this.mutate(id, (issue, at) => {
+      issue.body = body;
+      issue.updated_at = at;
+      return view(issue, 0);
+    });
+  }
+
+  async reopen(id: number): Promise<Issue> {
+    return this.setState(id, 'open');
+  }
+
+  async close(id: number): Promise<Issue> {
+    return this.setState(id, 'closed');
+  }
+
+  private setState(id: number, state: 'open' | 'closed'): Promise<Issue> {
+    return this.mutate(id, (issue, at) => {
+      issue.state = state;
+      issue.updated_at = at;
+      if (state === 'closed') issue.closed_at = at;
+      else delete issue.closed_at;
+      return view(issue, 0);
+    });
+  }
+
+  async listLabels(): Promise<string[]> {
+    const names = (await fsp.readdir(this.dir).catch(() => [] as string[])).filter((n) => FILE.test(n));
+    const labels = new Set<string>();
+    for (const n of names) {
+      const text = await readTextIfExists(path.join(this.dir, n));
+      try {
+        if (text) for (const l of parseIssue(text).labels) labels.add(l);
+      } catch {
+        // A damaged file is reported when that issue is read, not here.
+      }
+    }
+    return [...labels].sort();
+  }
+}
+
+function toComment(c: StoredComment): IssueComment {
+  return { id: c.id, author: c.author, body: c.body, created_at: c.created_at };
+}
+
+function view(issue: StoredIssue, lastN: number): Issue {
+  const live = issue.comments.filter((c) => !c.deleted);
+  // A comment does not touch the front matter (keeps comment diffs pure appends), so it counts here.
+  const times = [issue.updated_at, ...issue.comments.map((c) => c.deleted?.at ?? c.created_at)];
+  const out: Issue = {
+    id: issue.id,
+    title: issue.title,
+    body: issue.body,
+    state: issue.state,
+    labels: issue.labels,
+    created_at: issue.created_at,
+    updated_at: times.reduce((a, b) => (b > a ? b : a), ''),
+    comment_count: live.length,
+  };
+  if (lastN > 0) out.comments = live.slice(-lastN).map(toComment);
+  return out;
+}
+
+export function notFound(id: number): ButlerError {
+  return new ButlerError('not_found', `Issue #${id} not found`, 'Check the issue number, or create it with issue_create.', {
+    issue_id: id,
+  });
+}
+
+export function commentNotFound(id: number, commentId: number): ButlerError {
+  return new ButlerError('not_found', `Comment ${commentId} not found on issue #${id}`, 'Read the issue with last_n_comments to see comment ids.', {
+    issue_id: id,
+    comment_id: commentId,
+  });
+}

@@ -1,0 +1,122 @@
+import { parse, stringify } from 'yaml';
+
+/**
+ * One issue as one Markdown file: YAML front matter, the body, then comments. Each comment starts with
+ * a one-line JSON marker, so adding a comment is a pure append (a clean diff) and deleting one rewrites
+ * only its own block, leaving a tombstone with the reason.
+ */
+export interface StoredComment {
+  id: number;
+  author: string;
+  created_at: string;
+  body: string;
+  deleted?: { by: string; at: string; reason?: string };
+}
+
+export interface StoredIssue {
+  id: number;
+  title: string;
+  state: 'open' | 'closed';
+  labels: string[];
+  author: string;
+  created_at: string;
+  updated_at: string;
+  closed_at?: string;
+  body: string;
+  comments: StoredComment[];
+}
+
+const MARKER = /^<!-- butler:comment (\{.*\}) -->$/;
+// A body line that looks like a marker is escaped with one more backslash, so text can never forge a comment.
+const ESCAPED = /^(\\*)<!-- butler:comment /;
+
+function escapeText(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => (ESCAPED.test(l) ? `\\${l}` : l))
+    .join('\n');
+}
+
+function unescapeText(lines: string[]): string {
+  return lines
+    .map((l) => (/^\\+<!-- butler:comment /.test(l) ? l.slice(1) : l))
+    .join('\n')
+    .trim();
+}
+
+/** JSON with `<`/`>` escaped so a reason containing `-->` cannot end the HTML comment early. */
+function markerJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+}
+
+export function serializeIssue(issue: StoredIssue): string {
+  const front: Record<string, unknown> = {
+    id: issue.id,
+    title: issue.title,
+    state: issue.state,
+    labels: issue.labels,
+    author: issue.author,
+    created_at: issue.created_at,
+    updated_at: issue.updated_at,
+  };
+  if (issue.closed_at) front.closed_at = issue.closed_at;
+  let out = `---\n${stringify(front)}---\n\n${escapeText(issue.body.trim())}\n`;
+  for (const c of issue.comments) {
+    const meta: Record<string, unknown> = { id: c.id, author: c.author, created_at: c.created_at };
+    if (c.deleted) meta.deleted = c.deleted;
+    const text = c.deleted
+      ? `_Comment deleted by ${c.deleted.by}${c.deleted.reason ? `: ${oneLine(c.deleted.reason)}` : ''}_`
+      : escapeText(c.body.trim());
+    out += `\n<!-- butler:comment ${markerJson(meta)} -->\n${text}\n`;
+  }
+  return out;
+}
+
+function oneLine(s: string): string {
+  return escapeText(s.replace(/\s+/g, ' ').trim());
+}
+
+export class IssueFileError extends Error {}
+
+export function parseIssue(text: string): StoredIssue {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  if (lines[0] !== '---') throw new IssueFileError('missing front matter');
+  const end = lines.indexOf('---', 1);
+  if (end < 0) throw new IssueFileError('unterminated front matter');
+  const front = parse(lines.slice(1, end).join('\n')) as Record<string, unknown> | null;
+  if (!front || typeof front.id !== 'number' || typeof front.title !== 'string') {
+    throw new IssueFileError('front matter needs id and title');
+  }
+  const rest = lines.slice(end + 1);
+  const blocks: { meta: string; lines: string[] }[] = [];
+  const bodyLines: string[] = [];
+  for (const line of rest) {
+    const m = MARKER.exec(line);
+    if (m?.[1]) blocks.push({ meta: m[1], lines: [] });
+    else (blocks.at(-1)?.lines ?? bodyLines).push(line);
+  }
+  const comments = blocks.map(({ meta, lines: body }): StoredComment => {
+    const parsed = JSON.parse(meta) as Partial<StoredComment>;
+    if (typeof parsed.id !== 'number') throw new IssueFileError('comment marker without id');
+    return {
+      id: parsed.id,
+      author: String(parsed.author ?? 'unknown'),
+      created_at: String(parsed.created_at ?? ''),
+      body: parsed.deleted ? '' : unescapeText(body),
+      ...(parsed.deleted ? { deleted: parsed.deleted } : {}),
+    };
+  });
+  const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : fallback);
+  return {
+    id: front.id,
+    title: front.title,
+    state: front.state === 'closed' ? 'closed' : 'open',
+    labels: Array.isArray(front.labels) ? front.labels.map(String) : [],
+    author: str(front.author, 'unknown'),
+    created_at: str(front.created_at),
+    updated_at: str(front.updated_at),
+    ...(front.closed_at ? { closed_at: str(front.closed_at) } : {}),
+    body: unescapeText(bodyLines),
+    comments,
+  };
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { closeIssue } from '../../../issues/ops.js';
+import { IssueId } from '../../../shared/ids.js';
+import { defineTool } from '../../tool.js';
+import { withIssueBackend } from './backend.js';
+
+export const issueClose = defineTool({
+  name: 'issue_close',
+  config: {
+    title: 'Close issue',
+    description: 'Close an issue; returns it in data.issue. Ask the user unless they asked for it.',
+    inputSchema: z.object({ issue_id: IssueId }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  },
+  handler: (args, ctx) => withIssueBackend(ctx, (b) => closeIssue(b, args.issue_id)),
+});

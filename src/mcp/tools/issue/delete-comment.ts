@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { deleteIssueComment } from '../../../issues/ops.js';
+import { IssueId } from '../../../shared/ids.js';
+import { defineTool } from '../../tool.js';
+import { withIssueBackend } from './backend.js';
+
+export const issueDeleteComment = defineTool({
+  name: 'issue_delete_comment',
+  config: {
+    title: 'Delete issue comment',
+    description: 'Delete a comment from an issue.',
+    inputSchema: z.object({ issue_id: IssueId, comment_id: IssueId, reason: z.string().max(500).optional() }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  },
+  handler: (args, ctx) => withIssueBackend(ctx, (b) => deleteIssueComment(b, args.issue_id, args.comment_id, args.reason)),
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { reopenIssue } from '../../../issues/ops.js';
+import { IssueId } from '../../../shared/ids.js';
+import { defineTool } from '../../tool.js';
+import { withIssueBackend } from './backend.js';
+
+export const issueReopen = defineTool({
+  name: 'issue_reopen',
+  config: {
+    title: 'Reopen issue',
+    description: 'Reopen a closed issue.',
+    inputSchema: z.object({ issue_id: IssueId }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  },
+  handler: (args, ctx) => withIssueBackend(ctx, (b) => reopenIssue(b, args.issue_id)),
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { updateIssueBody } from '../../../issues/ops.js';
+import { IssueId } from '../../../shared/ids.js';
+import { defineTool } from '../../tool.js';
+import { withIssueBackend } from './backend.js';
+
+export const issueUpdateBody = defineTool({
+  name: 'issue_update_body',
+  config: {
+    title: 'Rewrite issue body',
+    description: "Replace an issue's body, e.g. to clean up or complete it.",
+    inputSchema: z.object({ issue_id: IssueId, body: z.string() }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  },
+  handler: (args, ctx) => withIssueBackend(ctx, (b) => updateIssueBody(b, args.issue_id, args.body)),
+});
