@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { Lang } from '../shared/config.js';
+import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
+import { withFileLock } from '../shared/lock.js';
+import type { Action } from '../shared/result.js';
+import type { GitRunner } from '../work/git.js';
+import type { SessionFacts, WorkFacts } from './snapshot.js';
+import type { HandoverStore, IndexEntry } from './store.js';
+
+/** The current work state as resume/accept report it (work_observe's data). */
+export type WorkState = WorkFacts & { branch: string | null; head: string | null; [k: string]: unknown };
+
+/** Everything the handover capability needs, injected by the MCP facade, the CLI or a test. */
+export interface HandoverContext {
+  root: string;
+  store: HandoverStore;
+  /** The brain the connection knows (clientInfo.name), normalised; null when unknown. */
+  sessionBrain: string | null;
+  defaultIssue: number | null;
+  git: GitRunner;
+  now: () => Date;
+  lang: Lang;
+  env: Record<string, string | undefined>;
+  /** Title, body and state through the issue backend; throws when the issue cannot be read. */
+  readIssue: (id: number) => Promise<{ title: string; body: string; state: string }>;
+  /** The current work state (work_observe); null when it cannot be judged. */
+  observe: () => Promise<WorkState | null>;
+  /** DISCOVERY / RISKS / anchors from the session log since the last mark; null when there is none. */
+  sessionFacts: (q: {
+    brain: string;
+    sessionLogPath: string | null;
+    previous: IndexEntry | null;
+  }) => Promise<(SessionFacts & { log: string; line: number; entry: string | null }) | null>;
+  redact: (text: string) => string;
+}
+
+export function msg(lang: Lang, ja: string, en: string): string {
+  return lang === 'en' ? en : ja;
+}
+
+export const action = (tool: string, args: Record<string, unknown>, reason: string): Action => ({ tool, args, reason });
+
+/** Snapshots are private by default (seed 003): make sure `session_logs/` is git-ignored. */
+export async function ensureGitignored(root: string): Promise<void> {
+  const file = path.join(root, '.gitignore');
+  await withFileLock(file, async () => {
+    const text = (await readTextIfExists(file)) ?? '';
+    const lines = text.split(/\r?\n/).map((l) => l.trim());
+    if (lines.some((l) => l === 'session_logs/' || l === 'session_logs' || l === '/session_logs/' || l === '/session_logs')) return;
+    const sep = text === '' || text.endsWith('\n') ? '' : '\n';
+    await writeFileAtomic(file, `${text}${sep}# Butler handover snapshots (private)\nsession_logs/\n`);
+  });
+}

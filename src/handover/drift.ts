@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { GitRunner } from '../work/git.js';
+
+export interface GitNow {
+  branch: string | null;
+  head: string | null;
+  dirty_files: string[];
+}
+
+/** Branch, HEAD and dirty paths in one `git status` call (porcelain v2 carries branch and oid). */
+export async function readGitNow(root: string, git: GitRunner): Promise<GitNow> {
+  const r = await git(root, ['status', '--porcelain=v2', '--branch', '--untracked-files=normal']);
+  if (r.exitCode !== 0) return { branch: null, head: null, dirty_files: [] };
+  let branch: string | null = null;
+  let head: string | null = null;
+  const dirty: string[] = [];
+  for (const line of r.stdout.split('\n')) {
+    if (line.startsWith('# branch.oid ')) head = /^[0-9a-f]{7,64}$/.test(line.slice(13)) ? line.slice(13) : null;
+    else if (line.startsWith('# branch.head ')) branch = line.slice(14) === '(detached)' ? null : line.slice(14);
+    else if (line.startsWith('1 ') || line.startsWith('u ')) dirty.push(line.split(' ').slice(line.startsWith('1 ') ? 8 : 10).join(' '));
+    else if (line.startsWith('2 ')) dirty.push(line.split(' ').slice(9).join(' ').split('\t')[0] ?? '');
+    else if (line.startsWith('? ')) dirty.push(line.slice(2));
+  }
+  return { branch, head, dirty_files: dirty };
+}
+
+export interface Drift {
+  branch_changed: boolean;
+  branch_then: string | null;
+  branch_now: string | null;
+  head_moved: boolean;
+  head_then: string | null;
+  head_now: string | null;
+  /** null when the snapshot's HEAD is no longer in this history (rebased, or another clone). */
+  commits_since: number | null;
+  recent_commits: { record_id: string; message: string }[];
+  anchors_missing: string[];
+  anchors_changed: string[];
+  uncommitted: number;
+  /** One line for humans: empty meaning nothing drifted. */
+  line: string;
+}
+
+/**
+ * Compares a snapshot's branch, HEAD and anchors with the repository now. Used by resume, accept
+ * and the SessionStart hook alike, with whichever GitRunner suits the caller.
+ */
+export async function computeDrift(
+  root: string,
+  then: { branch: string | null; head: string | null; anchors?: string[] },
+  git: GitRunner,
+  now?: GitNow,
+): Promise<Drift> {
+  const cur = now ?? (await readGitNow(root, git));
+  const headMoved = !!then.head && !!cur.head && then.head !== cur.head;
+  let commitsSince: number | null = headMoved ? null : 0;
+  let recent: Drift['recent_commits'] = [];
+  if (headMoved && then.head && /^[0-9a-f]{7,64}$/.test(then.head)) {
+    const log = await git(root, ['log', '--format=%h%x09%s', `${then.head}..HEAD`, '--']);
+    if (log.exitCode === 0) {
+      const rows = log.stdout.split('\n').filter(Boolean);
+      commitsSince = rows.length;
+      recent = rows.slice(0, 5).map((r) => {
+        const [id, ...msg] = r.split('\t');
+        return { record_id: id ?? '', message: msg.join('\t') };
+      });
+    }
+  }
+  const anchors = (then.anchors ?? []).filter((a) => !path.isAbsolute(a) && !a.split(/[\\/]/).includes('..'));
+  const missing = anchors.filter((a) => !existsSync(path.join(root, a)));
+  let changed: string[] = [];
+  const present = anchors.filter((a) => !missing.includes(a));
+  if (present.length && then.head && /^[0-9a-f]{7,64}$/.test(then.head)) {
+    const d = await git(root, ['diff', '--name-only', then.head, '--', ...present]);
+    if (d.exitCode === 0) changed = d.stdout.split('\n').filter(Boolean);
+  }
+  const branchChanged = !!then.branch && then.branch !== cur.branch;
+  const drift: Drift = {
+    branch_changed: branchChanged,
+    branch_then: then.branch,
+    branch_now: cur.branch,
+    head_moved: headMoved,
+    head_then: then.head,
+    head_now: cur.head,
+    commits_since: commitsSince,
+    recent_commits: recent,
+    anchors_missing: missing,
+    anchors_changed: changed,
+    uncommitted: cur.dirty_files.length,
+    line: '',
+  };
+  drift.line = driftLine(drift);
+  return drift;
+}
+
+export function driftLine(d: Drift): string {
+  const parts: string[] = [];
+  if (d.branch_changed) parts.push(`branch ${d.branch_then} -> ${d.branch_now ?? '(detached)'}`);
+  if (d.head_moved) {
+    parts.push(
+      d.commits_since === null
+        ? `HEAD ${d.head_then?.slice(0, 7)} is no longer in this history (now ${d.head_now?.slice(0, 7)})`
+        : `HEAD moved ${d.commits_since} commit(s) (${d.head_then?.slice(0, 7)} -> ${d.head_now?.slice(0, 7)})`,
+    );
+  }
+  if (d.anchors_missing.length) parts.push(`${d.anchors_missing.length} anchor file(s) missing`);
+  if (d.anchors_changed.length) parts.push(`${d.anchors_changed.length} anchor file(s) changed`);
+  if (d.uncommitted) parts.push(`${d.uncommitted} uncommitted change(s)`);
+  return parts.length ? `Drift since snapshot: ${parts.join('; ')}.` : '';
+}

@@ -1,0 +1,105 @@
+import type { Lang } from '../shared/config.js';
+import type { SectionName } from './sections.js';
+
+/** Status labels for BLOCKED / PENDING, as the seed names them. */
+export type PendingLabel = 'adopted' | 'provisional' | 'undecided' | 'blocked';
+
+interface Strings {
+  intro: Record<SectionName, string>;
+  labels: Record<PendingLabel, string>;
+  none: string;
+  notes: string;
+  issueLine: (id: number, title: string | null, state: string | null) => string;
+  issueUnreadable: (id: number, why: string) => string;
+  projectScope: string;
+  workLine: (branch: string | null, head: string | null, dirty: number, unpublished: number | null) => string;
+  dirtyRisk: (n: number) => string;
+  unpublishedRisk: (n: number) => string;
+  defaultNext: string;
+  prompt: {
+    takeOver: (scope: string) => string;
+    start: string;
+    read: (tool: string, id: string) => string;
+    continueWith: (first: string) => string;
+    caution: (text: string) => string;
+  };
+  scopeIssue: (id: number, title: string | null) => string;
+  summaryDefault: (scope: string) => string;
+  omitted: (n: number) => string;
+}
+
+const ja: Strings = {
+  intro: {
+    METADATA: '> snapshot の機械的な属性',
+    CURRENT_STATE: '> 現在どこまで終わっているか',
+    DISCOVERY: '> 調査で分かった事実（推測は書かない）',
+    DECISION: '> 採用した判断と理由',
+    NEXT_ACTION: '> 次にやること',
+    'BLOCKED / PENDING': '> 未解決・確認待ち（状態ラベル付き）',
+    RISKS: '> 注意点や壊しやすい箇所',
+    CODEBASE_ANCHORS: '> 再開時に見るべきファイルと役割',
+    HANDOFF_PROMPT: '> 次の Brain にそのまま渡す再開指示',
+  },
+  labels: { adopted: '推奨採用', provisional: '暫定', undecided: '未確定', blocked: 'ブロック' },
+  none: 'なし',
+  notes: 'メモ',
+  issueLine: (id, title, state) => `issue #${id}${title ? `「${title}」` : ''}${state ? `（${state}）` : ''}`,
+  issueUnreadable: (id, why) => `issue #${id} を読めませんでした: ${why}`,
+  projectScope: 'project（issue なし）',
+  workLine: (branch, head, dirty, unpublished) =>
+    `作業状態: ブランチ ${branch ?? '(不明)'} @ ${head ? head.slice(0, 12) : '(不明)'}、未記録の変更 ${dirty} 件` +
+    (unpublished === null ? '、upstream なし' : `、未公開の記録 ${unpublished} 件`),
+  dirtyRisk: (n) => `未記録の変更が ${n} 件あります（work_record で記録するまで他の Brain からは見えません）`,
+  unpublishedRisk: (n) => `未公開の記録が ${n} 件あります（work_publish で共有されていません）`,
+  defaultNext: 'work_observe で現在状態を確認し、作業を再開する',
+  prompt: {
+    takeOver: (scope) => `${scope}の作業を引き継いでください。`,
+    start: '1. work_session_start(project_root) を呼ぶ。',
+    read: (tool, id) => `2. ${tool}(handover_id="${id}") で snapshot と現在状態を読む。`,
+    continueWith: (first) => `3. NEXT_ACTION から再開する: ${first}`,
+    caution: (text) => `注意: ${text}`,
+  },
+  scopeIssue: (id, title) => `issue #${id}${title ? `「${title}」` : ''}`,
+  summaryDefault: (scope) => `${scope}の作業状態`,
+  omitted: (n) => `…ほか ${n} 件を省略`,
+};
+
+const en: Strings = {
+  intro: {
+    METADATA: '> Machine-readable attributes of this snapshot',
+    CURRENT_STATE: '> How far the work has got',
+    DISCOVERY: '> Facts found so far (no guesses)',
+    DECISION: '> Decisions taken and why',
+    NEXT_ACTION: '> What to do next',
+    'BLOCKED / PENDING': '> Open points, each with a status label',
+    RISKS: '> Cautions and fragile places',
+    CODEBASE_ANCHORS: '> Files to look at first, and their role',
+    HANDOFF_PROMPT: '> Resume instructions to hand to the next brain as they are',
+  },
+  labels: { adopted: 'adopted', provisional: 'provisional', undecided: 'undecided', blocked: 'blocked' },
+  none: 'none',
+  notes: 'Notes',
+  issueLine: (id, title, state) => `Issue #${id}${title ? ` "${title}"` : ''}${state ? ` (${state})` : ''}`,
+  issueUnreadable: (id, why) => `Could not read issue #${id}: ${why}`,
+  projectScope: 'project (no issue)',
+  workLine: (branch, head, dirty, unpublished) =>
+    `Work: branch ${branch ?? '(unknown)'} @ ${head ? head.slice(0, 12) : '(unknown)'}, ${dirty} unrecorded change(s)` +
+    (unpublished === null ? ', no upstream' : `, ${unpublished} unpublished record(s)`),
+  dirtyRisk: (n) => `${n} unrecorded change(s): other brains cannot see them until work_record`,
+  unpublishedRisk: (n) => `${n} unpublished record(s): not shared until work_publish`,
+  defaultNext: 'Check the current state with work_observe and resume the work',
+  prompt: {
+    takeOver: (scope) => `Take over the work on ${scope}.`,
+    start: '1. Call work_session_start(project_root).',
+    read: (tool, id) => `2. Call ${tool}(handover_id="${id}") to read the snapshot and the current state.`,
+    continueWith: (first) => `3. Continue from NEXT_ACTION: ${first}`,
+    caution: (text) => `Caution: ${text}`,
+  },
+  scopeIssue: (id, title) => `issue #${id}${title ? ` "${title}"` : ''}`,
+  summaryDefault: (scope) => `Work state of ${scope}`,
+  omitted: (n) => `… ${n} more omitted`,
+};
+
+export function strings(lang: Lang): Strings {
+  return lang === 'en' ? en : ja;
+}

@@ -1,0 +1,63 @@
+import { ok, type ToolResult } from '../shared/result.js';
+import { listBrains } from './brains.js';
+import { normalizeBrain } from './brains.js';
+import { action, msg, type HandoverContext } from './context.js';
+
+export interface ListArgs {
+  issue_id?: number;
+  client?: string;
+  source_brain?: string;
+  target_brain?: string;
+  created_from?: string;
+  created_to?: string;
+  limit?: number;
+}
+
+/**
+ * handover_list: searches index.json only (never the snapshot bodies), across the whole current
+ * project unless an issue is given. The default issue does not narrow it: history is for finding.
+ */
+export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promise<ToolResult> {
+  const source = args.source_brain ?? args.client;
+  const src = source ? normalizeBrain(source, 'unknown') : null;
+  const tgt = args.target_brain ? normalizeBrain(args.target_brain, 'any') : null;
+  const from = args.created_from ? Date.parse(args.created_from) : null;
+  const to = args.created_to ? Date.parse(args.created_to) : null;
+  const limit = args.limit ?? 20;
+  const matched = (await ctx.store.entries()).filter((e) => {
+    if (args.issue_id !== undefined && e.issue_id !== args.issue_id) return false;
+    if (src && e.source_brain !== src) return false;
+    if (tgt && e.target_brain !== tgt) return false;
+    if (from !== null || to !== null) {
+      const t = Date.parse(e.created_at);
+      if ((from !== null && t < from) || (to !== null && t > to)) return false;
+    }
+    return true;
+  });
+  const handovers = matched.slice(0, limit).map((e) => ({
+    handover_id: e.handover_id,
+    snapshot_file: e.snapshot_file,
+    issue_id: e.issue_id,
+    issue_title: e.issue_title,
+    source_brain: e.source_brain,
+    target_brain: e.target_brain,
+    created_at: e.created_at,
+    is_latest: e.is_latest,
+    summary: e.summary,
+  }));
+  const first = handovers[0];
+  return ok(msg(ctx.lang, 'handover snapshot の履歴を取得しました', 'Handover history'), {
+    count: matched.length,
+    handovers,
+    ...(matched.length > handovers.length ? { truncated: true } : {}),
+    suggested_action: first
+      ? action('handover_read', { handover_id: first.handover_id }, msg(ctx.lang, 'ユーザーが選んだ snapshot を読みます', 'Read the one the user picks'))
+      : action('handover_prepare', args.issue_id === undefined ? {} : { issue_id: args.issue_id }, msg(ctx.lang, '該当する snapshot がありません', 'Nothing matched')),
+  });
+}
+
+/** handover_list_brains: the brains that have called work_session_start in this project. */
+export async function listKnownBrains(ctx: HandoverContext): Promise<ToolResult> {
+  const brains = await listBrains(ctx.root);
+  return ok(msg(ctx.lang, '登録済み Brain の一覧を返しました', 'Known brains'), { brains });
+}

@@ -1,0 +1,52 @@
+import type { PendingLabel } from './i18n.js';
+
+/**
+ * `notes` are free text. A line that starts with a tag (`decision:`, `next:`, `blocked:` …, or the
+ * Japanese 決定: / 次: / ブロック: …) goes to that section; everything else is CURRENT_STATE.
+ * This keeps Phase 1 deterministic: Butler files what it was told and invents nothing.
+ */
+export interface ParsedNotes {
+  free: string[];
+  discovery: string[];
+  decision: string[];
+  next: string[];
+  pending: { label: PendingLabel; text: string }[];
+  risks: string[];
+  anchors: { path: string; role: string | null }[];
+}
+
+const TAGS: Record<string, keyof Omit<ParsedNotes, 'free' | 'pending' | 'anchors'> | PendingLabel | 'anchor'> = {
+  discovery: 'discovery', found: 'discovery', '発見': 'discovery',
+  decision: 'decision', decided: 'decision', '決定': 'decision',
+  next: 'next', todo: 'next', '次': 'next',
+  blocked: 'blocked', blocker: 'blocked', 'ブロック': 'blocked',
+  pending: 'undecided', undecided: 'undecided', question: 'undecided', '未確定': 'undecided',
+  provisional: 'provisional', '暫定': 'provisional',
+  adopted: 'adopted', recommended: 'adopted', '推奨採用': 'adopted',
+  risk: 'risks', caution: 'risks', 'リスク': 'risks', '注意': 'risks',
+  anchor: 'anchor', file: 'anchor', 'アンカー': 'anchor',
+};
+
+const TAG_LINE = /^\s*(?:[-*]\s+|\d+[.)]\s+)?([A-Za-z]+|[\u3040-\u30ff\u4e00-\u9fff]+)\s*[:：]\s*(.+)$/;
+
+export function parseNotes(notes: string | undefined): ParsedNotes {
+  const out: ParsedNotes = { free: [], discovery: [], decision: [], next: [], pending: [], risks: [], anchors: [] };
+  for (const raw of (notes ?? '').split(/\r?\n/)) {
+    const line = raw.trimEnd();
+    if (!line.trim()) continue;
+    const m = TAG_LINE.exec(line);
+    const tag = m?.[1] ? TAGS[m[1].toLowerCase()] : undefined;
+    const text = m?.[2]?.trim() ?? '';
+    if (!tag || !text) {
+      out.free.push(line.trim());
+    } else if (tag === 'anchor') {
+      const [p, ...role] = text.split(/\s+[-—–:]\s+/);
+      out.anchors.push({ path: (p ?? text).replace(/^`|`$/g, ''), role: role.join(' - ') || null });
+    } else if (tag === 'adopted' || tag === 'provisional' || tag === 'undecided' || tag === 'blocked') {
+      out.pending.push({ label: tag, text });
+    } else {
+      out[tag].push(text);
+    }
+  }
+  return out;
+}

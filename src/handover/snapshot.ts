@@ -1,0 +1,178 @@
+import type { Lang } from '../shared/config.js';
+import { strings } from './i18n.js';
+import type { ParsedNotes } from './notes.js';
+import { MAX_SNAPSHOT_LINES, SECTIONS, type SectionName, sectionBody } from './sections.js';
+import type { Action } from '../shared/result.js';
+
+export interface SnapshotMeta {
+  project: string;
+  issue_id: number | null;
+  issue_title: string | null;
+  source_brain: string;
+  target_brain: string;
+  mode: 'core';
+  created_at: string;
+  handover_id: string;
+  branch: string | null;
+  head: string | null;
+  summary: string;
+  lang: Lang;
+  session_log: string | null;
+  session_line: number | null;
+  session_entry: string | null;
+}
+
+export interface WorkFacts {
+  work_state: string;
+  dirty_count: number;
+  dirty_files: string[];
+  unpublished_count: number | null;
+  required_action: Action | null;
+}
+
+export interface SessionFacts {
+  discovery: string[];
+  risks: string[];
+  anchors: { path: string; role: string | null }[];
+}
+
+export interface SnapshotInput {
+  meta: Omit<SnapshotMeta, 'summary'>;
+  issue: { title: string; body: string; state: string } | null;
+  issueError: string | null;
+  work: WorkFacts | null;
+  notes: ParsedNotes;
+  session: SessionFacts | null;
+}
+
+const cap = (lines: string[], max: number, omitted: (n: number) => string): string[] =>
+  lines.length <= max ? lines : [...lines.slice(0, max), `- ${omitted(lines.length - max)}`];
+
+const bullets = (items: string[], none: string): string[] => (items.length ? items.map((i) => `- ${i}`) : [`- ${none}`]);
+
+function describeAction(a: Action): string {
+  const args = a.args && Object.keys(a.args).length ? JSON.stringify(a.args) : '';
+  return `${a.tool}(${args})${a.reason ? ` — ${a.reason}` : ''}`;
+}
+
+/** Renders the snapshot deterministically from what is known; returns the markdown and its prompt. */
+export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: SnapshotMeta; prompt: string[] } {
+  const t = strings(input.meta.lang);
+  const { meta, notes, work, issue, session } = input;
+  const scope = meta.issue_id === null ? t.projectScope : t.scopeIssue(meta.issue_id, meta.issue_title);
+  const summary = (notes.free[0] ?? t.summaryDefault(scope)).slice(0, 160);
+
+  const current: string[] = [];
+  if (meta.issue_id !== null) current.push(t.issueLine(meta.issue_id, meta.issue_title, issue?.state ?? null));
+  else current.push(t.projectScope);
+  if (work) current.push(t.workLine(meta.branch, meta.head, work.dirty_count, work.unpublished_count));
+  if (work?.dirty_files.length) current.push(...cap(work.dirty_files.map((f) => `  - ${f}`), 20, t.omitted));
+  for (const n of notes.free) current.push(`${t.notes}: ${n}`);
+  const issueBody = issue?.body.trim() ? cap(issue.body.trim().split('\n').map((l) => `  > ${l}`), 20, t.omitted) : [];
+
+  const next = [...notes.next];
+  if (work?.required_action) next.push(describeAction(work.required_action));
+  if (!next.length) next.push(t.defaultNext);
+
+  const pending = notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`);
+  if (input.issueError && meta.issue_id !== null) pending.unshift(`[${t.labels.blocked}] ${t.issueUnreadable(meta.issue_id, input.issueError)}`);
+
+  const risks = [...notes.risks, ...(session?.risks ?? [])];
+  if (work?.dirty_count) risks.push(t.dirtyRisk(work.dirty_count));
+  if (work?.unpublished_count) risks.push(t.unpublishedRisk(work.unpublished_count));
+
+  const anchorMap = new Map<string, string | null>();
+  for (const a of [...notes.anchors, ...(session?.anchors ?? [])]) if (!anchorMap.has(a.path)) anchorMap.set(a.path, a.role);
+  for (const f of work?.dirty_files ?? []) if (!anchorMap.has(f)) anchorMap.set(f, null);
+  const anchors = [...anchorMap].map(([p, role]) => `\`${p}\`${role ? ` — ${role}` : ''}`);
+
+  const prompt = [
+    summary,
+    t.prompt.takeOver(scope),
+    t.prompt.start,
+    t.prompt.read(meta.source_brain === meta.target_brain || meta.target_brain === 'any' ? 'handover_resume' : 'handover_accept', meta.handover_id),
+    t.prompt.continueWith(next[0] ?? t.defaultNext),
+  ];
+  const firstCaution = pending.find((p) => p.startsWith(`[${t.labels.blocked}]`)) ?? risks[0];
+  if (firstCaution) prompt.push(t.prompt.caution(firstCaution));
+
+  const full: SnapshotMeta = { ...meta, summary };
+  const body: Record<SectionName, string[]> = {
+    METADATA: metadataLines(full),
+    CURRENT_STATE: [...bullets(current, t.none), ...issueBody],
+    DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 120, t.omitted),
+    DECISION: cap(bullets(notes.decision, t.none), 30, t.omitted),
+    NEXT_ACTION: cap(next.map((n, i) => `${i + 1}. ${n}`), 20, t.omitted),
+    'BLOCKED / PENDING': cap(bullets(pending, t.none), 30, t.omitted),
+    RISKS: cap(bullets(risks, t.none), 30, t.omitted),
+    CODEBASE_ANCHORS: cap(bullets(anchors, t.none), 40, t.omitted),
+    HANDOFF_PROMPT: prompt,
+  };
+  if (!body.DISCOVERY.length) body.DISCOVERY = [`- ${t.none}`];
+  const title = meta.issue_id === null ? `# Handover: ${meta.project}` : `# Handover: ${t.scopeIssue(meta.issue_id, meta.issue_title)}`;
+  const out = [title, ''];
+  for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...body[s], '');
+  const lines = out.slice(0, MAX_SNAPSHOT_LINES);
+  return { markdown: `${lines.join('\n').trimEnd()}\n`, meta: full, prompt };
+}
+
+const META_KEYS: (keyof SnapshotMeta)[] = [
+  'project', 'issue_id', 'issue_title', 'source_brain', 'target_brain', 'mode', 'created_at', 'handover_id',
+  'branch', 'head', 'summary', 'lang', 'session_log', 'session_line', 'session_entry',
+];
+
+/** The seed names the issue field `issue`; everything else keeps its index name. */
+const label = (k: keyof SnapshotMeta): string => (k === 'issue_id' ? 'issue' : k);
+
+function metadataLines(meta: SnapshotMeta): string[] {
+  return META_KEYS.map((k) => `- ${label(k)}: ${meta[k] === null ? 'none' : String(meta[k]).replace(/\s+/g, ' ')}`);
+}
+
+/** Reads METADATA back (for index rebuilds and drift); null when the snapshot is not one of ours. */
+export function parseMetadata(markdown: string): SnapshotMeta | null {
+  const kv = new Map<string, string>();
+  for (const line of sectionBody(markdown, 'METADATA')) {
+    const m = /^- ([a-z_]+): (.*)$/.exec(line);
+    if (m?.[1]) kv.set(m[1], m[2] ?? '');
+  }
+  const str = (k: string) => {
+    const v = kv.get(k);
+    return v === undefined || v === 'none' ? null : v;
+  };
+  const num = (k: string) => {
+    const v = str(k);
+    return v !== null && /^\d+$/.test(v) ? Number(v) : null;
+  };
+  const id = str('handover_id');
+  const created = str('created_at');
+  if (!id || !created) return null;
+  return {
+    project: str('project') ?? '',
+    issue_id: num('issue'),
+    issue_title: str('issue_title'),
+    source_brain: str('source_brain') ?? 'unknown',
+    target_brain: str('target_brain') ?? 'any',
+    mode: 'core',
+    created_at: created,
+    handover_id: id,
+    branch: str('branch'),
+    head: str('head'),
+    summary: str('summary') ?? '',
+    lang: str('lang') === 'en' ? 'en' : 'ja',
+    session_log: str('session_log'),
+    session_line: num('session_line'),
+    session_entry: str('session_entry'),
+  };
+}
+
+/** The HANDOFF_PROMPT lines of a snapshot, without the explanatory line. */
+export function handoffPrompt(markdown: string): string {
+  return sectionBody(markdown, 'HANDOFF_PROMPT').join('\n');
+}
+
+/** Anchor paths listed in CODEBASE_ANCHORS. */
+export function anchorPaths(markdown: string): string[] {
+  return sectionBody(markdown, 'CODEBASE_ANCHORS')
+    .map((l) => /^- `([^`]+)`/.exec(l)?.[1])
+    .filter((p): p is string => !!p);
+}

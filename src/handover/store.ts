@@ -1,0 +1,177 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
+import { withFileLock } from '../shared/lock.js';
+import { parseMetadata, type SnapshotMeta } from './snapshot.js';
+
+/** One row of `session_logs/handover/index.json`, with the seed's field names. */
+export interface IndexEntry {
+  handover_id: string;
+  snapshot_file: string;
+  issue_id: number | null;
+  issue_title: string | null;
+  source_brain: string;
+  target_brain: string;
+  created_at: string;
+  is_latest: boolean;
+  summary: string;
+  branch: string | null;
+  head: string | null;
+  session_log: string | null;
+  session_line: number | null;
+  session_entry: string | null;
+}
+
+interface IndexFile {
+  version: 1;
+  handovers: IndexEntry[];
+}
+
+export const HANDOVER_DIR = path.join('session_logs', 'handover');
+const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
+
+export const scopeKey = (issueId: number | null): string => (issueId === null ? 'project' : `issue-${issueId}`);
+export const latestFileName = (issueId: number | null): string =>
+  issueId === null ? 'project_latest.md' : `issue-${issueId}_latest.md`;
+
+export function stamp(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
+  return {
+    handover_id: meta.handover_id,
+    snapshot_file: snapshotFile,
+    issue_id: meta.issue_id,
+    issue_title: meta.issue_title,
+    source_brain: meta.source_brain,
+    target_brain: meta.target_brain,
+    created_at: meta.created_at,
+    is_latest: false,
+    summary: meta.summary,
+    branch: meta.branch,
+    head: meta.head,
+    session_log: meta.session_log,
+    session_line: meta.session_line,
+    session_entry: meta.session_entry,
+  };
+}
+
+/** Newest first; ties broken by id so the order never depends on file-system order. */
+const newestFirst = (a: IndexEntry, b: IndexEntry) =>
+  b.created_at.localeCompare(a.created_at) || b.handover_id.localeCompare(a.handover_id);
+
+function markLatest(entries: IndexEntry[]): void {
+  const seen = new Set<string>();
+  for (const e of [...entries].sort(newestFirst)) {
+    const key = scopeKey(e.issue_id);
+    e.is_latest = !seen.has(key);
+    seen.add(key);
+  }
+}
+
+/**
+ * The snapshot store of one project. Snapshot files are the truth and are never overwritten; the
+ * index is a cache of their METADATA, rebuilt when missing or corrupt, and updated under a lock.
+ */
+export class HandoverStore {
+  readonly dir: string;
+  readonly indexFile: string;
+  private cache: { key: string; entries: IndexEntry[] } | null = null;
+
+  constructor(readonly projectRoot: string) {
+    this.dir = path.join(projectRoot, HANDOVER_DIR);
+    this.indexFile = path.join(this.dir, 'index.json');
+  }
+
+  rel(file: string): string {
+    return path.relative(this.projectRoot, file).split(path.sep).join('/');
+  }
+
+  /** All entries, newest first. A long-lived server reuses the parsed index until the file changes. */
+  async entries(): Promise<IndexEntry[]> {
+    const stat = await fsp.stat(this.indexFile).catch(() => null);
+    const key = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '';
+    if (this.cache && key && this.cache.key === key) return this.cache.entries;
+    const parsed = stat ? await this.readIndex() : null;
+    if (parsed) {
+      const entries = parsed.sort(newestFirst);
+      this.cache = { key, entries };
+      return entries;
+    }
+    if (!(await pathExists(this.dir))) return [];
+    // Missing or corrupt index: rebuild from the snapshots themselves, so nothing is lost.
+    return withFileLock(this.indexFile, async () => {
+      const entries = await this.loadForWrite();
+      await this.writeIndex(entries);
+      return entries.sort(newestFirst);
+    });
+  }
+
+  private async readIndex(): Promise<IndexEntry[] | null> {
+    try {
+      const raw = JSON.parse((await readTextIfExists(this.indexFile)) ?? '') as IndexFile;
+      return Array.isArray(raw.handovers) ? raw.handovers : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async writeIndex(entries: IndexEntry[]): Promise<void> {
+    markLatest(entries);
+    const file: IndexFile = { version: 1, handovers: [...entries].sort(newestFirst) };
+    await writeFileAtomic(this.indexFile, `${JSON.stringify(file, null, 1)}\n`);
+    this.cache = null;
+  }
+
+  /** Index plus any snapshot file it does not know (a writer that crashed between the two steps). */
+  private async loadForWrite(): Promise<IndexEntry[]> {
+    const entries = (await this.readIndex()) ?? [];
+    const known = new Set(entries.map((e) => e.snapshot_file));
+    const names = await fsp.readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!SNAPSHOT_FILE.test(name)) continue;
+      const rel = this.rel(path.join(this.dir, name));
+      if (known.has(rel)) continue;
+      const meta = parseMetadata((await readTextIfExists(path.join(this.dir, name))) ?? '');
+      if (meta) entries.push(entryFromMeta(meta, rel));
+    }
+    return entries;
+  }
+
+  /**
+   * Appends one snapshot. `render` gets the final id (unique even within one second) and returns the
+   * markdown and its METADATA. The file is created exclusively, then the index and latest copy follow.
+   */
+  async append(
+    base: { issueId: number | null; createdAt: Date; brain: string },
+    render: (handoverId: string) => { markdown: string; meta: SnapshotMeta },
+  ): Promise<{ entry: IndexEntry; markdown: string; latestFile: string }> {
+    await fsp.mkdir(this.dir, { recursive: true });
+    return withFileLock(this.indexFile, async () => {
+      const entries = await this.loadForWrite();
+      const ids = new Set(entries.map((e) => e.handover_id));
+      const ts = stamp(base.createdAt);
+      const scope = scopeKey(base.issueId);
+      for (let n = 1; n < 1000; n++) {
+        const brain = n === 1 ? base.brain : `${base.brain}-${n}`;
+        const id = `${scope}-${ts}-${brain}`;
+        const file = path.join(this.dir, `${scope}_${ts}_${brain}.md`);
+        if (ids.has(id)) continue;
+        const { markdown, meta } = render(id);
+        if (!(await writeFileExclusive(file, markdown))) continue;
+        const entry = entryFromMeta(meta, this.rel(file));
+        entries.push(entry);
+        await this.writeIndex(entries);
+        const latest = path.join(this.dir, latestFileName(base.issueId));
+        if (entry.is_latest) await writeFileAtomic(latest, markdown);
+        return { entry, markdown, latestFile: this.rel(latest) };
+      }
+      throw new Error('could not allocate a handover id');
+    });
+  }
+
+  async readSnapshot(entry: IndexEntry): Promise<string | null> {
+    return readTextIfExists(path.join(this.projectRoot, entry.snapshot_file));
+  }
+}
