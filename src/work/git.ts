@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { ButlerError } from '../shared/errors.js';
+import { ButlerError, invalidArgument } from '../shared/errors.js';
 
 export interface GitResult {
   stdout: string;
@@ -19,34 +19,56 @@ export interface GitRunOptions {
  */
 export type GitRunner = (cwd: string, args: readonly string[], opts?: GitRunOptions) => Promise<GitResult>;
 
-export const execaGit: GitRunner = async (cwd, args, opts = {}) => {
-  try {
-    const r = await execa('git', args as string[], {
-      cwd,
-      input: opts.input,
-      env: { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...opts.env },
-      reject: false,
-      stripFinalNewline: false,
-      timeout: opts.timeoutMs ?? 60_000,
-    });
-    if (r.failed && r.exitCode === undefined) {
-      const missing = (r as { code?: string }).code === 'ENOENT';
-      throw new ButlerError(
-        'backend_error',
-        missing ? 'git is not installed or not on PATH' : 'git could not be started',
-        missing ? 'Install git and make sure it is on PATH.' : 'Check the project folder and retry.',
-        {},
-        String(r.message ?? '').slice(0, 500),
-      );
+/** `bin` is replaceable only so that a test can prove a missing git gets a clear error. */
+export function createExecaGit(bin = 'git'): GitRunner {
+  return async (cwd, args, opts = {}) => {
+    try {
+      const r = await execa(bin, args as string[], {
+        cwd,
+        input: opts.input,
+        // No prompt may ever wait on a terminal that an agent cannot answer.
+        env: { GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never', LC_ALL: 'C', ...opts.env },
+        reject: false,
+        stripFinalNewline: false,
+        timeout: opts.timeoutMs ?? 60_000,
+      });
+      if (r.failed && r.exitCode === undefined) {
+        const missing = (r as { code?: string }).code === 'ENOENT';
+        throw new ButlerError(
+          'backend_error',
+          missing ? 'git is not installed or not on PATH' : 'git could not be started',
+          missing ? 'Install git and make sure it is on PATH.' : 'Check the project folder and retry.',
+          {},
+          String(r.message ?? '').slice(0, 500),
+        );
+      }
+      return { stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? ''), exitCode: r.exitCode ?? 1 };
+    } catch (err) {
+      if (err instanceof ButlerError) throw err;
+      throw new ButlerError('backend_error', 'git could not be started', 'Check that git is installed.', {}, String(err));
     }
-    return { stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? ''), exitCode: r.exitCode ?? 1 };
-  } catch (err) {
-    if (err instanceof ButlerError) throw err;
-    throw new ButlerError('backend_error', 'git could not be started', 'Check that git is installed.', {}, String(err));
-  }
-};
+  };
+}
+
+export const execaGit: GitRunner = createExecaGit();
 
 /** A ref a caller may name: no leading `-` (option injection), no `..`, only safe characters. */
-export const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._\/-]{1,200}$/;
+export const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*\.lock$)[A-Za-z0-9._\/-]{1,200}$/;
 /** A record id is an abbreviated or full commit hash. */
 export const RECORD_ID = /^[0-9a-f]{4,64}$/;
+
+export function assertRecordId(id: string): string {
+  if (!RECORD_ID.test(id)) {
+    throw invalidArgument('record_id is not a record id', 'Pass a record_id from work_history (hex).', { record_id: id });
+  }
+  return id;
+}
+
+export function assertSafeRef(ref: string, what = 'ref'): string {
+  if (!SAFE_REF.test(ref)) {
+    throw invalidArgument(`${what} is not a safe git name`, 'Use letters, digits, ".", "_", "-" and "/"; no leading "-".', {
+      [what]: ref,
+    });
+  }
+  return ref;
+}

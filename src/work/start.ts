@@ -1,9 +1,8 @@
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { normalizeBrain, titleForBrain, upsertBrain } from '../handover/brains.js';
-import { invalidArgument } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
+import { resolveProjectRoot } from './repo.js';
 import type { WorkSession } from './session.js';
 
 export interface StartSessionInput {
@@ -15,29 +14,15 @@ export interface StartSessionInput {
 
 /**
  * work_session_start: binds this connection to a project and records which brain is here, so that
- * handovers get a real source_brain instead of `unknown` (seed 001).
+ * handovers get a real source_brain instead of `unknown` (seed 001). A folder inside the repository
+ * binds the whole work tree: records and paths are always relative to its top level.
  */
 export async function startWorkSession(
   session: WorkSession,
   input: StartSessionInput,
   deps: { git: GitRunner; now: () => Date },
 ): Promise<ToolResult> {
-  if (!path.isAbsolute(input.projectRoot)) {
-    throw invalidArgument('project_root must be an absolute path', 'Pass the absolute path of the repository root.');
-  }
-  const stat = await fsp.stat(input.projectRoot).catch(() => null);
-  if (!stat?.isDirectory()) {
-    throw invalidArgument('project_root does not exist or is not a folder', 'Pass an existing repository folder.', {
-      project_root: input.projectRoot,
-    });
-  }
-  const root = await fsp.realpath(input.projectRoot);
-  const inside = await deps.git(root, ['rev-parse', '--is-inside-work-tree']);
-  if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') {
-    throw invalidArgument('project_root is not inside a git work tree', 'Run `git init` there, or pass the repository root.', {
-      project_root: root,
-    });
-  }
+  const root = await resolveProjectRoot(deps.git, input.projectRoot);
   const changedProject = session.projectRoot !== root;
   session.projectRoot = root;
   if (changedProject) session.defaultIssue = null;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { finishWork } from '../../../work/finish.js';
+import { requireProject } from '../../context.js';
+import { defineTool } from '../../tool.js';
+
+export const workFinish = defineTool({
+  name: 'work_finish',
+  config: {
+    title: 'Finish work',
+    description: 'Proposes the remaining steps (record, publish, issue comment/close) as pending_actions. Acts on nothing.',
+    inputSchema: z.object({}),
+    annotations: { readOnlyHint: true },
+  },
+  handler: async (_args, ctx) => {
+    const project = requireProject(ctx);
+    if ('result' in project) return project.result;
+    return finishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git });
+  },
+});

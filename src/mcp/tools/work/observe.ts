@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { observeWork } from '../../../work/observe.js';
+import { defineTool } from '../../tool.js';
+
+export const workObserve = defineTool({
+  name: 'work_observe',
+  config: {
+    title: 'Observe work state',
+    description: 'Replaces git status. Returns work_state, changed paths, unpublished count and the required_action.',
+    inputSchema: z.object({}),
+    annotations: { readOnlyHint: true },
+  },
+  handler: async (_args, ctx) => {
+    const r = await observeWork({ projectRoot: ctx.session.projectRoot, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git });
+    // The capability cannot know the server's cwd; it is the likely project_root to offer.
+    if (r.data.work_state === 'uninitialized' && r.data.required_action) {
+      r.data.required_action = { ...r.data.required_action, args: { project_root: ctx.deps.cwd } };
+    }
+    return r;
+  },
+});

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { publishWork } from '../../../work/publish.js';
+import { requireProject } from '../../context.js';
+import { defineTool } from '../../tool.js';
+
+export const workPublish = defineTool({
+  name: 'work_publish',
+  config: {
+    title: 'Publish records',
+    description: 'Replaces git push: shares recorded work with the upstream. Refuses while changes are unrecorded.',
+    inputSchema: z.object({}),
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  },
+  handler: async (_args, ctx) => {
+    const project = requireProject(ctx);
+    if ('result' in project) return project.result;
+    return publishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git });
+  },
+});

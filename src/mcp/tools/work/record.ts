@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { IssueId } from '../../../shared/ids.js';
+import { recordWork } from '../../../work/record.js';
+import { requireProject } from '../../context.js';
+import { defineTool } from '../../tool.js';
+
+export const workRecord = defineTool({
+  name: 'work_record',
+  config: {
+    title: 'Record work',
+    description: 'Replaces git add + commit: records all changes. issue_ids defaults to the default issue; [] links none.',
+    inputSchema: z.object({
+      message: z.string().trim().min(1).max(5000),
+      issue_ids: z.array(IssueId).max(20).optional(),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false },
+  },
+  handler: async (args, ctx) => {
+    const project = requireProject(ctx);
+    if ('result' in project) return project.result;
+    return recordWork({
+      projectRoot: project.root,
+      message: args.message,
+      issueIds: args.issue_ids,
+      defaultIssue: ctx.session.defaultIssue,
+      git: ctx.deps.git,
+    });
+  },
+});

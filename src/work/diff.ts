@@ -1,0 +1,103 @@
+import { ButlerError } from '../shared/errors.js';
+import { ok, type ToolResult } from '../shared/result.js';
+import { assertRecordId, type GitRunner } from './git.js';
+import { logArgs, parseLog } from './history.js';
+import { gitOk, pathspecFor, requireRepo } from './repo.js';
+import { readStatus } from './status.js';
+
+export type DiffLevel = 'stat' | 'full';
+
+/** Caps keep one call from flooding a brain's context; the caller narrows with `path`. */
+export const STAT_FILES_CAP = 200;
+export const FULL_CHARS_CAP = 40_000;
+
+export interface DiffInput {
+  projectRoot: string;
+  path?: string;
+  level?: DiffLevel;
+  recordId?: string;
+  git: GitRunner;
+}
+
+interface FileStat {
+  path: string;
+  added: number | null;
+  deleted: number | null;
+}
+
+export function parseNumstat(out: string): FileStat[] {
+  return out
+    .split('\0')
+    .map((s) => s.replace(/^\n+/, ''))
+    .filter(Boolean)
+    .map((rec) => {
+      const [a = '-', d = '-', ...rest] = rec.split('\t');
+      // Binary files show "-": there is no line count to give.
+      return { path: rest.join('\t'), added: a === '-' ? null : Number(a), deleted: d === '-' ? null : Number(d) };
+    });
+}
+
+function statData(files: FileStat[]) {
+  return {
+    files: files.slice(0, STAT_FILES_CAP),
+    ...(files.length > STAT_FILES_CAP ? { files_truncated: true } : {}),
+    file_count: files.length,
+    added: files.reduce((s, f) => s + (f.added ?? 0), 0),
+    deleted: files.reduce((s, f) => s + (f.deleted ?? 0), 0),
+  };
+}
+
+function capPatch(patch: string) {
+  return patch.length > FULL_CHARS_CAP
+    ? { patch: patch.slice(0, FULL_CHARS_CAP), truncated: true, hint: 'Pass path to see one file.' }
+    : { patch, truncated: false };
+}
+
+const DIFF_OPTS = ['--no-color', '--no-ext-diff', '--no-renames'];
+
+/** work_diff: unrecorded changes (or one record with record_id); a stat by default, the patch only on request. */
+export async function diffWork(input: DiffInput): Promise<ToolResult> {
+  const level = input.level ?? 'stat';
+  const { top } = await requireRepo(input.projectRoot);
+  const pathspec = pathspecFor(top, input.path);
+  const scope = input.path ? { path: pathspec[0] } : {};
+  if (input.recordId !== undefined) return diffRecord(input.git, top, assertRecordId(input.recordId), level, pathspec, scope);
+
+  const st = await readStatus(input.git, top);
+  // A branch with no commits yet is compared with the empty tree.
+  const base = st.head ?? (await gitOk(input.git, top, ['hash-object', '-t', 'tree', '--stdin'], 'hash-object', '')).trim();
+  const under = pathspec[0] && pathspec[0] !== '.' ? pathspec[0] : null;
+  const untracked = st.entries
+    .filter((e) => e.kind === 'untracked' && (!under || e.path === under || e.path.startsWith(`${under}/`) || under.startsWith(e.path)))
+    .map((e) => e.path);
+  const common = ['--literal-pathspecs', 'diff', ...DIFF_OPTS];
+  if (level === 'full') {
+    const patch = await gitOk(input.git, top, [...common, '--end-of-options', base, '--', ...pathspec], 'diff');
+    return ok(patch || untracked.length ? 'Unrecorded changes (full)' : 'No unrecorded changes', {
+      level, ...scope, ...capPatch(patch), untracked: untracked.slice(0, STAT_FILES_CAP),
+    });
+  }
+  const files = parseNumstat(await gitOk(input.git, top, [...common, '--numstat', '-z', '--end-of-options', base, '--', ...pathspec], 'diff'));
+  const s = statData(files);
+  const summary = files.length || untracked.length
+    ? `${s.file_count} changed file(s) (+${s.added} -${s.deleted})${untracked.length ? `, ${untracked.length} untracked` : ''}`
+    : 'No unrecorded changes';
+  return ok(summary, { level, ...scope, ...s, untracked: untracked.slice(0, STAT_FILES_CAP) });
+}
+
+async function diffRecord(git: GitRunner, top: string, id: string, level: DiffLevel, pathspec: string[], scope: object): Promise<ToolResult> {
+  const resolved = await git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${id}^{commit}`]);
+  const sha = resolved.stdout.trim();
+  if (resolved.exitCode !== 0 || !/^[0-9a-f]{40,64}$/.test(sha)) {
+    throw new ButlerError('not_found', `No record ${id}`, 'Take a record_id from work_history.', { record_id: id });
+  }
+  const [record] = parseLog(await gitOk(git, top, logArgs(1, sha, []), 'log'));
+  const show = ['--literal-pathspecs', 'show', ...DIFF_OPTS, '--diff-merges=first-parent', '--format='];
+  if (level === 'full') {
+    const patch = await gitOk(git, top, [...show, '--end-of-options', sha, '--', ...pathspec], 'show');
+    return ok(`Record ${id} (full)`, { level, ...scope, record, ...capPatch(patch.replace(/^\n+/, '')) });
+  }
+  const files = parseNumstat(await gitOk(git, top, [...show, '--numstat', '-z', '--end-of-options', sha, '--', ...pathspec], 'show'));
+  const s = statData(files);
+  return ok(`Record ${id}: ${s.file_count} file(s) (+${s.added} -${s.deleted})`, { level, ...scope, record, ...s });
+}

@@ -1,0 +1,83 @@
+import type { GitRunner } from './git.js';
+import { gitFailure, readRepoFlags, requireRepo, type RepoFlags } from './repo.js';
+
+/**
+ * The one git call behind work_observe. `--no-optional-locks` keeps an observer from taking
+ * index.lock and racing a concurrent record; `-z` keeps odd file names unquoted.
+ */
+export const STATUS_ARGS = ['--no-optional-locks', 'status', '--porcelain=v2', '--branch', '-z'] as const;
+
+export interface StatusEntry {
+  path: string;
+  /** Two-letter XY code (`.M`, `A.`, `??`, `UU`); `?` entries are untracked. */
+  xy: string;
+  kind: 'changed' | 'renamed' | 'conflicted' | 'untracked';
+  origPath?: string;
+}
+
+export interface ParsedStatus {
+  /** Full sha, or null on a branch with no commits yet. */
+  head: string | null;
+  /** Branch name, or null when HEAD is detached. */
+  branch: string | null;
+  upstream: string | null;
+  /** Present only when the upstream ref exists locally (git prints `branch.ab`). */
+  ahead: number | null;
+  behind: number | null;
+  entries: StatusEntry[];
+}
+
+/** Index of the character after the n-th space: porcelain v2 puts the path after fixed fields. */
+function afterFields(rec: string, n: number): string {
+  let i = -1;
+  for (let k = 0; k < n; k++) {
+    i = rec.indexOf(' ', i + 1);
+    if (i < 0) return '';
+  }
+  return rec.slice(i + 1);
+}
+
+export function parsePorcelainV2(out: string): ParsedStatus {
+  const st: ParsedStatus = { head: null, branch: null, upstream: null, ahead: null, behind: null, entries: [] };
+  const recs = out.split('\0');
+  for (let i = 0; i < recs.length; i++) {
+    const rec = recs[i]!;
+    if (rec === '') continue;
+    const type = rec[0];
+    if (type === '#') {
+      const [, key, ...rest] = rec.split(' ');
+      const value = rest.join(' ');
+      if (key === 'branch.oid') st.head = value === '(initial)' ? null : value;
+      else if (key === 'branch.head') st.branch = value === '(detached)' ? null : value;
+      else if (key === 'branch.upstream') st.upstream = value;
+      else if (key === 'branch.ab') {
+        const m = /^\+(\d+) -(\d+)$/.exec(value);
+        if (m) [st.ahead, st.behind] = [Number(m[1]), Number(m[2])];
+      }
+    } else if (type === '1') {
+      st.entries.push({ kind: 'changed', xy: rec.slice(2, 4), path: afterFields(rec, 8) });
+    } else if (type === '2') {
+      // With -z the original path of a rename is the next NUL-separated record.
+      st.entries.push({ kind: 'renamed', xy: rec.slice(2, 4), path: afterFields(rec, 9), origPath: recs[++i] });
+    } else if (type === 'u') {
+      st.entries.push({ kind: 'conflicted', xy: rec.slice(2, 4), path: afterFields(rec, 10) });
+    } else if (type === '?') {
+      st.entries.push({ kind: 'untracked', xy: '??', path: rec.slice(2) });
+    }
+  }
+  return st;
+}
+
+export interface RepoStatus extends ParsedStatus {
+  root: string;
+  gitDir: string;
+  flags: RepoFlags;
+}
+
+/** `git status` and the marker-file checks run concurrently: the fs checks hide behind the spawn. */
+export async function readStatus(git: GitRunner, root: string): Promise<RepoStatus> {
+  const loc = await requireRepo(root);
+  const [r, flags] = await Promise.all([git(loc.top, STATUS_ARGS), readRepoFlags(loc.gitDir)]);
+  if (r.exitCode !== 0) throw gitFailure(r, 'status', loc.top);
+  return { ...parsePorcelainV2(r.stdout), root: loc.top, gitDir: loc.gitDir, flags };
+}
