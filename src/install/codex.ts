@@ -1,0 +1,84 @@
+import {
+  BRAIN_CODEX,
+  PRE_TOOL_USE_MATCHER,
+  PRE_TOOL_USE_TIMEOUT,
+  SESSION_START_MATCHER,
+  SESSION_START_TIMEOUT,
+  codexLauncher,
+  shQuoted,
+} from './constants.js';
+import { applyHookGroups, type HookGroup } from './json.js';
+import { planJsonEdit, readRel, type FileChange, type InstallContext } from './plan.js';
+import { setButlerTable } from './toml.js';
+
+export const CODEX_HOOKS = '.codex/hooks.json';
+export const CODEX_CONFIG = '.codex/config.toml';
+
+export const codexCommands = {
+  sessionStart: shQuoted(codexLauncher('session-start.mjs', `--brain ${BRAIN_CODEX}`)),
+  preToolUse: shQuoted(codexLauncher('pre-tool-use.mjs', '')),
+};
+
+const MCP_SCRIPT = codexLauncher(
+  'butler.mjs',
+  'mcp',
+  'echo "butler: no .butler/bin/butler.mjs above $PWD; run npx agent-butler install" >&2; exit 1',
+);
+
+export function codexHookGroups(): Record<string, HookGroup> {
+  return {
+    SessionStart: {
+      matcher: SESSION_START_MATCHER,
+      hooks: [{ type: 'command', command: codexCommands.sessionStart, timeout: SESSION_START_TIMEOUT }],
+    },
+    PreToolUse: {
+      matcher: PRE_TOOL_USE_MATCHER,
+      hooks: [{ type: 'command', command: codexCommands.preToolUse, timeout: PRE_TOOL_USE_TIMEOUT }],
+    },
+  };
+}
+
+/** What `[mcp_servers.butler]` must parse to. Approval "approve": non-interactive calls fail otherwise. */
+export function codexMcpEntry(): Record<string, unknown> {
+  return { command: 'sh', args: ['-c', MCP_SCRIPT], default_tools_approval_mode: 'approve' };
+}
+
+/** TOML literal strings ('…') keep the shell script readable: no escaping of `"` or `$`. */
+function literal(s: string): string {
+  if (s.includes("'") || /[\n\r]/.test(s)) throw new Error('internal: not representable as a TOML literal string');
+  return `'${s}'`;
+}
+
+export function codexMcpTable(): string {
+  return [
+    '[mcp_servers.butler]',
+    '# Written by `butler install`; `butler uninstall` removes this table. Finds the project root at run time.',
+    `command = "sh"`,
+    `args = ["-c", ${literal(MCP_SCRIPT)}]`,
+    `default_tools_approval_mode = "approve"`,
+  ].join('\n');
+}
+
+async function planToml(ctx: { root: string }, install: boolean): Promise<FileChange | null> {
+  const before = await readRel(ctx, CODEX_CONFIG);
+  const after = setButlerTable(CODEX_CONFIG, before, install ? codexMcpTable() : null, install ? codexMcpEntry() : undefined);
+  if (after === null) return null;
+  if (after.trim() === '') return { path: CODEX_CONFIG, before, after: null, note: 'MCP server "butler" removed (file removed: nothing else in it)' };
+  return { path: CODEX_CONFIG, before, after, note: install ? 'MCP server "butler" for Codex ([mcp_servers.butler])' : 'MCP server "butler" removed' };
+}
+
+export async function planCodex(ctx: InstallContext): Promise<FileChange[]> {
+  const changes = await Promise.all([
+    planJsonEdit(ctx, CODEX_HOOKS, 'Codex hooks (SessionStart, PreToolUse)', (obj) => applyHookGroups(obj, codexHookGroups())),
+    planToml(ctx, true),
+  ]);
+  return changes.filter((c): c is FileChange => c !== null);
+}
+
+export async function unplanCodex(ctx: { root: string }): Promise<FileChange[]> {
+  const changes = await Promise.all([
+    planJsonEdit(ctx, CODEX_HOOKS, 'Butler hooks removed', (obj) => applyHookGroups(obj, { SessionStart: null, PreToolUse: null })),
+    planToml(ctx, false),
+  ]);
+  return changes.filter((c): c is FileChange => c !== null);
+}

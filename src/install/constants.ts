@@ -1,0 +1,54 @@
+import pkg from '../../package.json' with { type: 'json' };
+
+/** Version stamped into `.butler/bin/VERSION`; a newer Butler rewrites the vendored runtime. */
+export const BUTLER_VERSION: string = pkg.version;
+
+/** The vendored runtime, relative to the project root. Every written command points here. */
+export const BIN_DIR = '.butler/bin';
+export const BUNDLES = ['butler.mjs', 'session-start.mjs', 'pre-tool-use.mjs'] as const;
+export const VERSION_FILE = `${BIN_DIR}/VERSION`;
+
+/** How Butler's own hook handlers are recognised in a merged file: their command names the runtime. */
+export const OWN_MARKER = '.butler/bin/';
+
+export const SERVER_NAME = 'butler';
+export const SESSION_START_MATCHER = 'startup|resume|clear|compact';
+export const PRE_TOOL_USE_MATCHER = 'Bash';
+/** Seconds. The guard answers in milliseconds; a timeout lets the command run, so keep headroom. */
+export const SESSION_START_TIMEOUT = 10;
+export const PRE_TOOL_USE_TIMEOUT = 5;
+
+export const BRAIN_CLAUDE = 'claude-code';
+export const BRAIN_CODEX = 'codex-mcp-client';
+
+export const GUIDE_START = '<!-- butler:start (written by `butler install`; `butler uninstall` removes it) -->';
+export const GUIDE_END = '<!-- butler:end -->';
+export const GUIDE_BODY = `## Butler
+- Session start: call \`work_session_start\` (MCP server \`butler\`) with this repo's absolute path, then follow any \`required_action\` it returns.
+- No raw git: \`work_observe\` (status), \`work_diff\`, \`work_history\` (log), \`work_record\` (add+commit), \`work_publish\` (push).
+- Before you stop: \`handover_suspend\`. Taking over from another agent: \`handover_accept\`.
+- Without MCP: \`node .butler/bin/butler.mjs handover|work|issue …\` does the same.`;
+
+export const GITIGNORE_ENTRY = 'session_logs/';
+export const GITIGNORE_COMMENT = '# Butler: handover snapshots and session logs stay private';
+
+/**
+ * Codex runs hooks through the user's shell with the session cwd, which may be a subfolder of the
+ * project, and starts MCP servers with a cleared environment in its own cwd. So Codex commands find
+ * the project at run time: walk up from $PWD to the folder holding the vendored file, cd there, exec
+ * node. Wrapped in `sh -c '…'` so it works from bash, zsh and fish alike. The text is stable across
+ * Butler versions, so Codex's hook trust (a hash of the command) survives an upgrade.
+ */
+export function codexLauncher(file: string, args: string, ifMissing = ''): string {
+  const target = `${BIN_DIR}/${file}`;
+  const run = `cd "$d" && exec node ${target}${args ? ` ${args}` : ''}`;
+  return (
+    `d=$PWD; while [ -n "$d" ] && [ ! -f "$d/${target}" ]; do d=\${d%/*}; done; ` +
+    `if [ -n "$d" ]; then ${run}; ${ifMissing ? `else ${ifMissing}; ` : ''}fi`
+  );
+}
+
+/** Wraps a launcher for a shell command line: single quotes survive bash, zsh and fish unchanged. */
+export function shQuoted(script: string): string {
+  return `sh -c '${script}'`;
+}

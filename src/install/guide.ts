@@ -1,0 +1,100 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { GITIGNORE_COMMENT, GITIGNORE_ENTRY, GUIDE_BODY, GUIDE_END, GUIDE_START } from './constants.js';
+import { abs, readRel, type FileChange } from './plan.js';
+
+export const AGENTS_MD = 'AGENTS.md';
+export const CLAUDE_MD = 'CLAUDE.md';
+export const GITIGNORE = '.gitignore';
+
+const BLOCK = `${GUIDE_START}\n${GUIDE_BODY}\n${GUIDE_END}`;
+
+/** [start, end) character range of the marker block, including one trailing newline. */
+function blockRange(text: string): [number, number] | null {
+  const start = text.indexOf(GUIDE_START.slice(0, 18));
+  if (start < 0) return null;
+  const endMark = text.indexOf(GUIDE_END, start);
+  if (endMark < 0) return null;
+  let end = endMark + GUIDE_END.length;
+  if (text[end] === '\n') end += 1;
+  return [start, end];
+}
+
+/** Inserts or refreshes the guidance block (appended after a blank line), or removes it. */
+export function setGuide(text: string | null, on: boolean): string | null {
+  const before = text ?? '';
+  const range = blockRange(before);
+  let after: string;
+  if (range) {
+    const [s, e] = range;
+    if (on) after = before.slice(0, s) + `${BLOCK}\n` + before.slice(e);
+    else {
+      let head = before.slice(0, s);
+      const tail = before.slice(e);
+      if (tail === '' && head.endsWith('\n\n')) head = head.slice(0, -1);
+      after = head + tail;
+    }
+  } else {
+    if (!on) return null;
+    const sep = before === '' ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    after = `${before}${sep}${BLOCK}\n`;
+  }
+  return after === before ? null : after;
+}
+
+/** CLAUDE.md that only points at AGENTS.md (`@AGENTS.md`, a link, or a symlink) needs no own copy. */
+export async function claudeMdDefersToAgents(root: string): Promise<boolean> {
+  const file = abs({ root }, CLAUDE_MD);
+  const st = await fsp.lstat(file).catch(() => null);
+  if (!st) return false;
+  if (st.isSymbolicLink()) {
+    const real = await fsp.realpath(file).catch(() => '');
+    return path.basename(real) === AGENTS_MD;
+  }
+  const text = (await readRel({ root }, CLAUDE_MD)) ?? '';
+  const range = blockRange(text);
+  const rest = range ? text.slice(0, range[0]) + text.slice(range[1]) : text;
+  const lines = rest.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('<!--'));
+  return lines.length > 0 && lines.length <= 3 && lines.every((l) => /AGENTS\.md/.test(l));
+}
+
+async function isSymlink(root: string, rel: string): Promise<boolean> {
+  const st = await fsp.lstat(abs({ root }, rel)).catch(() => null);
+  return st?.isSymbolicLink() ?? false;
+}
+
+async function planGuideFile(root: string, rel: string, on: boolean): Promise<FileChange | null> {
+  // Writing through a symlink would replace the link with a file; leave linked files to their target.
+  if (await isSymlink(root, rel)) return null;
+  const before = await readRel({ root }, rel);
+  const after = setGuide(before, on);
+  if (after === null) return null;
+  if (!on && after.trim() === '') return { path: rel, before, after: null, note: 'startup guidance removed (file removed: nothing else in it)' };
+  return { path: rel, before, after, note: on ? 'startup guidance between butler markers' : 'startup guidance removed' };
+}
+
+/** AGENTS.md (read by Codex and others) and CLAUDE.md (Claude Code), unless CLAUDE.md defers to AGENTS.md. */
+export async function planGuides(root: string, opts: { agents: boolean; claude: boolean }, on: boolean): Promise<FileChange[]> {
+  const defers = await claudeMdDefersToAgents(root);
+  const wantAgents = opts.agents || (opts.claude && defers);
+  const out = await Promise.all([
+    wantAgents ? planGuideFile(root, AGENTS_MD, on) : null,
+    opts.claude && !defers ? planGuideFile(root, CLAUDE_MD, on) : null,
+  ]);
+  return out.filter((c): c is FileChange => c !== null);
+}
+
+const IGNORES = /^\/?session_logs\/?(?:\*\*?)?\s*$/;
+
+export function gitignoreCovers(text: string | null): boolean {
+  return (text ?? '').split(/\r?\n/).some((l) => IGNORES.test(l.trim()));
+}
+
+/** Snapshots are private by default (seed 003): `session_logs/` is git-ignored. Uninstall keeps it. */
+export async function planGitignore(root: string): Promise<FileChange | null> {
+  const before = await readRel({ root }, GITIGNORE);
+  if (gitignoreCovers(before)) return null;
+  const base = before ?? '';
+  const sep = base === '' || base.endsWith('\n') ? '' : '\n';
+  return { path: GITIGNORE, before, after: `${base}${sep}${GITIGNORE_COMMENT}\n${GITIGNORE_ENTRY}\n`, note: 'ignore session_logs/ (private snapshots)' };
+}

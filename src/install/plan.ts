@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { readTextIfExists } from '../shared/fs.js';
+import { parseJsonObject, sameJson, stringifyLike, type JsonObject } from './json.js';
+
+/** One file Butler would write (`after` = new text) or delete (`after` = null). */
+export interface FileChange {
+  /** Project-relative, POSIX separators. */
+  path: string;
+  before: string | null;
+  after: string | null;
+  /** What changes, in a few words, for the plan and `--dry-run`. */
+  note: string;
+}
+
+export interface InstallContext {
+  root: string;
+  claude: boolean;
+  codex: boolean;
+  /** Claude Code hooks in `.claude/settings.json` (committed) instead of `settings.local.json`. */
+  shared: boolean;
+  /** Folder holding this Butler's `butler.mjs`, `session-start.mjs`, `pre-tool-use.mjs`. */
+  bundleDir: string;
+  version: string;
+}
+
+export const abs = (ctx: { root: string }, rel: string): string => path.join(ctx.root, ...rel.split('/'));
+
+export const readRel = (ctx: { root: string }, rel: string): Promise<string | null> => readTextIfExists(abs(ctx, rel));
+
+/**
+ * Loads a JSON object file, lets `mutate` edit it, and returns the change, or null when nothing
+ * changed in meaning (the file is then left byte-for-byte as it is, even if formatted differently).
+ * A file that ends up empty and did not exist before, or that only held Butler's keys, is deleted.
+ */
+export async function planJsonEdit(
+  ctx: { root: string },
+  rel: string,
+  note: string,
+  mutate: (obj: JsonObject) => void,
+): Promise<FileChange | null> {
+  const before = await readRel(ctx, rel);
+  const obj = parseJsonObject(rel, before ?? '');
+  const original = JSON.parse(JSON.stringify(obj)) as JsonObject;
+  mutate(obj);
+  if (before !== null && sameJson(original, obj)) return null;
+  if (before === null && Object.keys(obj).length === 0) return null;
+  if (Object.keys(obj).length === 0) return { path: rel, before, after: null, note: `${note} (file removed: nothing else in it)` };
+  return { path: rel, before, after: stringifyLike(before, obj), note };
+}

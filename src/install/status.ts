@@ -1,0 +1,127 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../shared/config.js';
+import { BIN_DIR, BUNDLES, GUIDE_START, SERVER_NAME, VERSION_FILE } from './constants.js';
+import { CLAUDE_LOCAL, CLAUDE_SHARED, MCP_JSON, claudeCommands } from './claude.js';
+import { CODEX_CONFIG, CODEX_HOOKS, codexCommands } from './codex.js';
+import { AGENTS_MD, CLAUDE_MD, GITIGNORE, claudeMdDefersToAgents, gitignoreCovers } from './guide.js';
+import { CODEX_TRUST_NOTE } from './index.js';
+import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './json.js';
+import { readRel } from './plan.js';
+import { butlerEntry, parseToml } from './toml.js';
+import { parseStamp } from './vendor.js';
+
+export interface StatusReport {
+  root: string;
+  node: { version: string; ok: boolean };
+  runtime: { running: string; vendored: string | null; bundles: Record<string, boolean>; up_to_date: boolean };
+  git_repo: boolean;
+  gitignore_session_logs: boolean;
+  issue_backend: string;
+  claude: { settings_file: string | null; session_start: boolean; pre_tool_use: boolean; mcp_server: boolean; mcp_approved: boolean; guidance: boolean };
+  codex: { session_start: boolean; pre_tool_use: boolean; mcp_server: boolean; auto_approve: boolean; guidance: boolean; trust: string };
+  problems: string[];
+}
+
+async function jsonOrProblem(root: string, rel: string, problems: string[]): Promise<JsonObject | null> {
+  const text = await readRel({ root }, rel);
+  if (text === null) return null;
+  try {
+    return parseJsonObject(rel, text);
+  } catch (err) {
+    problems.push((err as Error).message);
+    return null;
+  }
+}
+
+const hasGuide = async (root: string, rel: string) => ((await readRel({ root }, rel)) ?? '').includes(GUIDE_START.slice(0, 18));
+
+export async function getStatus(root: string, deps: { nodeVersion: string; version: string }): Promise<StatusReport> {
+  const problems: string[] = [];
+  const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
+  const bundles: Record<string, boolean> = {};
+  for (const b of BUNDLES) bundles[b] = (await readRel({ root }, `${BIN_DIR}/${b}`)) !== null;
+  const vendored = parseStamp(await readRel({ root }, VERSION_FILE));
+
+  const local = await jsonOrProblem(root, CLAUDE_LOCAL, problems);
+  const shared = await jsonOrProblem(root, CLAUDE_SHARED, problems);
+  const settings = [
+    [CLAUDE_LOCAL, local],
+    [CLAUDE_SHARED, shared],
+  ] as const;
+  const withHooks = settings.find(([, o]) => o && hasOwnHookGroup(o, 'SessionStart', claudeCommands.sessionStart));
+  const approved = settings.some(([, o]) => Array.isArray(o?.enabledMcpjsonServers) && o.enabledMcpjsonServers.includes(SERVER_NAME));
+  const mcp = await jsonOrProblem(root, MCP_JSON, problems);
+  const codexHooks = await jsonOrProblem(root, CODEX_HOOKS, problems);
+  let codexEntry: unknown;
+  const toml = await readRel({ root }, CODEX_CONFIG);
+  if (toml !== null) {
+    try {
+      codexEntry = butlerEntry(parseToml(CODEX_CONFIG, toml));
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+  }
+  let issueBackend = 'local';
+  try {
+    issueBackend = (await loadConfig(root)).issues?.backend ?? 'local';
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  const defers = await claudeMdDefersToAgents(root);
+  const report: StatusReport = {
+    root,
+    node: { version: deps.nodeVersion, ok: major >= 20 },
+    runtime: {
+      running: deps.version,
+      vendored,
+      bundles,
+      up_to_date: vendored === deps.version && Object.values(bundles).every(Boolean),
+    },
+    git_repo: await fsp.lstat(path.join(root, '.git')).then(() => true, () => false),
+    gitignore_session_logs: gitignoreCovers(await readRel({ root }, GITIGNORE)),
+    issue_backend: issueBackend,
+    claude: {
+      settings_file: withHooks?.[0] ?? null,
+      session_start: Boolean(withHooks),
+      pre_tool_use: settings.some(([, o]) => o && hasOwnHookGroup(o, 'PreToolUse', claudeCommands.preToolUse)),
+      mcp_server: isObject(mcp?.mcpServers) && isObject(mcp.mcpServers[SERVER_NAME]),
+      mcp_approved: approved,
+      guidance: (await hasGuide(root, defers ? AGENTS_MD : CLAUDE_MD)),
+    },
+    codex: {
+      session_start: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'SessionStart', codexCommands.sessionStart)),
+      pre_tool_use: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'PreToolUse', codexCommands.preToolUse)),
+      mcp_server: isObject(codexEntry),
+      auto_approve: isObject(codexEntry) && codexEntry.default_tools_approval_mode === 'approve',
+      guidance: await hasGuide(root, AGENTS_MD),
+      trust: CODEX_TRUST_NOTE,
+    },
+    problems,
+  };
+  if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
+  if (!report.git_repo) problems.push('Not a git repository: work_* tools and drift checks need git.');
+  if (vendored && vendored !== deps.version) problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
+  if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
+  return report;
+}
+
+const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
+
+export function formatStatus(s: StatusReport): string {
+  const bundles = Object.entries(s.runtime.bundles).map(([n, ok]) => `${n}${ok ? '' : ' (missing)'}`).join(', ');
+  const lines = [
+    `butler status: ${s.root}`,
+    `  ${mark(s.node.ok)} node ${s.node.version} (needs >= 20)`,
+    `  ${mark(s.runtime.up_to_date)} runtime ${BIN_DIR}/: ${s.runtime.vendored ?? 'not installed'} (this butler: ${s.runtime.running}); ${bundles}`,
+    `  ${mark(s.git_repo)} git repository`,
+    `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
+    `  ok   issue backend: ${s.issue_backend} (.butler/config.yaml)`,
+    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
+      (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
+    `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
+    `  Codex trust: ${s.codex.trust}`,
+  ];
+  for (const p of s.problems) lines.push(`problem: ${p}`);
+  return `${lines.join('\n')}\n`;
+}

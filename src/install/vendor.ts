@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { ButlerError } from '../shared/errors.js';
+import { readTextIfExists } from '../shared/fs.js';
+import { BIN_DIR, BUNDLES, VERSION_FILE } from './constants.js';
+import { readRel, type FileChange } from './plan.js';
+
+export const versionStamp = (version: string): string => `agent-butler ${version}\n`;
+
+/** Parses `.butler/bin/VERSION`; null when missing or unreadable. */
+export function parseStamp(text: string | null): string | null {
+  const m = /^agent-butler\s+(\S+)/.exec(text ?? '');
+  return m?.[1] ?? null;
+}
+
+/**
+ * Copies this Butler's self-contained bundles into `<project>/.butler/bin/` with a version stamp.
+ * Committed with the repo, they make every hook and server command work in any clone, with plain
+ * `node` and no install step, and pin the Butler version the team runs.
+ */
+export async function planVendor(ctx: { root: string; bundleDir: string; version: string }): Promise<FileChange[]> {
+  const changes: FileChange[] = [];
+  for (const name of BUNDLES) {
+    const src = await readTextIfExists(path.join(ctx.bundleDir, name));
+    if (src === null) {
+      throw new ButlerError(
+        'not_found',
+        `Butler's bundle ${name} is missing from ${ctx.bundleDir}`,
+        'Run `npm run build` in the Butler checkout (or reinstall agent-butler), then install again.',
+      );
+    }
+    const rel = `${BIN_DIR}/${name}`;
+    const before = await readRel(ctx, rel);
+    if (before !== src) changes.push({ path: rel, before, after: src, note: before === null ? 'vendored runtime' : 'vendored runtime updated' });
+  }
+  const stamp = versionStamp(ctx.version);
+  const before = await readRel(ctx, VERSION_FILE);
+  if (before !== stamp) {
+    const old = parseStamp(before);
+    changes.push({ path: VERSION_FILE, before, after: stamp, note: old ? `version ${old} -> ${ctx.version}` : `version ${ctx.version}` });
+  }
+  return changes;
+}
+
+export async function unplanVendor(ctx: { root: string }): Promise<FileChange[]> {
+  const changes: FileChange[] = [];
+  for (const rel of [...BUNDLES.map((b) => `${BIN_DIR}/${b}`), VERSION_FILE]) {
+    const before = await readRel(ctx, rel);
+    if (before !== null) changes.push({ path: rel, before, after: null, note: 'vendored runtime removed' });
+  }
+  return changes;
+}
