@@ -42,6 +42,8 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     sessionLogPath: args.session_log_path ?? null,
     previous: previousFromSameLog(entries, source),
   });
+  // Before observing, so the snapshot folder itself never shows up as a dirty file.
+  await ensureGitignored(ctx.root);
 
   let issue: { title: string; body: string; state: string } | null = null;
   let issueError: string | null = null;
@@ -81,7 +83,6 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
       session,
     }),
   );
-  await ensureGitignored(ctx.root);
 
   const scopeArgs = issueId === null ? {} : { issue_id: issueId };
   const next =

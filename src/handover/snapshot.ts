@@ -66,7 +66,10 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   if (meta.issue_id !== null) current.push(t.issueLine(meta.issue_id, meta.issue_title, issue?.state ?? null));
   else current.push(t.projectScope);
   if (work) current.push(t.workLine(meta.branch, meta.head, work.dirty_count, work.unpublished_count));
-  if (work?.dirty_files.length) current.push(...cap(work.dirty_files.map((f) => `  - ${f}`), 20, t.omitted));
+  if (work?.dirty_files.length) {
+    const shown = work.dirty_files.slice(0, 10).map((f) => `\`${f}\``).join(', ');
+    current.push(`${shown}${work.dirty_files.length > 10 ? ` ${t.omitted(work.dirty_files.length - 10)}` : ''}`);
+  }
   for (const n of notes.free) current.push(`${t.notes}: ${n}`);
   const issueBody = issue?.body.trim() ? cap(issue.body.trim().split('\n').map((l) => `  > ${l}`), 20, t.omitted) : [];
 

@@ -23,6 +23,7 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
   const tools: ToolDef[] = opts.worker ? workerTools : brainTools;
   const byName = new Map(tools.map((t) => [t.name, t]));
   const session = newSession();
+  const memo = new Map<string, unknown>();
   const server = new Server(
     { name: opts.worker ? `${SERVER_NAME}-worker` : SERVER_NAME, version: SERVER_VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -53,6 +54,7 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
             session,
             deps,
             client: client ? { name: client.name, title: client.title } : undefined,
+            memo,
           });
         } catch (err) {
           result = toErrorResult(err);

@@ -17,6 +17,8 @@ export interface ToolContext {
   deps: ServerDeps;
   /** MCP clientInfo from initialize: `claude-code`, `codex-mcp-client`, ... */
   client?: { name: string; title?: string };
+  /** Per-server cache (for example parsed indexes), dropped with the server. */
+  memo: Map<string, unknown>;
 }
 
 export interface ToolAnnotations {

@@ -1,0 +1,52 @@
+import { loadConfig, resolveLang } from '../shared/config.js';
+import { openIssueBackend } from '../issues/index.js';
+import type { GitRunner } from '../work/git.js';
+import { observeWork } from '../work/observe.js';
+import type { HandoverContext } from './context.js';
+import { buildSessionFacts } from './session-facts.js';
+const makeRedactor = (_patterns: string[]) => (s: string) => s;
+import { HandoverStore } from './store.js';
+
+export interface WireOptions {
+  root: string;
+  sessionBrain: string | null;
+  defaultIssue: number | null;
+  git: GitRunner;
+  now: () => Date;
+  env: Record<string, string | undefined>;
+  /** Reuses one store per project so a long-lived server keeps its parsed index. */
+  stores?: Map<string, HandoverStore>;
+}
+
+/** Assembles the handover capability from the other capabilities, for the MCP facade and the CLI. */
+export async function createHandoverContext(o: WireOptions): Promise<HandoverContext> {
+  const config = await loadConfig(o.root);
+  const lang = resolveLang(config, o.env);
+  let store = o.stores?.get(o.root);
+  if (!store) {
+    store = new HandoverStore(o.root);
+    o.stores?.set(o.root, store);
+  }
+  const redact = makeRedactor(config.redact?.patterns ?? []);
+  return {
+    root: o.root,
+    store,
+    sessionBrain: o.sessionBrain,
+    defaultIssue: o.defaultIssue,
+    git: o.git,
+    now: o.now,
+    lang,
+    env: o.env,
+    redact,
+    readIssue: async (id) => {
+      const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, author: o.sessionBrain ?? 'unknown', now: o.now });
+      const issue = await backend.read(id);
+      return { title: issue.title, body: issue.body, state: issue.state };
+    },
+    observe: async () => {
+      const r = await observeWork({ projectRoot: o.root, defaultIssue: o.defaultIssue, git: o.git });
+      return r.data.work_state === 'unknown' && r.status === 'error' ? null : { ...r.data };
+    },
+    sessionFacts: (q) => buildSessionFacts({ root: o.root, env: o.env, lang, redact, ...q }),
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { listKnownBrains } from '../../../handover/list.js';
+import { defineTool } from '../../tool.js';
+import { inProject } from './shared.js';
+
+export const handoverListBrains = defineTool({
+  name: 'handover_list_brains',
+  config: {
+    title: 'List known agents',
+    description: 'Agents that started work sessions here (brain_id, title, last_seen), for choosing target_brain.',
+    inputSchema: z.object({}),
+    annotations: { readOnlyHint: true },
+  },
+  handler: (_args, ctx) => inProject(ctx, (h) => listKnownBrains(h)),
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { HandoverContext } from '../../../handover/context.js';
+import { normalizeBrain } from '../../../handover/brains.js';
+import { HandoverStore } from '../../../handover/store.js';
+import { createHandoverContext } from '../../../handover/wire.js';
+import { HANDOVER_ID_PATTERN, IssueId } from '../../../shared/ids.js';
+import type { ToolResult } from '../../../shared/result.js';
+import { requireProject } from '../../context.js';
+import type { ToolContext } from '../../tool.js';
+
+/** Runs a handover operation in the connection's project, or asks for work_session_start first. */
+export async function inProject(ctx: ToolContext, fn: (h: HandoverContext) => Promise<ToolResult>): Promise<ToolResult> {
+  const project = requireProject(ctx);
+  if ('result' in project) return project.result;
+  let stores = ctx.memo.get('handover-stores') as Map<string, HandoverStore> | undefined;
+  if (!stores) {
+    stores = new Map();
+    ctx.memo.set('handover-stores', stores);
+  }
+  const sessionBrain = ctx.session.brainId ?? (ctx.client?.name ? normalizeBrain(ctx.client.name, 'unknown') : null);
+  const h = await createHandoverContext({
+    root: project.root,
+    sessionBrain,
+    defaultIssue: ctx.session.defaultIssue,
+    git: ctx.deps.git,
+    now: ctx.deps.now,
+    env: ctx.deps.env,
+    stores,
+  });
+  return fn(h);
+}
+
+// Checked with refinements rather than JSON-schema patterns: same safety, fewer bytes in every prompt.
+const isoDate = (v: string) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v));
+
+export const fields = {
+  issue_id: IssueId.optional(),
+  handover_id: z.string().max(200).refine((v) => HANDOVER_ID_PATTERN.test(v), 'not a handover id').optional(),
+  client: z.string().min(1).max(64).optional(),
+  brain: z.string().min(1).max(64),
+  notes: z.string().max(20_000).optional(),
+  session_log_path: z.string().min(1).max(4096).optional(),
+  date: z.string().max(40).refine(isoDate, 'must be an ISO 8601 date or date-time').optional(),
+};
