@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openIssueBackend } from '../../src/issues/index.js';
+import {
+  closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
+} from '../../src/issues/ops.js';
+import type { IssueBackend } from '../../src/issues/types.js';
+import { STRUCTURED_JA, allFileText, envelope, tempProject, writeConfig } from './helpers.js';
+import { GH_OWNER, GH_REPO, GITHUB_TOKEN, githubMock } from './mock/github.js';
+import { iso } from './mock/server.js';
+
+const { server, state } = githubMock();
+let root = '';
+let backend: IssueBackend;
+const API = `/repos/${GH_OWNER}/${GH_REPO}`;
+
+function seedComments(n: number) {
+  for (let i = 1; i <= n; i++) state.comments.push({ id: 1000 + i, issue: 1, body: `c${i}`, login: 'octocat', created_at: iso(i % 60) });
+}
+
+beforeAll(async () => {
+  await server.start();
+  root = tempProject();
+  writeConfig(root, `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n  timeout_ms: 400\n`);
+  backend = await openIssueBackend({ projectRoot: root, env: { GITHUB_TOKEN }, author: 'codex-mcp-client' });
+});
+afterAll(() => server.stop());
+beforeEach(() => {
+  state.issues.clear();
+  state.comments.length = 0;
+  state.foreignLinks = false;
+  state.issues.set(1, { title: 'Existing', body: null, state: 'open', state_reason: null, labels: ['bug'], created_at: iso(1), updated_at: iso(1) });
+  server.clear();
+});
+
+describe('GitHub backend against a mock of REST v3', () => {
+  it('reads an issue with Bearer auth and the GitHub headers, no comments by default', async () => {
+    seedComments(3);
+    const r = await envelope(readIssue(backend, 1));
+    expect(r.data.issue).toMatchObject({ id: 1, title: 'Existing', body: '', labels: ['bug'], comment_count: 3, url: `https://github.com/${GH_OWNER}/${GH_REPO}/issues/1` });
+    expect(r.data.issue.comments).toBeUndefined();
+    expect(server.requests).toHaveLength(1);
+    const h = server.requests[0]!.headers;
+    expect(h.authorization).toBe(`Bearer ${GITHUB_TOKEN}`);
+    expect(h.accept).toBe('application/vnd.github+json');
+    expect(h['x-github-api-version']).toBe('2022-11-28');
+    expect(h['user-agent']).toBe('agent-butler');
+  });
+
+  it('last_n_comments=3 on 250 comments finds the last page through the Link header', async () => {
+    seedComments(250);
+    const r = await envelope(readIssue(backend, 1, 3));
+    expect(r.data.issue.comments.map((c: any) => c.body)).toEqual(['c248', 'c249', 'c250']);
+    const calls = server.requests.slice(1).map((q) => `${q.path}?${q.query}`);
+    expect(calls).toEqual([`${API}/issues/1/comments?per_page=100&page=1`, '/repositories/1300192/issues/1/comments?per_page=100&page=3']);
+  });
+
+  it('last_n_comments=120 walks back from the last page with rel="prev"', async () => {
+    seedComments(250);
+    const r = await envelope(readIssue(backend, 1, 120));
+    const bodies = r.data.issue.comments.map((c: any) => c.body);
+    expect(bodies).toHaveLength(120);
+    expect(bodies[0]).toBe('c131');
+    expect(bodies.at(-1)).toBe('c250');
+    expect(server.requests.slice(2).map((q) => q.query.get('page'))).toEqual(['3', '2']);
+  });
+
+  it('a single page needs no Link header and one comments request', async () => {
+    seedComments(5);
+    const r = await envelope(readIssue(backend, 1, 2));
+    expect(r.data.issue.comments.map((c: any) => c.body)).toEqual(['c4', 'c5']);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('refuses to follow a Link header to another host (the token would leak)', async () => {
+    seedComments(150);
+    state.foreignLinks = true;
+    const r = await envelope(readIssue(backend, 1, 3));
+    expect(r.error_code).toBe('backend_error');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('creates an issue passing label names directly', async () => {
+    const r = await envelope(createIssue(backend, '新しい課題', STRUCTURED_JA, ['bug', 'help wanted']));
+    expect(r.status).toBe('ok');
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({ method: 'POST', path: `${API}/issues`, body: { title: '新しい課題', body: STRUCTURED_JA, labels: ['bug', 'help wanted'] } });
+    expect(r.data.issue).toMatchObject({ id: 2, labels: ['bug', 'help wanted'] });
+  });
+
+  it('comments and deletes a comment after checking its issue_url', async () => {
+    seedComments(2);
+    const c = await envelope(commentIssue(backend, 1, 'hi'));
+    expect(c.data.comment).toMatchObject({ author: 'octocat', body: 'hi' });
+    expect(server.requests[0]).toMatchObject({ method: 'POST', path: `${API}/issues/1/comments`, body: { body: 'hi' } });
+    server.clear();
+    expect((await envelope(deleteIssueComment(backend, 1, 1001))).status).toBe('ok');
+    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${API}/issues/comments/1001`, `DELETE ${API}/issues/comments/1001`]);
+  });
+
+  it('deleting a comment of another issue or a missing one is not_found', async () => {
+    seedComments(1);
+    state.issues.set(2, { title: 'Two', body: '', state: 'open', state_reason: null, labels: [], created_at: iso(2), updated_at: iso(2) });
+    expect((await envelope(deleteIssueComment(backend, 2, 1001))).error_code).toBe('not_found');
+    expect((await envelope(deleteIssueComment(backend, 1, 5))).error_code).toBe('not_found');
+    expect(server.requests.some((q) => q.method === 'DELETE')).toBe(false);
+  });
+
+  it('PATCHes title, body and state; close sends state_reason completed and returns the closed issue', async () => {
+    await envelope(updateIssueTitle(backend, 1, 'T2'));
+    await envelope(updateIssueBody(backend, 1, 'B2'));
+    const closed = await envelope(closeIssue(backend, 1));
+    expect(closed.data.issue).toMatchObject({ id: 1, state: 'closed', title: 'T2', body: 'B2' });
+    expect((await envelope(reopenIssue(backend, 1))).data.issue.state).toBe('open');
+    expect(server.requests.map((q) => q.body)).toEqual([{ title: 'T2' }, { body: 'B2' }, { state: 'closed', state_reason: 'completed' }, { state: 'open' }]);
+    expect(server.requests.every((q) => q.method === 'PATCH' && q.path === `${API}/issues/1`)).toBe(true);
+  });
+
+  it('a missing issue is not_found', async () => {
+    expect((await envelope(readIssue(backend, 77))).error_code).toBe('not_found');
+    expect((await envelope(reopenIssue(backend, 77))).error_code).toBe('not_found');
+  });
+
+  it.each([
+    [401, 'auth_failed'], [403, 'auth_failed'], [404, 'not_found'], [410, 'not_found'], [409, 'conflict'],
+    [500, 'backend_error'], [502, 'backend_error'],
+  ])('maps HTTP %i to %s without the response body', async (status, code) => {
+    server.failNext({ status, body: { message: 'raw-server-detail', documentation_url: 'https://docs.github.com/rest', status: String(status) } });
+    const r = await envelope(readIssue(backend, 1));
+    expect(r.error_code).toBe(code);
+    expect(JSON.stringify(r)).not.toContain('raw-server-detail');
+  });
+
+  it('maps a 422 Validation Failed to invalid_title or invalid_body by the rejected field', async () => {
+    server.failNext({ status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'invalid', field: 'body' }], documentation_url: '' } });
+    const r = await envelope(createIssue(backend, 'T'));
+    expect(r.error_code).toBe('invalid_body');
+    expect(r.summary).toContain('(body)');
+    server.failNext({ status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }], documentation_url: '' } });
+    expect((await envelope(updateIssueTitle(backend, 1, 'x'))).error_code).toBe('invalid_title');
+  });
+
+  it('a 403 with the rate limit exhausted says so', async () => {
+    server.failNext({ status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0' } });
+    const r = await envelope(readIssue(backend, 1));
+    expect(r.error_code).toBe('auth_failed');
+    expect(r.summary).toContain('rate limit');
+  });
+
+  it('a timeout is backend_error', async () => {
+    server.hangNext();
+    expect((await envelope(readIssue(backend, 1))).error_code).toBe('backend_error');
+  });
+
+  it('takes the token from GH_TOKEN, and from token_env first when configured', async () => {
+    const b1 = await openIssueBackend({ projectRoot: root, env: { GH_TOKEN: GITHUB_TOKEN }, author: 'x' });
+    expect((await envelope(readIssue(b1, 1))).status).toBe('ok');
+    const other = tempProject();
+    writeConfig(other, `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n  token_env: BOT_TOKEN\n`);
+    const b2 = await openIssueBackend({ projectRoot: other, env: { BOT_TOKEN: GITHUB_TOKEN, GITHUB_TOKEN: 'wrong' }, author: 'x' });
+    expect((await envelope(readIssue(b2, 1))).status).toBe('ok');
+    const b3 = await openIssueBackend({ projectRoot: other, env: {}, author: 'x' });
+    const r = await envelope(readIssue(b3, 1));
+    expect(r.error_code).toBe('auth_failed');
+    expect(r.hint).toContain('BOT_TOKEN');
+  });
+
+  it('the token never appears in any envelope, error or project file', async () => {
+    seedComments(130);
+    const rs = [await envelope(readIssue(backend, 1, 40)), await envelope(commentIssue(backend, 1, 'x')), await envelope(deleteIssueComment(backend, 1, 1))];
+    server.failNext({ status: 401, body: { message: `Bad credentials ${GITHUB_TOKEN}` } });
+    rs.push(await envelope(closeIssue(backend, 1)));
+    let thrown = '';
+    server.failNext({ status: 500, body: { message: GITHUB_TOKEN } });
+    await backend.read(1).catch((e: Error) => (thrown = `${e.message} ${e.stack} ${JSON.stringify(e)}`));
+    expect(thrown).not.toBe('');
+    for (const r of rs) expect(JSON.stringify(r)).not.toContain(GITHUB_TOKEN);
+    expect(thrown).not.toContain(GITHUB_TOKEN);
+    expect(allFileText(root)).not.toContain(GITHUB_TOKEN);
+  });
+});
+
+describe('issue backend configuration', () => {
+  it('defaults to the local backend with no config at all', async () => {
+    expect((await openIssueBackend({ projectRoot: tempProject(), env: {}, author: 'x' })).kind).toBe('local');
+  });
+
+  it('refuses a remote backend without owner/repo, and a URL carrying credentials', async () => {
+    const a = tempProject();
+    writeConfig(a, 'issues:\n  backend: github\n');
+    await expect(openIssueBackend({ projectRoot: a, env: {}, author: 'x' })).rejects.toMatchObject({ code: 'invalid_argument' });
+    const b = tempProject();
+    writeConfig(b, 'issues:\n  backend: gitea\n  url: https://bot:pw@gitea.example.com\n  owner: a\n  repo: b\n');
+    await expect(openIssueBackend({ projectRoot: b, env: {}, author: 'x' })).rejects.toMatchObject({ code: 'invalid_argument' });
+    const c = tempProject();
+    writeConfig(c, 'issues:\n  backend: gitea\n  owner: a\n  repo: b\n');
+    await expect(openIssueBackend({ projectRoot: c, env: {}, author: 'x' })).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+});

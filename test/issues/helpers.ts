@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalIssueBackend } from '../../src/issues/local/backend.js';
+import { toErrorResult } from '../../src/shared/errors.js';
+import type { ToolResult } from '../../src/shared/result.js';
+
+export const STRUCTURED_EN = '## Current state\nLogin fails on Safari.\n\n## Next\nReproduce with the test account.\n\n## Blockers\nNone';
+export const STRUCTURED_JA = '## 現在の状態\nログインが失敗する。\n\n## 次にすること\n再現手順を確認する。\n\n## ブロック要因\nなし';
+
+export function tempProject(): string {
+  return realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-issues-')));
+}
+
+/** A local backend on a fresh folder with a clock that ticks one second per call. */
+export function localBackend(author = 'claude-code', root = tempProject()) {
+  let t = Date.parse('2026-06-03T09:00:00Z');
+  const now = () => new Date((t += 1000));
+  return { root, backend: new LocalIssueBackend({ projectRoot: root, author, now }), now };
+}
+
+export function writeConfig(root: string, yaml: string): void {
+  mkdirSync(path.join(root, '.butler'), { recursive: true });
+  writeFileSync(path.join(root, '.butler/config.yaml'), yaml);
+}
+
+/** Runs an op and turns a thrown error into its envelope, as the MCP facade does. */
+export async function envelope(p: Promise<ToolResult>): Promise<ToolResult & { data: Record<string, any> }> {
+  try {
+    return (await p) as ToolResult & { data: Record<string, any> };
+  } catch (err) {
+    return toErrorResult(err) as ToolResult & { data: Record<string, any> };
+  }
+}
+
+/** Every file under `dir`, concatenated, to prove a secret was never written anywhere. */
+export function allFileText(dir: string): string {
+  let out = '';
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    out += e.isDirectory() ? allFileText(p) : readFileSync(p, 'utf8');
+  }
+  return out;
+}
