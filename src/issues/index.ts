@@ -87,3 +87,34 @@ function apiBase(raw: string, suffix: string): string {
   if (suffix && !base.endsWith(suffix)) base += suffix;
   return base;
 }
+
+export interface IssueBackendInfo {
+  backend: 'local' | 'gitea' | 'github';
+  owner?: string;
+  repo?: string;
+  url?: string;
+  /** Variables checked for the token, in order, and whether one is set. Never the value. */
+  token_vars: string[];
+  token_set: boolean;
+}
+
+/** What `butler status` / the worker surface may show about the tracker: never the token itself. */
+export async function describeIssueBackend(projectRoot: string, env: Record<string, string | undefined>): Promise<IssueBackendInfo> {
+  const cfg = (await loadConfig(projectRoot)).issues;
+  const backend = cfg?.backend ?? 'local';
+  if (!cfg || backend === 'local') return { backend: 'local', token_vars: [], token_set: false };
+  const vars =
+    backend === 'gitea'
+      ? [cfg.token_env ?? 'GITEA_TOKEN']
+      : cfg.token_env
+        ? [cfg.token_env, 'GITHUB_TOKEN', 'GH_TOKEN']
+        : ['GITHUB_TOKEN', 'GH_TOKEN'];
+  return {
+    backend,
+    owner: cfg.owner,
+    repo: cfg.repo,
+    url: cfg.url ?? (backend === 'github' ? GITHUB_API : undefined),
+    token_vars: vars,
+    token_set: vars.some((v) => Boolean(env[v]?.trim())),
+  };
+}
