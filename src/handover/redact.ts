@@ -1,0 +1,88 @@
+/**
+ * Masks tokens and secrets before anything from a log, `notes` or a command line reaches a snapshot.
+ * A match becomes `[REDACTED:<kind>]`; for `key=value` shapes the key stays and only the value is masked.
+ */
+
+interface Rule {
+  kind: string;
+  re: RegExp;
+  /** Capture group that holds the secret; the rest of the match is kept. 0 masks the whole match. */
+  group: number;
+}
+
+/** A value that is a reference or a type, not a secret: `$VAR`, `${…}`, `<placeholder>`, `string`, already masked. */
+const NOT_A_VALUE = String.raw`(?!\[REDACTED|\$|<|\{|\*{3,}|(?:string|number|boolean|null|undefined|true|false|none|any|str|int|bool|object|required|optional)\b)`;
+const KEY_WORDS = String.raw`(?:password|passwd|passphrase|secret[_-]?key|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret)`;
+
+const RULES: Rule[] = [
+  { kind: 'private-key', group: 0, re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  { kind: 'anthropic-key', group: 0, re: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
+  { kind: 'openai-key', group: 0, re: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g },
+  { kind: 'github-token', group: 0, re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g },
+  { kind: 'npm-token', group: 0, re: /\bnpm_[A-Za-z0-9]{30,}/g },
+  { kind: 'aws-access-key', group: 0, re: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g },
+  { kind: 'slack-token', group: 0, re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
+  { kind: 'google-api-key', group: 0, re: /\bAIza[0-9A-Za-z_-]{35}/g },
+  { kind: 'jwt', group: 0, re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { kind: 'aws-secret', group: 3, re: /\b(aws_secret_access_key|aws_session_token|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN)(["']?[ \t]*[=:][ \t]*["']?)([A-Za-z0-9/+=]{16,})/g },
+  { kind: 'url-password', group: 2, re: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/'"]+:)([^\s@/'"]+)(?=@)/gi },
+  {
+    kind: 'authorization',
+    group: 2,
+    re: new RegExp(String.raw`\b((?:Proxy-)?Authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)[ \t]+)?)${NOT_A_VALUE}([A-Za-z0-9._~+/=:-]{8,})`, 'gi'),
+  },
+  { kind: 'bearer', group: 2, re: /\b(Bearer[ \t]+)(?!\[REDACTED)((?=[A-Za-z0-9._~+/=-]*[0-9._~+/=])[A-Za-z0-9._~+/=-]{8,})/g },
+  {
+    kind: 'secret',
+    group: 2,
+    re: new RegExp(String.raw`((?<![A-Za-z0-9])[A-Za-z0-9_.-]*${KEY_WORDS}(?![A-Za-z0-9])["']?[ \t]*[:=][ \t]*["']?)${NOT_A_VALUE}([^\s"'\`,;&)}\]]{3,})`, 'gi'),
+  },
+  {
+    kind: 'secret',
+    group: 2,
+    re: new RegExp(String.raw`((?<![A-Za-z0-9-])--?(?:password|passwd|token|secret|api-key|apikey)[ \t]+["']?)${NOT_A_VALUE}([^\s"'\`]{3,})`, 'gi'),
+  },
+];
+
+function apply(text: string, rule: Rule): string {
+  rule.re.lastIndex = 0;
+  return text.replace(rule.re, (...m: unknown[]) => {
+    const mark = `[REDACTED:${rule.kind}]`;
+    if (rule.group === 0) return mark;
+    const groups = m.slice(1, -2) as (string | undefined)[];
+    const before = groups.slice(0, rule.group - 1).join('');
+    const after = groups.slice(rule.group).join('');
+    return `${before}${mark}${after}`;
+  });
+}
+
+/** Compiles `.butler/config.yaml` `redact.patterns` (regex sources); an invalid one is skipped, never fatal. */
+export function compileExtraPatterns(patterns: string[]): RegExp[] {
+  const out: RegExp[] = [];
+  for (const src of patterns) {
+    if (typeof src !== 'string' || !src || src.length > 1000) continue;
+    try {
+      const re = new RegExp(src, 'g');
+      if (re.test('')) continue; // a pattern that matches nothing-at-all would mask every gap
+      out.push(re);
+    } catch {
+      // skip: a bad pattern in config must not stop a snapshot
+    }
+  }
+  return out;
+}
+
+/** Builds the masking function once; built-in rules first (they keep the hint of the kind), then config patterns. */
+export function makeRedactor(extraPatterns: string[] = []): (text: string) => string {
+  const extra = compileExtraPatterns(extraPatterns);
+  return (text: string): string => {
+    if (!text) return text;
+    let out = text;
+    for (const rule of RULES) out = apply(out, rule);
+    for (const re of extra) {
+      re.lastIndex = 0;
+      out = out.replace(re, '[REDACTED:custom]');
+    }
+    return out;
+  };
+}
