@@ -46,7 +46,7 @@ export async function historyWork(input: { projectRoot: string; n?: number; path
   const r = await input.git(top, logArgs(n, 'HEAD', pathspec));
   if (r.exitCode !== 0) {
     // A branch with no commits yet has an empty history, not an error.
-    if (/does not have any commits|unknown revision|bad default revision/i.test(r.stderr)) {
+    if (/does not have any commits|unknown revision|bad (default )?revision 'HEAD'/i.test(r.stderr)) {
       return ok('No records yet', { records: [], n, ...(input.path ? { path: pathspec[0] } : {}) });
     }
     throw gitFailure(r, 'log', top);

@@ -4,7 +4,7 @@ import { ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
 import { describeBlock, judgeWork } from './observe.js';
 import { gitFailure, gitOk, indexLocked } from './repo.js';
-import { readStatus } from './status.js';
+import { PRIVATE_DIR, readStatus } from './status.js';
 
 export const NOTHING_TO_RECORD_HINT = 'There are no unrecorded changes to record. Check the current state with work_observe.';
 
@@ -58,8 +58,11 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     throw new ButlerError('policy_blocked', 'Nothing to record', NOTHING_TO_RECORD_HINT, { work_state: state.work_state });
   }
   const root = st.root;
-  const pathspec = input.paths?.length ? input.paths.map((p) => confinePath(root, p, 'paths').rel || '.') : ['.'];
-  await gitOk(input.git, root, ['add', '--all', '--', ...pathspec], 'add');
+  // Explicit paths are literal; the default excludes Butler's private folder, as observe does.
+  const add = input.paths?.length
+    ? ['--literal-pathspecs', 'add', '--all', '--', ...input.paths.map((p) => confinePath(root, p, 'paths').rel || '.')]
+    : ['add', '--all', '--', '.', `:(exclude)${PRIVATE_DIR}`];
+  await gitOk(input.git, root, add, 'add');
   const message = composeMessage(input.message, links.issue_ids);
   // -F - keeps the message out of argv: it can never be read as an option.
   const commit = await input.git(root, ['commit', '--quiet', '--file=-'], { input: message });

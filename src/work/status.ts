@@ -74,10 +74,20 @@ export interface RepoStatus extends ParsedStatus {
   flags: RepoFlags;
 }
 
+/**
+ * Butler's own private folder (snapshots, brain registry). It is git-ignored once installed, but
+ * before that it must still never count as work, or work_session_start would make a clean tree dirty.
+ */
+export const PRIVATE_DIR = 'session_logs';
+
+export const isPrivatePath = (p: string) => p === PRIVATE_DIR || p.startsWith(`${PRIVATE_DIR}/`);
+
 /** `git status` and the marker-file checks run concurrently: the fs checks hide behind the spawn. */
 export async function readStatus(git: GitRunner, root: string): Promise<RepoStatus> {
   const loc = await requireRepo(root);
   const [r, flags] = await Promise.all([git(loc.top, STATUS_ARGS), readRepoFlags(loc.gitDir)]);
   if (r.exitCode !== 0) throw gitFailure(r, 'status', loc.top);
-  return { ...parsePorcelainV2(r.stdout), root: loc.top, gitDir: loc.gitDir, flags };
+  const parsed = parsePorcelainV2(r.stdout);
+  parsed.entries = parsed.entries.filter((e) => !isPrivatePath(e.path));
+  return { ...parsed, root: loc.top, gitDir: loc.gitDir, flags };
 }
