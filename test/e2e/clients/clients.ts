@@ -163,6 +163,12 @@ export function makeWorkspace(prefix = 'butler-e2e-'): Workspace {
   return { base, repo, home, codexHome };
 }
 
+/** Commits everything (as a user commits `butler install`'s files), so drift starts from zero. */
+export function commitAll(repo: string, message: string): void {
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', message);
+}
+
 export function removeWorkspace(ws: Workspace): void {
   if (process.env.BUTLER_E2E_KEEP) {
     console.log(`[e2e] kept ${ws.base}`);

@@ -6,7 +6,9 @@
 // play is derived from the conversation in the request (how many assistant turns follow the last real
 // user prompt), so client retries and side requests never shift the script. Every request is
 // recorded so tests can assert what the model saw.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 export interface ToolCall {
@@ -46,6 +48,8 @@ export interface ModelServer {
   /** Main-loop requests for one API, in arrival order. */
   mainRequests(api: Api): RecordedRequest[];
   reset(): void;
+  /** Writes the recorded requests to $BUTLER_E2E_DUMP/<name>.json when that variable is set (debugging). */
+  dump(name: string): void;
   close(): Promise<void>;
 }
 
@@ -311,6 +315,12 @@ export async function startModelServer(initial: Turn[] = []): Promise<ModelServe
     reset() {
       requests.length = 0;
       script = [];
+    },
+    dump(name) {
+      const dir = process.env.BUTLER_E2E_DUMP;
+      if (!dir) return;
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(requests, null, 1));
     },
     close() {
       return new Promise((resolve) => {
