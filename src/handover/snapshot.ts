@@ -93,7 +93,10 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     summary,
     t.prompt.takeOver(scope),
     t.prompt.start,
-    t.prompt.read(meta.source_brain === meta.target_brain || meta.target_brain === 'any' ? 'handover_resume' : 'handover_accept', meta.handover_id),
+    t.prompt.read(
+      meta.source_brain === meta.target_brain ? 'handover_resume' : meta.target_brain === 'any' ? 'handover_resume / handover_accept' : 'handover_accept',
+      meta.handover_id,
+    ),
     t.prompt.continueWith(next[0] ?? t.defaultNext),
   ];
   const firstCaution = pending.find((p) => p.startsWith(`[${t.labels.blocked}]`)) ?? risks[0];
