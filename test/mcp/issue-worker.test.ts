@@ -11,7 +11,7 @@ import { GITEA_TOKEN, OWNER, REPO, giteaMock } from '../issues/mock/gitea.js';
 /** Calls a worker tool the way server.ts does: zod-parse, run, and turn throws into envelopes. */
 async function callWorker(name: string, args: Record<string, unknown>, env: Record<string, string> = {}) {
   const tool = issueWorkerTools.find((t) => t.name === name)!;
-  const ctx: ToolContext = { session: newSession(), deps: { cwd: process.cwd(), env, now: () => new Date(), git: execaGit } };
+  const ctx: ToolContext = { session: newSession(), deps: { cwd: process.cwd(), env, now: () => new Date(), git: execaGit }, memo: new Map() };
   const parsed = tool.config.inputSchema.safeParse(args);
   if (!parsed.success) return { status: 'error', error_code: 'invalid_argument' } as any;
   try {

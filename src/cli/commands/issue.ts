@@ -1,6 +1,133 @@
-import type { Command } from '../io.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openIssueBackend } from '../../issues/index.js';
+import {
+  closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
+} from '../../issues/ops.js';
+import type { Issue, IssueBackend, IssueComment } from '../../issues/types.js';
+import { invalidArgument, toErrorResult } from '../../shared/errors.js';
+import type { ToolResult } from '../../shared/result.js';
+import type { CliIO, Command } from '../io.js';
 
-export const issue: Command = async (_argv, io) => {
-  io.stderr('butler: not implemented yet\n');
-  return 1;
+const USAGE = `usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
+  read ID [--comments N]            body only unless N > 0 (then the last N comments)
+  create --title T [--body B | --body-file F] [--label L]...
+  comment ID (--body B | --body-file F)
+  delete-comment ID COMMENT_ID [--reason R]
+  update-title ID --title T
+  update-body ID (--body B | --body-file F)
+  reopen ID | close ID
+--body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`;
+
+const OPTIONS = {
+  project: { type: 'string' },
+  client: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  issue: { type: 'string' },
+  'issue-id': { type: 'string' },
+  'comment-id': { type: 'string' },
+  comments: { type: 'string' },
+  'last-n-comments': { type: 'string' },
+  title: { type: 'string' },
+  body: { type: 'string' },
+  'body-file': { type: 'string' },
+  label: { type: 'string', multiple: true },
+  reason: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+type Verb = (b: IssueBackend, v: Values, pos: string[], io: CliIO) => Promise<ToolResult>;
+
+function num(value: string | undefined, what: string): number {
+  if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) throw invalidArgument(`${what} must be a positive number`, USAGE.split('\n')[0]!);
+  return Number(value);
+}
+
+async function bodyOf(v: Values, io: CliIO): Promise<string | undefined> {
+  const file = v['body-file'];
+  if (file === undefined) return v.body;
+  if (file === '-') return io.readStdin();
+  return readFile(path.resolve(io.cwd, file), 'utf8');
+}
+
+async function requiredBody(v: Values, io: CliIO): Promise<string> {
+  const b = await bodyOf(v, io);
+  if (b === undefined) throw invalidArgument('--body or --body-file is required', USAGE);
+  return b;
+}
+
+const issueId = (v: Values, pos: string[]) => num(pos[0] ?? v.issue ?? v['issue-id'], 'issue id');
+
+const VERBS: Record<string, Verb> = {
+  read: (b, v, pos) => {
+    const n = v.comments ?? v['last-n-comments'];
+    if (n !== undefined && !/^\d{1,3}$/.test(n)) throw invalidArgument('--comments must be 0-999', USAGE);
+    return readIssue(b, issueId(v, pos), n === undefined ? undefined : Number(n));
+  },
+  create: async (b, v, _pos, io) => {
+    if (v.title === undefined) throw invalidArgument('--title is required', USAGE);
+    return createIssue(b, v.title, await bodyOf(v, io), v.label);
+  },
+  comment: async (b, v, pos, io) => commentIssue(b, issueId(v, pos), await requiredBody(v, io)),
+  'delete-comment': (b, v, pos) =>
+    deleteIssueComment(b, issueId(v, pos), num(pos[1] ?? v['comment-id'], 'comment id'), v.reason),
+  'update-title': (b, v, pos) => {
+    if (v.title === undefined) throw invalidArgument('--title is required', USAGE);
+    return updateIssueTitle(b, issueId(v, pos), v.title);
+  },
+  'update-body': async (b, v, pos, io) => updateIssueBody(b, issueId(v, pos), await requiredBody(v, io)),
+  reopen: (b, v, pos) => reopenIssue(b, issueId(v, pos)),
+  close: (b, v, pos) => closeIssue(b, issueId(v, pos)),
 };
+
+const EXIT = { ok: 0, error: 1, need_input: 3 } as const;
+
+/** `butler issue <verb>`: the eight issue tools for humans, on the same capability code and envelope. */
+export const issue: Command = async (argv, io) => {
+  const [verb, ...rest] = argv;
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    io.stderr(`butler issue: ${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const run = VERBS[verb ?? ''];
+  if (!run || parsed.values.help) {
+    (run ? io.stdout : io.stderr)(`${USAGE}\n`);
+    return run ? 0 : 2;
+  }
+  const v = parsed.values;
+  let result: ToolResult;
+  try {
+    const backend = await openIssueBackend({
+      projectRoot: path.resolve(io.cwd, v.project ?? '.'),
+      env: io.env,
+      author: v.client ?? io.env.BUTLER_BRAIN ?? io.env.USER ?? 'cli',
+    });
+    result = await run(backend, v, parsed.positionals, io);
+  } catch (err) {
+    result = toErrorResult(err);
+  }
+  io.stdout(v.json ? `${JSON.stringify(result, null, 2)}\n` : render(result));
+  return EXIT[result.status];
+};
+
+function render(r: ToolResult): string {
+  const mark = r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗';
+  const lines = [`${mark} ${r.summary}`];
+  if (r.hint) lines.push(`  hint: ${r.hint}`);
+  const d = r.data as { issue?: Issue; comment?: IssueComment; missing?: string[]; template?: string };
+  if (d.missing && d.template) lines.push('', d.template);
+  if (d.comment) lines.push(`  comment ${d.comment.id} by ${d.comment.author} at ${d.comment.created_at}`);
+  const i = d.issue;
+  if (i) {
+    lines.push(`  state: ${i.state}${i.labels.length ? `  labels: ${i.labels.join(', ')}` : ''}  updated: ${i.updated_at}`);
+    if (i.url) lines.push(`  ${i.url}`);
+    if (i.body) lines.push('', i.body);
+    for (const c of i.comments ?? []) lines.push('', `--- comment ${c.id} by ${c.author} at ${c.created_at}`, c.body);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,69 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { STRUCTURED_EN, tempProject } from './helpers.js';
+
+function io(cwd: string, stdin = '') {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { cwd, env: { USER: 'alice' }, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), readStdin: async () => stdin },
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
+}
+
+async function butler(cwd: string, args: string[], stdin = '') {
+  const h = io(cwd, stdin);
+  const code = await runCli(['issue', ...args], h.io);
+  return { code, out: h.out(), err: h.err(), json: () => JSON.parse(h.out()) };
+}
+
+describe('butler issue CLI (local backend)', () => {
+  it('create → comment → read --comments → delete-comment → close, with exit codes and --json', async () => {
+    const root = tempProject();
+    const other = tempProject();
+    const created = await butler(other, ['create', '--project', root, '--title', 'CLI issue', '--body', STRUCTURED_EN, '--label', 'cli', '--label', 'docs', '--json']);
+    expect(created.code).toBe(0);
+    expect(created.json().data.issue).toMatchObject({ id: 1, labels: ['cli', 'docs'] });
+    expect((await butler(root, ['comment', '1', '--body', 'one'])).code).toBe(0);
+    expect((await butler(root, ['comment', '--issue', '1', '--body-file', '-'], 'two from stdin')).code).toBe(0);
+    const read = await butler(root, ['read', '1', '--comments', '1', '--json']);
+    expect(read.json().data.issue.comments).toEqual([expect.objectContaining({ id: 2, body: 'two from stdin', author: 'alice' })]);
+    const human = await butler(root, ['read', '1', '--comments', '2']);
+    expect(human.out).toContain('✓ #1 CLI issue (open, 2 comments)');
+    expect(human.out).toContain('--- comment 1 by alice');
+    expect((await butler(root, ['delete-comment', '1', '1', '--reason', 'noise'])).code).toBe(0);
+    const closed = await butler(root, ['close', '1', '--json']);
+    expect(closed.json().data.issue.state).toBe('closed');
+    expect((await butler(root, ['reopen', '1'])).out).toContain('Reopened #1');
+  });
+
+  it('reads the body from a file for update-body and retitles', async () => {
+    const root = tempProject();
+    await butler(root, ['create', '--title', 'x']);
+    writeFileSync(path.join(root, 'body.md'), 'from file');
+    expect((await butler(root, ['update-body', '1', '--body-file', 'body.md', '--json'])).json().data.issue.body).toBe('from file');
+    expect((await butler(root, ['update-title', '1', '--title', 'y', '--json'])).json().data.issue.title).toBe('y');
+  });
+
+  it('exits 3 with the missing sections for an unstructured body', async () => {
+    const r = await butler(tempProject(), ['create', '--title', 'x', '--body', 'just text']);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain('? Body lacks: Current state, Next, Blockers');
+    expect(r.out).toContain('## Blockers');
+  });
+
+  it('exits 1 with not_found / invalid_title, and 2 on usage errors', async () => {
+    const root = tempProject();
+    const missing = await butler(root, ['read', '4', '--json']);
+    expect(missing.code).toBe(1);
+    expect(missing.json().error_code).toBe('not_found');
+    expect((await butler(root, ['create', '--title', ' ', '--json'])).json().error_code).toBe('invalid_title');
+    expect((await butler(root, ['read', 'abc'])).code).toBe(1);
+    expect((await butler(root, ['frobnicate'])).code).toBe(2);
+    expect((await butler(root, ['read', '--bogus'])).code).toBe(2);
+    expect((await butler(root, ['read', '--help'])).code).toBe(0);
+  });
+});
