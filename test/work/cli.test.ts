@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { work } from '../../src/cli/commands/work.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { concurrentPush, write } from '../helpers/git-scenarios.js';
+import { git, makeRepo } from '../helpers/repo.js';
+
+async function butlerWork(cwd: string, ...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { cwd, env: {}, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), readStdin: async () => '' };
+  const code = await work(argv, io);
+  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
+}
+
+describe('butler work (CLI)', () => {
+  it('observe prints a short human rendering, and the envelope with --json', async () => {
+    const { root } = makeRepo({ withRemote: true });
+    write(root, 'a.txt', 'a');
+    const human = await butlerWork(root, 'observe');
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('state: dirty');
+    expect(human.stdout).toContain('a.txt');
+    const r = await butlerWork('/', 'observe', '--project', root, '--json');
+    expect(r.json()).toMatchObject({ status: 'ok', data: { work_state: 'dirty', dirty_files: ['a.txt'] } });
+  });
+
+  it('record → history → publish → finish with --issue', async () => {
+    const { root, remote } = makeRepo({ withRemote: true });
+    write(root, 'a.txt', 'a');
+    const rec = await butlerWork(root, 'record', '-m', 'Add a', '--issue', '9', '--json');
+    expect(rec.code).toBe(0);
+    expect(rec.json().data.issue_ids).toEqual([9]);
+    expect((await butlerWork(root, 'history', '-n', '1')).stdout).toMatch(/Add a\s+#9/);
+    expect((await butlerWork(root, 'diff', '--record', rec.json().data.record_id, '--full')).stdout).toContain('+a');
+    expect((await butlerWork(root, 'publish')).code).toBe(0);
+    expect(git(remote!, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
+    const fin = await butlerWork(root, 'finish', '--issue', '9');
+    expect(fin.stdout).toContain('issue_close');
+  });
+
+  it('errors exit 1 on stderr with the hint; usage mistakes exit 2', async () => {
+    const { root, remote } = makeRepo({ withRemote: true });
+    const nothing = await butlerWork(root, 'record', '-m', 'x');
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain('hint:');
+    concurrentPush(remote!);
+    write(root, 'b.txt', 'b');
+    await butlerWork(root, 'record', '-m', 'b', '--no-issue');
+    const pushed = await butlerWork(root, 'publish', '--json');
+    expect(pushed.code).toBe(1);
+    expect(pushed.json().error_code).toBe('conflict');
+    expect((await butlerWork(root, 'record')).code).toBe(2);
+    expect((await butlerWork(root, 'observe', '--bogus')).code).toBe(2);
+    expect((await butlerWork(root, 'nope')).code).toBe(2);
+    expect((await butlerWork(root, 'observe', '--issue', '-3')).code).toBe(2);
+  });
+
+  it('a folder outside git is a clear error', async () => {
+    const r = await butlerWork('/', 'observe', '--json');
+    expect(r.code).toBe(1);
+    expect(r.json().summary).toBe('project_root is not inside a git work tree');
+  });
+});
