@@ -1,0 +1,49 @@
+// `npx skills add <checkout> -a claude-code -a codex -y` for real. The skills CLI needs Node >= 22.20,
+// so both come from the npm registry into a cache folder outside the project's node_modules.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../install/helpers.js';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+const CACHE = path.join(REPO, '.e2e-cache', 'skills-cli');
+const NODE22 = path.join(CACHE, 'node_modules', 'node', 'bin', 'node');
+const SKILLS_CLI = path.join(CACHE, 'node_modules', 'skills', 'bin', 'cli.mjs');
+const NAMES = ['butler', 'handover-accept', 'handover-resume', 'handover-suspend', 'handover-transfer'];
+
+function ensureCli(): void {
+  if (existsSync(NODE22) && existsSync(SKILLS_CLI)) return;
+  mkdirSync(CACHE, { recursive: true });
+  const pkg = path.join(CACHE, 'package.json');
+  if (!existsSync(pkg)) writeFileSync(pkg, '{ "name": "butler-skills-cli-cache", "private": true }\n');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', 'node@22', 'skills@1.7.4'], { cwd: CACHE, stdio: 'pipe', timeout: 240_000 });
+}
+
+describe('skills CLI installs all five skills for both clients', () => {
+  beforeAll(ensureCli, 300_000);
+
+  it('lands them in .agents/skills/<name> and .claude/skills/<name>', () => {
+    expect(execFileSync(NODE22, ['--version'], { encoding: 'utf8' })).toMatch(/^v22\./);
+    // A copy of the checkout, as a user would point the CLI at their clone.
+    const checkout = path.join(tempDir('butler-checkout-'), 'agent-butler');
+    cpSync(path.join(REPO, 'skills'), path.join(checkout, 'skills'), { recursive: true });
+    cpSync(path.join(REPO, 'package.json'), path.join(checkout, 'package.json'));
+    const project = tempDir('butler-skills-target-');
+    const home = tempDir('butler-skills-home-');
+    const r = spawnSync(NODE22, [SKILLS_CLI, 'add', checkout, '-a', 'claude-code', '-a', 'codex', '-y'], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { PATH: `${path.dirname(NODE22)}:${process.env.PATH ?? ''}`, HOME: home, DISABLE_TELEMETRY: '1', DO_NOT_TRACK: '1', CI: '1' },
+    });
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+    for (const name of NAMES) {
+      const agents = path.join(project, '.agents', 'skills', name, 'SKILL.md');
+      const claude = path.join(project, '.claude', 'skills', name);
+      expect(readFileSync(agents, 'utf8'), name).toBe(readFileSync(path.join(REPO, 'skills', name, 'SKILL.md'), 'utf8'));
+      expect(lstatSync(claude).isSymbolicLink() || existsSync(path.join(claude, 'SKILL.md')), name).toBe(true);
+      expect(readFileSync(path.join(claude, 'SKILL.md'), 'utf8')).toContain(`name: ${name}`);
+    }
+  }, 180_000);
+});
