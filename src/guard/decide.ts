@@ -1,0 +1,77 @@
+// The guard's decision: which git invocations a command runs, what the project allows, and the
+// short reason that names the Butler tool to use instead.
+import { TOOL_NOTE, toolFor } from './git.js';
+import { mentionsGitWord } from './quick.js';
+import { findGitUses, type GitUse } from './resolve.js';
+
+export type GuardMode = 'block' | 'warn' | 'off';
+export interface GuardConfig {
+  /** Git subcommands the project allows (`fetch`, `ls-files`; `lfs` also covers `git-lfs`). */
+  allow: string[];
+  mode: GuardMode;
+}
+export const DEFAULT_GUARD: GuardConfig = { allow: [], mode: 'block' };
+
+export interface Inspection {
+  uses: GitUse[];
+  /** Set when the command mentions git but cannot be parsed: then it is treated as raw git. */
+  parseError: string | null;
+}
+
+export type Decision = { action: 'allow' } | { action: 'deny' | 'warn'; reason: string };
+
+/** Parses a command. Never throws: an unparseable command that names git becomes a parse error. */
+export function inspect(command: string): Inspection {
+  try {
+    return { uses: findGitUses(command), parseError: null };
+  } catch (err) {
+    if (!mentionsGitWord(command)) return { uses: [], parseError: null };
+    return { uses: [], parseError: err instanceof Error ? err.message : 'parser failure' };
+  }
+}
+
+/** Whether the decision can depend on the project's config at all (so it is worth reading). */
+export function needsConfig(ins: Inspection): boolean {
+  return ins.parseError !== null || ins.uses.length > 0;
+}
+
+export function decide(ins: Inspection, config: GuardConfig): Decision {
+  if (config.mode === 'off') return { action: 'allow' };
+  const action = config.mode === 'warn' ? 'warn' : 'deny';
+  const lead = action === 'warn' ? 'Raw git detected (Butler guard in warn mode: it runs).' : 'Raw git is blocked by Butler.';
+  if (ins.parseError !== null) {
+    return {
+      action,
+      reason: `${lead} This command mentions git and could not be parsed (${ins.parseError}). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command.`,
+    };
+  }
+  const blocked = ins.uses.filter((u) => u.sub === null || !config.allow.includes(u.sub));
+  if (blocked.length === 0) return { action: 'allow' };
+  return { action, reason: reasonFor(lead, blocked) };
+}
+
+function label(sub: string | null): string {
+  return sub === null ? 'git with a computed subcommand' : sub === '' ? 'bare git' : `git ${sub}`;
+}
+
+function reasonFor(lead: string, uses: GitUse[]): string {
+  const byTool = new Map<string, string[]>();
+  const other: string[] = [];
+  for (const u of uses) {
+    const tool = toolFor(u.sub);
+    const list = tool ? (byTool.get(tool) ?? byTool.set(tool, []).get(tool) ?? []) : other;
+    const l = label(u.sub);
+    if (!list.includes(l)) list.push(l);
+  }
+  const parts = [lead];
+  if (byTool.size > 0) {
+    const uses = [...byTool].map(([tool, labels]) => `${tool} for ${cap(labels)}${TOOL_NOTE[tool] ?? ''}`);
+    parts.push(`Use the butler MCP tools instead: ${uses.join('; ')}.`);
+  }
+  if (other.length > 0) parts.push(`${cap(other)} ${other.length > 1 ? 'have' : 'has'} no Butler equivalent: ask the user.`);
+  return parts.join(' ');
+}
+
+function cap(labels: string[]): string {
+  return labels.length > 5 ? `${labels.slice(0, 5).join(', ')} and ${labels.length - 5} more` : labels.join(', ');
+}

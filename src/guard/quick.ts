@@ -1,0 +1,19 @@
+// The guard's fast path: tiny and import-free, because it runs for every shell command.
+
+/**
+ * Could this text run git at all? False means: allow without parsing. It also sees `g'i't`, `g\it`,
+ * `gi\<newline>t` (quotes, escapes and line continuations inside the name) and `$'…'` strings,
+ * whose escapes could spell git. Case-insensitive, because `GIT` runs git on case-insensitive file
+ * systems (macOS).
+ */
+export function quickMentionsGit(text: string): boolean {
+  return /g[\\'"\n]*i[\\'"\n]*t|\$'/i.test(text);
+}
+
+/**
+ * Does the text name git as a word (not `.gitignore`, `~/git/x` or `digit`)? Used only when the
+ * command cannot be parsed: then a git word means deny, and anything else means allow.
+ */
+export function mentionsGitWord(text: string): boolean {
+  return /(?<![\w.-])git(?![\w./])/i.test(text.replace(/\\\n|['"\\]/g, ''));
+}

@@ -1,0 +1,187 @@
+// Commands that run another command: `sudo -u x git …`, `timeout 5 git …`, `find -exec git …`,
+// `bash -c '…'`. Each handler says where the wrapped command is in argv (or which strings to parse).
+
+export type Step =
+  /** The wrapped command starts at argv[at]. */
+  | { at: number }
+  /** Strings that the wrapper runs as shell scripts. */
+  | { scripts: string[] }
+  /** Separate commands (find -exec … \; -exec … +). */
+  | { argvs: string[][] }
+  /** A shell reading its script from stdin (here-document, here-string or a pipe). */
+  | { stdin: true }
+  /** Runs no command (`command -v git`, `sudo -l`, `bash script.sh` whose text is not visible). */
+  | null;
+
+interface Spec {
+  /** Short options that take an argument (attached or as the next word). */
+  withArg?: string;
+  /** Long options that take the next word as argument when written without `=`. */
+  long?: string[];
+  /** Short options after which nothing is executed. */
+  query?: string;
+  /** `nice -5`: a dash and digits is an option. */
+  numeric?: boolean;
+  /** NAME=VALUE words may follow the options (env, sudo). */
+  assigns?: boolean;
+  /** Positional words before the command (timeout's duration, taskset's mask). */
+  lead?: number;
+}
+
+/** Skips a wrapper's options; returns the index of the first word after them, or null for a query. */
+function skip(argv: string[], i: number, spec: Spec): number | null {
+  let j = i + 1;
+  while (j < argv.length) {
+    const a = argv[j] ?? '';
+    if (a === '--') {
+      j++;
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') break;
+    if (a.startsWith('--')) {
+      j += !a.includes('=') && spec.long?.includes(a) ? 2 : 1;
+      continue;
+    }
+    if (spec.numeric && /^-\d+$/.test(a)) {
+      j++;
+      continue;
+    }
+    let next = false;
+    for (let k = 1; k < a.length; k++) {
+      const ch = a[k] ?? '';
+      if (spec.query?.includes(ch)) return null;
+      if (spec.withArg?.includes(ch)) {
+        next = k === a.length - 1;
+        break;
+      }
+    }
+    j += next ? 2 : 1;
+  }
+  if (spec.assigns) while (j < argv.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[j] ?? '')) j++;
+  return j + (spec.lead ?? 0);
+}
+
+const simple = (spec: Spec) => (argv: string[], i: number): Step => {
+  const at = skip(argv, i, spec);
+  return at === null ? null : { at };
+};
+
+function env(argv: string[], i: number): Step {
+  let j = i + 1;
+  while (j < argv.length) {
+    const a = argv[j] ?? '';
+    if (a === '--') {
+      j++;
+      break;
+    }
+    if (a === '-' || a === '-i' || a === '-0' || a === '-v' || a === '--ignore-environment' || a === '--null' || a === '--debug') j++;
+    else if (a === '-S' || a === '--split-string') return { scripts: [argv.slice(j + 1).join(' ')] };
+    else if (a.startsWith('-S')) return { scripts: [[a.slice(2), ...argv.slice(j + 1)].join(' ')] };
+    else if (a.startsWith('--split-string=')) return { scripts: [[a.slice(15), ...argv.slice(j + 1)].join(' ')] };
+    else if (a === '-u' || a === '-C' || a === '-P' || a === '--unset' || a === '--chdir') j += 2;
+    else if (a.startsWith('-')) j++;
+    else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) j++;
+    else break;
+  }
+  return { at: j };
+}
+
+/** sh/bash/zsh…: `-c STRING` runs the string; no operand (or `-s`) reads the script from stdin. */
+function shell(argv: string[], i: number): Step {
+  let j = i + 1;
+  let cMode = false;
+  let sMode = false;
+  while (j < argv.length) {
+    const a = argv[j] ?? '';
+    if (a === '--' || a === '-') {
+      j++;
+      break;
+    }
+    if (a === '--rcfile' || a === '--init-file') {
+      j += 2;
+      continue;
+    }
+    if (a.startsWith('--')) {
+      j++;
+      continue;
+    }
+    if (!/^[-+]/.test(a) || a.length < 2) break;
+    const letters = a.slice(1);
+    if (letters.includes('c')) cMode = true;
+    if (letters.includes('s')) sMode = true;
+    j += /[oO]$/.test(letters) ? 2 : 1;
+  }
+  if (cMode) return j < argv.length ? { scripts: [argv[j] ?? ''] } : null;
+  if (sMode || j >= argv.length) return { stdin: true };
+  return null;
+}
+
+function find(argv: string[], i: number): Step {
+  const argvs: string[][] = [];
+  for (let j = i + 1; j < argv.length; j++) {
+    const a = argv[j];
+    if (a !== '-exec' && a !== '-execdir' && a !== '-ok' && a !== '-okdir') continue;
+    const cmd: string[] = [];
+    for (j++; j < argv.length && argv[j] !== ';' && argv[j] !== '+'; j++) cmd.push(argv[j] ?? '');
+    argvs.push(cmd);
+  }
+  return { argvs };
+}
+
+function watch(argv: string[], i: number): Step {
+  const at = skip(argv, i, { withArg: 'nq', long: ['--interval', '--equexit'] });
+  if (at === null) return null;
+  const rest = argv.slice(at);
+  const exec = argv.slice(i + 1, at).some((a) => a === '--exec' || /^-[a-z]*x/.test(a));
+  // Without -x, watch joins its words and runs them with `sh -c`.
+  return exec ? { at } : { scripts: [rest.join(' ')] };
+}
+
+function su(argv: string[], i: number): Step {
+  for (let j = i + 1; j < argv.length; j++) {
+    const a = argv[j] ?? '';
+    if (a === '-c' || a === '--command') return { scripts: [argv[j + 1] ?? ''] };
+    if (a.startsWith('--command=')) return { scripts: [a.slice(10)] };
+  }
+  return null;
+}
+
+function flock(argv: string[], i: number): Step {
+  const at = skip(argv, i, { withArg: 'wE', long: ['--timeout', '--conflict-exit-code'] });
+  if (at === null) return null;
+  // flock LOCKFILE -c STRING  |  flock LOCKFILE COMMAND…  |  flock FD (no command)
+  if (argv[at + 1] === '-c' || argv[at + 1] === '--command') return { scripts: [argv[at + 2] ?? ''] };
+  return { at: at + 1 };
+}
+
+const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'busybox-sh'];
+
+export const WRAPPERS: Record<string, (argv: string[], i: number) => Step> = {
+  env,
+  find,
+  watch,
+  su,
+  flock,
+  eval: (argv, i) => ({ scripts: [argv.slice(i + 1).join(' ')] }),
+  sudo: simple({ withArg: 'CDgpRrTtUu', long: ['--user', '--group', '--prompt', '--chdir', '--role', '--type', '--other-user', '--close-from', '--command-timeout', '--host'], query: 'elvV', assigns: true }),
+  doas: simple({ withArg: 'uC' }),
+  pkexec: simple({ long: ['--user'] }),
+  time: simple({ withArg: 'fo', long: ['--format', '--output'] }),
+  nice: simple({ withArg: 'n', long: ['--adjustment'], numeric: true }),
+  nohup: simple({}),
+  setsid: simple({}),
+  unbuffer: simple({}),
+  chronic: simple({}),
+  nocorrect: simple({}),
+  noglob: simple({}),
+  timeout: simple({ withArg: 'sk', long: ['--signal', '--kill-after'], lead: 1 }),
+  command: simple({ query: 'vV' }),
+  exec: simple({ withArg: 'a' }),
+  xargs: simple({ withArg: 'aEdILnPs', long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'] }),
+  stdbuf: simple({ withArg: 'ioe', long: ['--input', '--output', '--error'] }),
+  ionice: simple({ withArg: 'cnpPu', long: ['--class', '--classdata'] }),
+  chrt: simple({ withArg: 'TPD', lead: 1 }),
+  taskset: simple({ lead: 1 }),
+  caffeinate: simple({ withArg: 'tw' }),
+  ...Object.fromEntries(SHELLS.map((s) => [s, shell])),
+};
