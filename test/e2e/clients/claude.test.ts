@@ -78,12 +78,14 @@ describe('Claude Code with Butler installed', () => {
     const c = call('Bash', (x) => String(x.input.command).startsWith('git log'));
     expect(c.isError).toBe(true);
     expect(c.output).toContain('work_history');
+    expect(c.output).not.toMatch(/^[0-9a-f]{7} /m);
   });
 
   it('raw git status comes back blocked, naming work_observe', () => {
     const c = call('Bash', (x) => String(x.input.command).startsWith('git status'));
     expect(c.isError).toBe(true);
     expect(c.output).toContain('work_observe');
+    expect(c.output).not.toContain('On branch main');
   });
 
   it('work_session_start then handover_resume return the snapshot over MCP', () => {
