@@ -109,6 +109,10 @@ export class HttpClient {
       return new ButlerError(code, `${label} rejected the input${what}`, 'Fix the text and retry.', data);
     }
     if (s === 423) return new ButlerError('policy_blocked', `${label} repository is locked or archived`, 'Ask the owner to unarchive it.', data);
+    if (s >= 300 && s < 400) {
+      // Redirects are not followed, so the token never travels to another address.
+      return new ButlerError('backend_error', `${label} answered with a redirect (${s})`, 'The repository may have moved: update issues.owner / issues.repo / issues.url.', data);
+    }
     if (s >= 500) return new ButlerError('backend_error', `${label} failed (${s})`, 'Retry later; the tracker had a server error.', data);
     return new ButlerError('backend_error', `${label} answered ${s}`, 'Check issues.* in .butler/config.yaml.', data);
   }

@@ -146,6 +146,14 @@ describe('GitHub backend against a mock of REST v3', () => {
     expect(r.summary).toContain('rate limit');
   });
 
+  it('does not follow a redirect (301 for a moved repository) and says what to fix', async () => {
+    server.failNext({ status: 301, body: { message: 'Moved Permanently', url: 'https://evil.example/x' }, headers: { Location: 'https://evil.example/x' } });
+    const r = await envelope(readIssue(backend, 1));
+    expect(r.error_code).toBe('backend_error');
+    expect(r.hint).toContain('issues.owner');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('a timeout is backend_error', async () => {
     server.hangNext();
     expect((await envelope(readIssue(backend, 1))).error_code).toBe('backend_error');

@@ -75,6 +75,7 @@ describe('local issue backend: issue_create', () => {
     expect(front.created_at).toMatch(/^2026-06-03T/);
     expect(front.updated_at).toBe(front.created_at);
     expect(text).toContain('## Next\nReproduce');
+    expect(readFileSync(path.join(root, '.butler/issues/.gitignore'), 'utf8')).toContain('*.lock');
   });
 
   it('accepts a title without a body', async () => {

@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { ButlerError } from '../../shared/errors.js';
-import { readTextIfExists, writeFileAtomic, writeFileExclusive } from '../../shared/fs.js';
+import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../../shared/fs.js';
 import { withFileLock } from '../../shared/lock.js';
 import type { Issue, IssueBackend, IssueComment } from '../types.js';
 import { IssueFileError, parseIssue, serializeIssue, type StoredComment, type StoredIssue } from './format.js';
@@ -59,6 +59,9 @@ export class LocalIssueBackend implements IssueBackend {
     const at = this.now().toISOString();
     // The lock serialises id allocation across processes; the exclusive create is a second guard.
     const issue = await withFileLock(path.join(this.dir, '.ids'), async () => {
+      const ignore = path.join(this.dir, '.gitignore');
+      // Issue files are committed; a crashed writer's lock or temp file must not be.
+      if (!(await pathExists(ignore))) await writeFileExclusive(ignore, '*.lock\n*.tmp\n*.stale.*\n');
       let id = (await this.maxId()) + 1;
       for (;;) {
         const stored: StoredIssue = {
