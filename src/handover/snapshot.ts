@@ -70,8 +70,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     const shown = work.dirty_files.slice(0, 10).map((f) => `\`${f}\``).join(', ');
     current.push(`${shown}${work.dirty_files.length > 10 ? ` ${t.omitted(work.dirty_files.length - 10)}` : ''}`);
   }
-  for (const n of notes.free) current.push(`${t.notes}: ${n}`);
-  const issueBody = issue?.body.trim() ? cap(issue.body.trim().split('\n').map((l) => `  > ${l}`), 20, t.omitted) : [];
+  current.push(...cap(notes.free.map((n) => `${t.notes}: ${n}`), 25, t.omitted));
+  const issueBody = issue?.body.trim() ? cap(issue.body.trim().split('\n').map((l) => `  > ${l}`), 15, t.omitted) : [];
 
   const next = [...notes.next];
   if (work?.required_action) next.push(describeAction(work.required_action));
@@ -106,20 +106,21 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const body: Record<SectionName, string[]> = {
     METADATA: metadataLines(full),
     CURRENT_STATE: [...bullets(current, t.none), ...issueBody],
-    DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 120, t.omitted),
-    DECISION: cap(bullets(notes.decision, t.none), 30, t.omitted),
-    NEXT_ACTION: cap(next.map((n, i) => `${i + 1}. ${n}`), 20, t.omitted),
-    'BLOCKED / PENDING': cap(bullets(pending, t.none), 30, t.omitted),
-    RISKS: cap(bullets(risks, t.none), 30, t.omitted),
-    CODEBASE_ANCHORS: cap(bullets(anchors, t.none), 40, t.omitted),
+    DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 80, t.omitted),
+    DECISION: cap(bullets(notes.decision, t.none), 20, t.omitted),
+    NEXT_ACTION: cap(next.map((n, i) => `${i + 1}. ${n}`), 15, t.omitted),
+    'BLOCKED / PENDING': cap(bullets(pending, t.none), 20, t.omitted),
+    RISKS: cap(bullets(risks, t.none), 20, t.omitted),
+    CODEBASE_ANCHORS: cap(bullets(anchors, t.none), 30, t.omitted),
     HANDOFF_PROMPT: prompt,
   };
   if (!body.DISCOVERY.length) body.DISCOVERY = [`- ${t.none}`];
   const title = meta.issue_id === null ? `# Handover: ${meta.project}` : `# Handover: ${t.scopeIssue(meta.issue_id, meta.issue_title)}`;
   const out = [title, ''];
   for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...body[s], '');
-  const lines = out.slice(0, MAX_SNAPSHOT_LINES);
-  return { markdown: `${lines.join('\n').trimEnd()}\n`, meta: full, prompt };
+  // The caps above keep the worst case under the seed's 300-line bound; this only guards it.
+  if (out.length > MAX_SNAPSHOT_LINES) throw new Error(`snapshot would have ${out.length} lines`);
+  return { markdown: `${out.join('\n').trimEnd()}\n`, meta: full, prompt };
 }
 
 const META_KEYS: (keyof SnapshotMeta)[] = [

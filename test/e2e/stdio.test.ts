@@ -1,0 +1,49 @@
+// The built bundle as a real stdio MCP server, driven by the SDK's stdio client.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeRepo } from '../helpers/repo.js';
+
+const BUNDLE = path.resolve('hooks/butler.mjs');
+
+beforeAll(() => {
+  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+});
+
+async function spawnClient(name: string, cwd: string) {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BUNDLE, 'mcp'], cwd, stderr: 'pipe' }));
+  const call = async (tool: string, args: Record<string, unknown> = {}) => {
+    const r = await client.callTool({ name: tool, arguments: args });
+    const text = (r.content as { type: string; text: string }[])[0]?.text ?? '';
+    expect(JSON.parse(text)).toEqual(r.structuredContent);
+    return r.structuredContent as any;
+  };
+  return { client, call };
+}
+
+describe('node hooks/butler.mjs mcp over stdio', () => {
+  it('serves 24 tools and carries a handover from Claude Code to Codex', async () => {
+    const { root } = makeRepo();
+    const claude = await spawnClient('claude-code', root);
+    expect(claude.client.getServerVersion()?.name).toBe('butler');
+    const { tools } = await claude.client.listTools();
+    expect(tools).toHaveLength(24);
+    expect((await claude.call('work_session_start', { project_root: root })).data.brain_id).toBe('claude-code');
+    const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'stdio handover' });
+    expect(t.status).toBe('ok');
+    await claude.client.close();
+
+    const codex = await spawnClient('codex-mcp-client', root);
+    await codex.call('work_session_start', { project_root: root });
+    const brains = await codex.call('handover_list_brains');
+    expect(brains.data.brains.map((b: any) => b.brain_id).sort()).toEqual(['claude-code', 'codex-mcp-client']);
+    const a = await codex.call('handover_accept', {});
+    expect(a.status).toBe('ok');
+    expect(a.data.handover_id).toBe(t.data.handover_id);
+    expect(a.data.snapshot).toContain('stdio handover');
+    await codex.client.close();
+  }, 60_000);
+});
