@@ -1,0 +1,146 @@
+import path from 'node:path';
+import type { Fact } from './types.js';
+import { code, errorLine, isRecord, oneLine, type ToolOutcome } from './output.js';
+
+/** Per-list cap; beyond it the oldest facts are dropped (and counted), the newest kept. */
+export const LIST_CAP = 1000;
+
+type Pending =
+  | { kind: 'command'; fact: Fact; cmd: string }
+  | { kind: 'edit'; facts: Fact[]; tool: string }
+  | { kind: 'butler'; fact: Fact; tool: string }
+  | { kind: 'other'; tool: string };
+
+/**
+ * Collects facts from either log format. Calls are remembered by id until their result arrives, so
+ * a command gets its exit status and a failed edit moves to failures. Every text goes through `redact`.
+ */
+export class Collector {
+  readonly requests: Fact[] = [];
+  readonly commands: Fact[] = [];
+  readonly failures: Fact[] = [];
+  readonly butler: Fact[] = [];
+  private readonly edits: Fact[] = [];
+  private readonly pending = new Map<string, Pending>();
+  dropped = 0;
+
+  constructor(private readonly redact: (s: string) => string) {}
+
+  private push(list: Fact[], fact: Fact): Fact {
+    const clean: Fact = { ...fact, text: this.redact(fact.text) };
+    if (fact.path !== undefined) clean.path = this.redact(fact.path);
+    list.push(clean);
+    if (list.length > LIST_CAP) {
+      list.shift();
+      this.dropped += 1;
+    }
+    return clean;
+  }
+
+  request(text: string, at: string): void {
+    const t = oneLine(text, 200);
+    if (!t) return;
+    const last = this.requests[this.requests.length - 1];
+    if (last && last.text === this.redact(t)) return; // Codex writes the same prompt as two entries
+    this.push(this.requests, { text: t, cite: at });
+  }
+
+  /** `tool` names the call (for failures); `label` is what the fact shows (`Edit`, `add`, `update`…). */
+  edit(tool: string, label: string, file: string, at: string, callId: string | null): void {
+    const fact = this.push(this.edits, { text: label, cite: at, path: file });
+    if (!callId) return;
+    const prev = this.pending.get(callId);
+    if (prev?.kind === 'edit') prev.facts.push(fact);
+    else this.pending.set(callId, { kind: 'edit', facts: [fact], tool });
+  }
+
+  command(cmd: string, at: string, callId: string | null): void {
+    const fact = this.push(this.commands, { text: oneLine(cmd, 200), cite: at, exit_code: null });
+    if (callId) this.pending.set(callId, { kind: 'command', fact, cmd: fact.text });
+  }
+
+  butlerCall(tool: string, args: unknown, at: string, callId: string | null): void {
+    const shown = args === undefined || (isRecord(args) && Object.keys(args).length === 0) ? '' : ` ${JSON.stringify(args)}`;
+    const fact = this.push(this.butler, { text: oneLine(`${tool}${shown}`, 200), cite: at });
+    if (callId) this.pending.set(callId, { kind: 'butler', fact, tool });
+  }
+
+  otherCall(tool: string, callId: string | null): void {
+    if (callId) this.pending.set(callId, { kind: 'other', tool });
+  }
+
+  /** Exit status or error for a call seen earlier; results of calls outside this read are ignored. */
+  result(callId: string, out: ToolOutcome, at: string, successIsZero: boolean): void {
+    const p = this.pending.get(callId);
+    if (!p) return;
+    this.pending.delete(callId);
+    const why = errorLine(out.text);
+    if (p.kind === 'command') {
+      const exit = out.exitCode ?? (out.isError ? null : successIsZero ? 0 : null);
+      p.fact.exit_code = exit;
+      if (out.isError || (exit !== null && exit !== 0)) {
+        const status = exit === null ? 'failed' : `exit ${exit}`;
+        this.push(this.failures, { text: `${code(p.cmd)} ${status}${why ? `: ${why}` : ''}`, cite: at, exit_code: exit });
+      }
+    } else if (p.kind === 'edit') {
+      const refused = /^\s*(?:apply_patch verification failed|Failed to|error:)/i.test(out.text);
+      if (!out.isError && !refused && (out.exitCode === null || out.exitCode === 0)) return;
+      for (const f of p.facts) {
+        const i = this.edits.indexOf(f);
+        if (i >= 0) this.edits.splice(i, 1);
+      }
+      const files = p.facts.map((f) => f.path).join(', ');
+      this.push(this.failures, { text: `${p.tool} ${files} failed${why ? `: ${why}` : ''}`, cite: at });
+    } else if (p.kind === 'butler') {
+      const env = envelope(out.text);
+      const status = env?.status ?? (out.isError ? 'error' : null);
+      if (status) p.fact.text = `${p.fact.text} → ${status}`;
+      if (status === 'error') {
+        const detail = env?.summary ? oneLine(env.summary, 160) : why;
+        this.push(this.failures, { text: `Butler ${p.tool} → error${detail ? `: ${detail}` : ''}`, cite: at });
+      }
+    } else if (out.isError) {
+      this.push(this.failures, { text: `${p.tool} failed${why ? `: ${why}` : ''}`, cite: at });
+    }
+  }
+
+  /** One fact per file: the latest touch, its tools in order and how often. */
+  editedFiles(): Fact[] {
+    const byPath = new Map<string, { tools: string[]; count: number; last: Fact }>();
+    for (const f of this.edits) {
+      const key = f.path ?? f.text;
+      const e = byPath.get(key) ?? { tools: [], count: 0, last: f };
+      if (!e.tools.includes(f.text)) e.tools.push(f.text);
+      e.count += 1;
+      e.last = f;
+      byPath.delete(key);
+      byPath.set(key, e);
+    }
+    return [...byPath.values()].map((e) => ({
+      text: `${e.tools.join(', ')}${e.count > 1 ? ` ×${e.count}` : ''}`,
+      cite: e.last.cite,
+      path: e.last.path,
+    }));
+  }
+}
+
+/** Butler's own result envelope `{status, summary}`, when the output is (or wraps) one. */
+function envelope(text: string): { status: string; summary: string | null } | null {
+  const start = text.indexOf('{');
+  if (start < 0) return null;
+  try {
+    const v: unknown = JSON.parse(text.slice(start));
+    if (isRecord(v) && typeof v.status === 'string') {
+      return { status: v.status, summary: typeof v.summary === 'string' ? v.summary : null };
+    }
+  } catch {
+    const m = /"status"\s*:\s*"(ok|error|need_input)"/.exec(text);
+    if (m) return { status: m[1]!, summary: null };
+  }
+  return null;
+}
+
+export function resolveAgainst(cwd: string | null, p: string): string {
+  if (path.isAbsolute(p) || !cwd) return path.normalize(p);
+  return path.resolve(cwd, p);
+}

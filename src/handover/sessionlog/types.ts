@@ -1,0 +1,42 @@
+/** One extracted fact. `cite` points back into the log: the line (`L12`) and, when known, the entry's time. */
+export interface Fact {
+  text: string;
+  cite: string;
+  /** Absolute path (edited files), as resolved from the log and its working directory. */
+  path?: string;
+  /** Commands: the exit status; null when the log does not say (no result yet, or denied before running). */
+  exit_code?: number | null;
+}
+
+/** How far a read went, so the next read of the same log starts after it ("since mark"). */
+export interface SessionMark {
+  path: string;
+  /** 1-based number of the last line consumed; 0 when nothing was read. */
+  line: number;
+  /** Id of the entry on `line`: Claude `uuid`, Codex `timestamp`, else a hash of the raw line. */
+  entry_id: string | null;
+  /** Byte offset just after `line`; a smaller file means it was rotated or truncated. */
+  size: number;
+}
+
+export type SessionFormat = 'claude' | 'codex' | 'unknown';
+
+export interface SessionExtract {
+  format: SessionFormat;
+  from_line: number;
+  to_line: number;
+  /** The previous mark no longer matched (file shrank, or another entry sits at its line): read from the start. */
+  rotated: boolean;
+  requests: Fact[];
+  edited_files: Fact[];
+  commands: Fact[];
+  failures: Fact[];
+  butler_calls: Fact[];
+  mark: SessionMark;
+  /** Lines in the range that were not valid JSON (or too long to read); skipped. */
+  skipped: number;
+  /** Facts dropped because a list hit its cap (the oldest go first). */
+  dropped: number;
+  /** The session's working directory, when the log records it (used to make paths project-relative). */
+  cwd: string | null;
+}

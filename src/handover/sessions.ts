@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
+import { withFileLock } from '../shared/lock.js';
+
+/**
+ * `session_logs/sessions.json`: the sessions the SessionStart hook saw, with their transcript paths,
+ * so handover_prepare / suspend / transfer can read the current brain's log without being told where
+ * it is. Kept light (node:path and the shared file helpers only): it runs inside a timed hook.
+ */
+export interface SessionRecord {
+  brain: string;
+  session_id: string;
+  transcript_path: string | null;
+  started_at: string;
+  source?: string;
+}
+
+interface SessionsFile {
+  sessions: SessionRecord[];
+}
+
+export const SESSIONS_LIMIT = 200;
+
+export function sessionsPath(projectRoot: string): string {
+  return path.join(projectRoot, 'session_logs', 'sessions.json');
+}
+
+function clip(v: unknown, max: number): string | null {
+  return typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null;
+}
+
+function clean(r: unknown): SessionRecord | null {
+  if (typeof r !== 'object' || r === null) return null;
+  const o = r as Record<string, unknown>;
+  const brain = clip(o.brain, 64);
+  const session_id = clip(o.session_id, 200);
+  const started_at = clip(o.started_at, 40);
+  if (!brain || !session_id || !started_at) return null;
+  const t = clip(o.transcript_path, 4096);
+  const rec: SessionRecord = { brain, session_id, transcript_path: t && path.isAbsolute(t) ? t : null, started_at };
+  const source = clip(o.source, 40);
+  if (source) rec.source = source;
+  return rec;
+}
+
+/** Reads the registry; a missing or corrupt file (or corrupt records) reads as empty rather than failing. */
+async function readSessions(file: string): Promise<SessionRecord[]> {
+  try {
+    const text = await readTextIfExists(file);
+    if (!text) return [];
+    const raw = JSON.parse(text) as Partial<SessionsFile>;
+    return Array.isArray(raw.sessions) ? raw.sessions.map(clean).filter((r): r is SessionRecord => r !== null) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Records (or refreshes) one session: the same brain + session id again (resume, clear, compact) moves
+ * to the end and keeps its known transcript path when the new one is missing. Locked, atomic, and
+ * bounded to the newest `SESSIONS_LIMIT` records.
+ */
+export async function recordSession(
+  projectRoot: string,
+  rec: { brain: string; session_id: string; transcript_path: string | null; started_at: string; source?: string },
+): Promise<void> {
+  const next = clean(rec);
+  if (!next) return;
+  const file = sessionsPath(projectRoot);
+  await withFileLock(
+    file,
+    async () => {
+      const list = await readSessions(file);
+      const i = list.findIndex((r) => r.brain === next.brain && r.session_id === next.session_id);
+      if (i >= 0) {
+        next.transcript_path ??= list[i]!.transcript_path;
+        list.splice(i, 1);
+      }
+      list.push(next);
+      const kept = list.slice(-SESSIONS_LIMIT);
+      await writeFileAtomic(file, `${JSON.stringify({ sessions: kept }, null, 2)}\n`);
+    },
+    { timeoutMs: 3000 },
+  );
+}
+
+/** The brain's newest session that has a transcript (latest `started_at`; later record wins a tie), or null. */
+export async function latestSession(projectRoot: string, brain: string): Promise<SessionRecord | null> {
+  const list = await readSessions(sessionsPath(projectRoot));
+  let best: SessionRecord | null = null;
+  for (const r of list) {
+    if (r.brain !== brain || !r.transcript_path) continue;
+    if (!best || r.started_at >= best.started_at) best = r;
+  }
+  return best;
+}
