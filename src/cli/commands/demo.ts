@@ -1,6 +1,145 @@
-import type { Command } from '../io.js';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { applyChanges, BUTLER_VERSION, planInstall } from '../../install/index.js';
+import { connectStdio, type StdioClient } from '../../mcp/client.js';
+import type { CliIO, Command } from '../io.js';
+import { bundleDir } from './install.js';
 
-export const demo: Command = async (_argv, io) => {
-  io.stderr('butler: not implemented yet\n');
-  return 1;
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: 'Butler Demo',
+  GIT_AUTHOR_EMAIL: 'demo@example.invalid',
+  GIT_COMMITTER_NAME: 'Butler Demo',
+  GIT_COMMITTER_EMAIL: 'demo@example.invalid',
+};
+
+interface Step {
+  who: string;
+  tool: string;
+  status: string;
+  summary: string;
+  handover_id?: string;
+}
+
+/** A throwaway repository with one commit, in the OS temp folder. */
+function makeRepo(): string {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-demo-')));
+  const repo = path.join(base, 'repo');
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: args[0] === 'init' ? base : repo, stdio: 'pipe', env: { ...process.env, ...GIT_ENV } });
+  git('init', '-q', repo);
+  writeFileSync(path.join(repo, 'README.md'), '# demo app\n');
+  writeFileSync(path.join(repo, 'app.js'), 'export const add = (a, b) => a + b;\n');
+  git('add', '--', 'README.md', 'app.js');
+  git('commit', '-q', '-m', 'initial commit');
+  return repo;
+}
+
+class DemoError extends Error {}
+
+async function call(steps: Step[], who: string, client: StdioClient, tool: string, args: Record<string, unknown>) {
+  const r = await client.call(tool, args);
+  const id = typeof r.data.handover_id === 'string' ? r.data.handover_id : undefined;
+  steps.push({ who, tool, status: r.status, summary: r.summary, ...(id ? { handover_id: id } : {}) });
+  if (r.status !== 'ok') throw new DemoError(`${who}: ${tool} returned ${r.status}: ${r.summary}${r.hint ? ` (${r.hint})` : ''}`);
+  return r.data;
+}
+
+/** What the Codex SessionStart hook would inject at the next session start (first line only). */
+function hookPreview(repo: string): string {
+  const r = spawnSync(process.execPath, [path.join(repo, '.butler/bin/session-start.mjs'), '--brain', 'codex-mcp-client'], {
+    cwd: repo,
+    input: JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup', cwd: repo }),
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  return (r.stdout ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+}
+
+async function runDemo(io: CliIO) {
+  const repo = makeRepo();
+  const changes = await planInstall({ root: repo, claude: true, codex: true, shared: false, bundleDir: bundleDir(io.env), version: BUTLER_VERSION });
+  await applyChanges(repo, changes);
+  // The vendored runtime the installer just wrote, exactly as the clients start it.
+  const server = { command: process.execPath, args: [path.join(repo, '.butler/bin/butler.mjs'), 'mcp'], cwd: repo };
+  const env = io.env.BUTLER_LANG ? { BUTLER_LANG: io.env.BUTLER_LANG } : undefined;
+  const steps: Step[] = [];
+  let transfer: Record<string, any> = {};
+  let accepted: Record<string, any> = {};
+  const claude = await connectStdio({ ...server, env, clientName: 'claude-code', clientTitle: 'Claude Code' });
+  try {
+    await call(steps, 'Claude Code', claude, 'work_session_start', { project_root: repo });
+    await call(steps, 'Claude Code', claude, 'handover_suspend', {
+      notes: 'Demo: added app.js with add().\ndecision: keep the app dependency-free\nnext: write a test for add()',
+    });
+    await call(steps, 'Claude Code', claude, 'handover_resume', {});
+    transfer = await call(steps, 'Claude Code', claude, 'handover_transfer', {
+      target_brain: 'codex-mcp-client',
+      notes: 'Handing over to Codex.\nnext: write a test for add() and run it\nrisk: none known',
+    });
+  } finally {
+    await claude.close();
+  }
+  const codex = await connectStdio({ ...server, env, clientName: 'codex-mcp-client', clientTitle: 'Codex' });
+  try {
+    await call(steps, 'Codex', codex, 'work_session_start', { project_root: repo });
+    accepted = await call(steps, 'Codex', codex, 'handover_accept', { source_brain: 'claude-code' });
+  } finally {
+    await codex.close();
+  }
+  if (accepted.handover_id !== transfer.handover_id) {
+    throw new DemoError(`Codex accepted ${String(accepted.handover_id)}, expected the transfer ${String(transfer.handover_id)}`);
+  }
+  const dir = path.join(repo, 'session_logs', 'handover');
+  const snapshots = readdirSync(dir)
+    .filter((f) => f.endsWith('.md') && !f.includes('latest'))
+    .sort((a, b) => statSync(path.join(dir, a)).mtimeMs - statSync(path.join(dir, b)).mtimeMs || a.length - b.length);
+  return {
+    repo,
+    installed: changes.length,
+    steps,
+    handoff_prompt: String(transfer.handoff_prompt ?? ''),
+    transfer_id: String(transfer.handover_id),
+    snapshot_dir: dir,
+    snapshots,
+    hook_preview: hookPreview(repo),
+  };
+}
+
+function format(d: Awaited<ReturnType<typeof runDemo>>): string {
+  const rel = (f: string) => path.relative(d.repo, path.join(d.snapshot_dir, f));
+  const lines = [
+    `Butler demo in a throwaway repo: ${d.repo}`,
+    `  install: ${d.installed} files (Claude Code + Codex hooks, MCP server "butler", .butler/bin runtime)`,
+    ...d.steps.map((s) => `  ${s.who.padEnd(11)} ${s.tool.padEnd(18)} ${s.status}${s.handover_id ? `  ${s.handover_id}` : ''}`),
+    '',
+    `HANDOFF_PROMPT (transfer ${d.transfer_id}, Claude Code -> Codex):`,
+    ...d.handoff_prompt.split('\n').map((l) => `  ${l}`),
+    '',
+    `Snapshots (${d.snapshots.length}, append-only, git-ignored): ${d.snapshot_dir}`,
+    ...d.snapshots.map((f) => `  ${rel(f)}`),
+  ];
+  if (d.hook_preview) lines.push(`Next Codex session start injects: ${d.hook_preview.slice(0, 160)}`);
+  lines.push(`Try it: open Claude Code or Codex in ${d.repo} (or delete the folder when done).`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `butler demo [--json]`: install into a throwaway repo and run suspend → resume → transfer → accept over stdio MCP. */
+export const demo: Command = async (argv, io) => {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout('usage: butler demo [--json]\n');
+    return 0;
+  }
+  const json = argv.includes('--json');
+  try {
+    const d = await runDemo(io);
+    io.stdout(json ? `${JSON.stringify({ status: 'ok', summary: 'demo completed', data: d })}\n` : format(d));
+    return 0;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (json) io.stdout(`${JSON.stringify({ status: 'error', summary: message, data: {} })}\n`);
+    else io.stderr(`butler demo failed: ${message}\n`);
+    return 1;
+  }
 };
