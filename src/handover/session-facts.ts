@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Lang } from '../shared/config.js';
-import { confinePath } from '../shared/paths.js';
+import { latestSession } from './sessions.js';
+import { describeAnchor, extractSession, renderSessionFacts, resolveSessionLogPath } from './sessionlog/index.js';
 import type { SessionFacts } from './snapshot.js';
 import type { IndexEntry } from './store.js';
 
@@ -13,8 +16,57 @@ export interface SessionFactsQuery {
   previous: IndexEntry | null;
 }
 
-/** Placeholder until the session-log reader lands: validates the path and extracts nothing. */
-export async function buildSessionFacts(q: SessionFactsQuery): Promise<(SessionFacts & { log: string; line: number; entry: string | null }) | null> {
-  if (q.sessionLogPath) confinePath(q.root, q.sessionLogPath, 'session_log_path');
-  return null;
+/** DISCOVERY gets at most this many lines from the log; the snapshot stays within 300 lines. */
+const DISCOVERY_LINES = 70;
+const MAX_ANCHORS = 15;
+
+export type SessionFactsResult = SessionFacts & { log: string; line: number; entry: string | null };
+
+/**
+ * Facts from the brain's session log since the previous snapshot's mark. An explicit path is
+ * validated (and refused before anything is written); without one, the log the SessionStart hook
+ * recorded for this brain is used, and a log that cannot be read simply yields no facts.
+ */
+export async function buildSessionFacts(q: SessionFactsQuery): Promise<SessionFactsResult | null> {
+  let file: string;
+  if (q.sessionLogPath) {
+    file = await resolveSessionLogPath(q.root, q.sessionLogPath, q.env);
+  } else {
+    const rec = await latestSession(q.root, q.brain).catch(() => null);
+    if (!rec?.transcript_path) return null;
+    try {
+      file = await resolveSessionLogPath(q.root, rec.transcript_path, q.env);
+    } catch {
+      return null;
+    }
+  }
+  const prev = q.previous;
+  const mark =
+    prev?.session_log && prev.session_line !== null
+      ? { path: path.resolve(q.root, prev.session_log), line: prev.session_line, entry_id: prev.session_entry, size: 0 }
+      : null;
+  let x;
+  try {
+    x = await extractSession(file, mark, q.redact);
+  } catch {
+    if (q.sessionLogPath) throw new Error('the session log could not be read');
+    return null;
+  }
+  const rendered = renderSessionFacts(x, q.lang, DISCOVERY_LINES, q.root);
+  const anchors: SessionFacts['anchors'] = [];
+  for (const rel of rendered.touched) {
+    if (anchors.length >= MAX_ANCHORS) break;
+    if (path.isAbsolute(rel) || rel.startsWith('..') || !existsSync(path.join(q.root, rel))) continue;
+    anchors.push({ path: rel, role: await describeAnchor(q.root, rel) });
+  }
+  const inside = !path.relative(q.root, x.mark.path).startsWith('..');
+  return {
+    discovery: rendered.discovery,
+    risks: rendered.risks,
+    anchors,
+    // Logs outside the project are stored absolute: they live in the client's own folder.
+    log: inside ? path.relative(q.root, x.mark.path) : x.mark.path,
+    line: x.mark.line,
+    entry: x.mark.entry_id,
+  };
 }

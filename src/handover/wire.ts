@@ -4,7 +4,7 @@ import type { GitRunner } from '../work/git.js';
 import { observeWork } from '../work/observe.js';
 import type { HandoverContext } from './context.js';
 import { buildSessionFacts } from './session-facts.js';
-const makeRedactor = (_patterns: string[]) => (s: string) => s;
+import { makeRedactor } from './redact.js';
 import { HandoverStore } from './store.js';
 
 export interface WireOptions {
