@@ -93,13 +93,17 @@ export async function applyChanges(root: string, changes: FileChange[]): Promise
 
 export function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; claude: boolean; codex: boolean },
+  ctx: { root: string; claude: boolean; codex: boolean; shared?: boolean },
   changes: FileChange[],
   dryRun: boolean,
 ): InstallReport {
   const notes: string[] = [];
   if (command === 'install') {
-    notes.push('Commit .butler/bin/ and the config files so every clone gets the same hooks and server.');
+    if (changes.length > 0) {
+      const claudeFile = ctx.shared ? ', .claude/settings.json' : '';
+      notes.push(`Commit .butler/bin/, .mcp.json, .codex/${claudeFile} and the guidance so every clone gets them` +
+        (ctx.claude && !ctx.shared ? '; .claude/settings.local.json stays personal (use --shared to commit the Claude hooks).' : '.'));
+    }
     if (ctx.codex) notes.push(CODEX_TRUST_NOTE);
   }
   return {

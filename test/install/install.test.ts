@@ -181,3 +181,14 @@ describe('upgrades and uninstall', () => {
     expect(read(other, 'AGENTS.md')).toContain('butler:start');
   });
 });
+
+describe('project root', () => {
+  it('install from a subfolder writes into the git root', async () => {
+    write(root, 'src/lib/x.ts', 'export {};\n');
+    const r = await cli(['install', '--codex'], { cwd: path.join(root, 'src', 'lib'), bundleDir: bundles });
+    expect(r.code, r.stderr).toBe(0);
+    expect(read(root, '.codex/config.toml')).toContain('[mcp_servers.butler]');
+    expect(r.stdout).toContain(`butler install: ${root} (codex)`);
+    expect(r.stdout).toMatch(/note: Codex loads project .codex\/ hooks and config only in a trusted project.*\/hooks/);
+  });
+});
