@@ -163,10 +163,11 @@ export function makeWorkspace(prefix = 'butler-e2e-'): Workspace {
   return { base, repo, home, codexHome };
 }
 
-/** Commits everything (as a user commits `butler install`'s files), so drift starts from zero. */
+/** Commits and pushes everything (as a user commits `butler install`'s files), so drift starts from zero. */
 export function commitAll(repo: string, message: string): void {
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', message);
+  git(repo, 'push', '-q');
 }
 
 export function removeWorkspace(ws: Workspace): void {
