@@ -107,8 +107,8 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null): { summar
       data: { work_state: 'blocked', ...base, ...(conflicted.length ? { conflicted_files: conflicted.slice(0, DIRTY_FILES_CAP) } : {}), blocked_by: blocked, required_action: null },
     };
   }
-  const link = defaultIssue !== null ? `linked to #${defaultIssue}` : 'no default issue, so no issue link (work_start sets one)';
-  const record: Action = { tool: 'work_record', reason: `Unrecorded changes; the record will be ${link}.`, required_args: ['message'] };
+  const link = defaultIssue !== null ? `It will link #${defaultIssue}.` : 'No default issue, so it will link none (work_start sets one).';
+  const record: Action = { tool: 'work_record', reason: `Unrecorded changes. ${link}`, required_args: ['message'] };
   if (dirtyCount > 0 && unpublished) {
     return {
       summary: `${dirtyCount} unrecorded change(s) and ${unpublished} unpublished record(s)`,
