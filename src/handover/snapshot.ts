@@ -80,7 +80,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const pending = notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`);
   if (input.issueError && meta.issue_id !== null) pending.unshift(`[${t.labels.blocked}] ${t.issueUnreadable(meta.issue_id, input.issueError)}`);
 
-  const risks = [...notes.risks, ...(session?.risks ?? [])];
+  const risks = [...notes.risks, ...(session?.risks ?? []).map((r) => r.replace(/^- /, ''))];
   if (work?.dirty_count) risks.push(t.dirtyRisk(work.dirty_count));
   if (work?.unpublished_count) risks.push(t.unpublishedRisk(work.unpublished_count));
 
