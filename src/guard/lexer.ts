@@ -10,6 +10,8 @@ export interface LexerHooks {
   subst(): void;
   /** A separate script text to parse: backtick contents. */
   script(text: string): void;
+  /** An expanded here-document body: parse the substitutions in it. */
+  heredoc(body: string): void;
   /** Text that may or may not be a script (`((…))` could be two subshells): parse it, ignore errors. */
   maybeScript(text: string): void;
   /** True when the text could contain a git command at all (the cheap pre-check). */
@@ -119,7 +121,7 @@ export class Lexer {
       }
       h.cmd.heredocs.push(body);
       // An unquoted delimiter means the body is expanded: `$(git log)` in it runs.
-      if (h.expand && /[$`]/.test(body)) new Lexer(body, this.hooks).expandAll();
+      if (h.expand && /[$`]/.test(body)) this.hooks.heredoc(body);
     }
   }
 
@@ -359,8 +361,10 @@ export class Lexer {
         } else if (this.src[this.pos + 1] === ')') {
           const inner = this.src.slice(start, this.pos);
           this.pos += 2;
-          // `((cd x; git status))` is two subshells to bash when it is not valid arithmetic.
-          if (this.hooks.mentionsGit(inner)) this.hooks.maybeScript(inner);
+          // Bash reads `((…))` as two subshells when it does not close as arithmetic; to stay on the
+          // safe side, text inside that looks like commands is also checked as commands (its
+          // substitutions were already parsed above).
+          if (!/[$`]/.test(inner) && this.hooks.mentionsGit(inner)) this.hooks.maybeScript(inner);
           return;
         } else throw new ShellParseError("unbalanced ')' in arithmetic");
       } else if (c === '$') this.dollar(scratch, true);

@@ -14,13 +14,22 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
 
 /** Parses `text` and returns every simple command in it, nested ones included, in source order. */
 export function parseCommands(text: string, ctx: ParseContext): Cmd[] {
+  return nested(text, ctx, (p) => void p.list(['eof'], []));
+}
+
+/** The commands in the substitutions of an expanded text (an unquoted here-document's body). */
+function parseExpansions(text: string, ctx: ParseContext): Cmd[] {
+  return nested(text, ctx, (p) => p.lx.expandAll());
+}
+
+function nested(text: string, ctx: ParseContext, run: (p: Parser) => void): Cmd[] {
   if (ctx.depth >= MAX_DEPTH) throw new ShellParseError('commands nested too deeply');
   ctx.budget -= text.length;
   if (ctx.budget < 0) throw new ShellParseError('command too long to check');
   ctx.depth++;
   try {
     const p = new Parser(text, ctx);
-    p.list(['eof'], []);
+    run(p);
     return p.cmds;
   } finally {
     ctx.depth--;
@@ -29,7 +38,7 @@ export function parseCommands(text: string, ctx: ParseContext): Cmd[] {
 
 class Parser {
   readonly cmds: Cmd[] = [];
-  private readonly lx: Lexer;
+  readonly lx: Lexer;
 
   constructor(
     text: string,
@@ -38,6 +47,7 @@ class Parser {
     this.lx = new Lexer(text, {
       subst: () => void this.list([')'], []),
       script: (t) => this.cmds.push(...parseCommands(t, ctx)),
+      heredoc: (t) => this.cmds.push(...parseExpansions(t, ctx)),
       maybeScript: (t) => {
         try {
           this.cmds.push(...parseCommands(t, ctx));
@@ -53,6 +63,7 @@ class Parser {
   list(stopOps: string[], stopWords: string[]): string {
     let cur: Cmd | null = null;
     let pipeFrom: Cmd | null = null;
+    let afterTime = false;
     const start = (compound = false): Cmd => {
       const c = newCmd(pipeFrom, compound);
       pipeFrom = null;
@@ -116,9 +127,16 @@ class Parser {
         throw new ShellParseError(`unexpected '${v}'`);
       }
       const w = t.w;
+      const timed = afterTime;
+      afterTime = false;
       if (cur === null && w.plain) {
         if (stopWords.includes(w.text)) return w.text;
         if (TRANSPARENT.has(w.text)) continue;
+        // The `time` keyword (and its -p) times a whole pipeline: `time { git status; }`.
+        if (w.text === 'time' || (timed && w.text === '-p')) {
+          afterTime = true;
+          continue;
+        }
         if (CLOSERS.has(w.text)) {
           cur = start(true);
           continue;

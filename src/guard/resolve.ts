@@ -42,8 +42,14 @@ function argvOf(cmd: Cmd, ctx: ParseContext): string[] {
 function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
   let i = 0;
   for (let hops = 0; hops < 32; hops++) {
-    const name = argv[i];
+    let name = argv[i];
     if (name === undefined || name.includes(DYN)) return [];
+    const brace = /^\{([^{}]*,[^{}]*)\}$/.exec(name);
+    if (brace?.[1] !== undefined) {
+      // Brace expansion in command position: `{git,status}` runs `git status`.
+      argv = [...argv.slice(0, i), ...brace[1].split(','), ...argv.slice(i + 1)];
+      name = argv[i] ?? '';
+    }
     const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
     if (base === 'git') return [{ sub: gitSubcommand(argv.slice(i + 1)) }];
     if (/^git-[a-z0-9]/.test(base)) return [{ sub: base.slice(4) }];

@@ -154,6 +154,20 @@ function flock(argv: string[], i: number): Step {
   return { at: at + 1 };
 }
 
+/** `sudo -s`/`sudo -i` without a command starts a shell that reads stdin. */
+function sudo(argv: string[], i: number): Step {
+  const at = skip(argv, i, SUDO);
+  if (at === null) return null;
+  const shellOpt = argv.slice(i + 1, at).some((a) => /^-[a-zA-Z]*[si]/.test(a) || a === '--shell' || a === '--login');
+  return at >= argv.length && shellOpt ? { stdin: true } : { at };
+}
+const SUDO: Spec = {
+  withArg: 'CDgpRrTtUu',
+  long: ['--user', '--group', '--prompt', '--chdir', '--role', '--type', '--other-user', '--close-from', '--command-timeout', '--host'],
+  query: 'elvV',
+  assigns: true,
+};
+
 const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'busybox-sh'];
 
 export const WRAPPERS: Record<string, (argv: string[], i: number) => Step> = {
@@ -163,7 +177,7 @@ export const WRAPPERS: Record<string, (argv: string[], i: number) => Step> = {
   su,
   flock,
   eval: (argv, i) => ({ scripts: [argv.slice(i + 1).join(' ')] }),
-  sudo: simple({ withArg: 'CDgpRrTtUu', long: ['--user', '--group', '--prompt', '--chdir', '--role', '--type', '--other-user', '--close-from', '--command-timeout', '--host'], query: 'elvV', assigns: true }),
+  sudo,
   doas: simple({ withArg: 'uC' }),
   pkexec: simple({ long: ['--user'] }),
   time: simple({ withArg: 'fo', long: ['--format', '--output'] }),
