@@ -265,7 +265,8 @@ export function butler(repo: string, args: string[]): string {
  * single model has Codex's freeform apply_patch tool and no tool search (so MCP tools are listed
  * directly in the request instead of being deferred behind `tool_search`).
  */
-export function writeCodexHome(ws: Workspace, serverUrl: string, extraToml = ''): void {
+export function writeCodexHome(ws: Workspace, serverUrl: string, opts: { model?: string; extraToml?: string } = {}): void {
+  const model = opts.model ?? CODEX_MODEL;
   const catalog = path.join(ws.codexHome, 'models.json');
   fs.writeFileSync(
     catalog,
@@ -295,8 +296,8 @@ export function writeCodexHome(ws: Workspace, serverUrl: string, extraToml = '')
       ],
     }),
   );
-  const toml = `model_catalog_json = ${JSON.stringify(catalog)}
-model = ${JSON.stringify(CODEX_MODEL)}
+  const toml = `${model === CODEX_MODEL ? `model_catalog_json = ${JSON.stringify(catalog)}` : ''}
+model = ${JSON.stringify(model)}
 model_provider = "butler_e2e"
 approval_policy = "never"
 sandbox_mode = "danger-full-access"
@@ -315,7 +316,7 @@ stream_max_retries = 0
 
 [projects.${JSON.stringify(ws.repo)}]
 trust_level = "trusted"
-${extraToml}`;
+${opts.extraToml ?? ''}`;
   fs.writeFileSync(path.join(ws.codexHome, 'config.toml'), toml);
 }
 

@@ -103,3 +103,61 @@ describe('Codex with Butler installed', () => {
     expect(resume.output).toContain('wire the e2e suite into CI');
   });
 });
+
+// With a model whose bundled metadata supports tool search (gpt-5.5 in Codex 0.171), Codex does not
+// list MCP tools up front: the model finds them with the client-side `tool_search` tool. This is what
+// users of the default OpenAI models get, so prove the Butler namespace is found and usable that way.
+describe('Codex with a tool-search model (MCP tools deferred)', () => {
+  let server: ModelServer;
+  let ws: Workspace;
+  let seeded: Seeded;
+  let run: RunResult;
+
+  beforeAll(async () => {
+    await ensureClients();
+    server = await startModelServer();
+    ws = makeWorkspace();
+    installButler(ws.repo);
+    commitAll(ws.repo, 'install butler');
+    writeCodexHome(ws, server.url, { model: 'gpt-5.5' });
+    seeded = await seedHandover(ws.repo, 'codex-mcp-client', NOTES);
+    server.setScript([
+      { calls: [{ name: 'tool_search', toolSearch: true, input: { query: 'butler handover resume work session', limit: 30 } }] },
+      { calls: [{ name: 'work_session_start', namespace: NS, input: { project_root: ws.repo } }] },
+      { calls: [{ name: 'handover_resume', namespace: NS, input: {} }] },
+      { text: 'Resumed the handover.' },
+    ]);
+    run = await runCodex({ ws, serverUrl: server.url, prompt: 'Pick up where the last session stopped.' });
+    console.log(`[e2e] codex (gpt-5.5 metadata) ran in ${run.ms} ms`);
+  }, 900_000);
+
+  afterAll(async () => {
+    server?.dump('codex-tool-search');
+    await server?.close();
+    if (ws) removeWorkspace(ws);
+  });
+
+  it('lists no Butler schemas up front, only the tool_search tool', () => {
+    expect(run.code, run.stderr).toBe(0);
+    const first = server.mainRequests('openai')[0]!.body;
+    expect(codexButlerTools(first)).toEqual([]);
+    expect(first.tools.some((t: any) => t.type === 'tool_search')).toBe(true);
+  });
+
+  it('tool_search returns the mcp__butler namespace with its tools', () => {
+    const last = lastMain(server, 'openai');
+    const out = (last.input as any[]).find((i) => i.type === 'tool_search_output');
+    expect(out, 'no tool_search_output in the request').toBeDefined();
+    const ns = (out.tools as any[]).find((t) => t.name === NS);
+    expect(ns, JSON.stringify(out.tools).slice(0, 500)).toBeDefined();
+    const names = (ns.tools as any[]).map((t) => String(t.name));
+    expect(names.sort()).toEqual(BUTLER_TOOLS);
+  });
+
+  it('the discovered tools work: handover_resume returns the snapshot', () => {
+    const calls = codexCalls(lastMain(server, 'openai'));
+    const resume = calls.find((c) => c.name === 'handover_resume');
+    expect(envelopeOf(resume?.output ?? '')?.status, resume?.output).toBe('ok');
+    expect(resume!.output).toContain(seeded.handoverId);
+  });
+});

@@ -19,6 +19,8 @@ export interface ToolCall {
   namespace?: string;
   /** Codex only: send as a freeform `custom_tool_call` (e.g. `apply_patch`), `input` is the raw text. */
   custom?: boolean;
+  /** Codex only: a client-executed `tool_search_call` (models with tool search defer MCP tools behind it); `input` is its arguments. */
+  toolSearch?: boolean;
 }
 
 export interface Turn {
@@ -150,10 +152,10 @@ function openaiTurnIndex(body: any): number {
   let inCalls = false;
   for (const item of input.slice(lastPrompt + 1)) {
     const type = item?.type;
-    if (type === 'function_call' || type === 'custom_tool_call' || type === 'local_shell_call') {
+    if (type === 'function_call' || type === 'custom_tool_call' || type === 'local_shell_call' || type === 'tool_search_call') {
       if (!inCalls) turns++;
       inCalls = true;
-    } else if (type === 'function_call_output' || type === 'custom_tool_call_output') {
+    } else if (type === 'function_call_output' || type === 'custom_tool_call_output' || type === 'tool_search_output') {
       // outputs close a group of calls only when the next call arrives after them
       inCalls = false;
     } else if (type === 'message' && item.role === 'assistant') {
@@ -200,7 +202,9 @@ function openaiStream(res: http.ServerResponse, model: string, turn: Turn): void
   }
   for (const call of turn.calls ?? []) {
     const callId = nextId('call');
-    if (call.custom) {
+    if (call.toolSearch) {
+      push({ type: 'tool_search_call', id: nextId('tsc'), call_id: callId, execution: 'client', arguments: call.input });
+    } else if (call.custom) {
       push({ type: 'custom_tool_call', id: nextId('ctc'), call_id: callId, name: call.name, input: String(call.input) });
     } else {
       push({
