@@ -78,7 +78,9 @@ export class Collector {
     if (p.kind === 'command') {
       const exit = out.exitCode ?? (out.isError ? null : successIsZero ? 0 : null);
       p.fact.exit_code = exit;
-      if (out.isError || (exit !== null && exit !== 0)) {
+      // Codex reports a PreToolUse deny as plain output, with no exit code.
+      const blocked = exit === null && /^\s*(?:Command blocked by|Command rejected|Execution denied|Rejected by)/i.test(out.text);
+      if (out.isError || blocked || (exit !== null && exit !== 0)) {
         const status = exit === null ? 'failed' : `exit ${exit}`;
         this.push(this.failures, { text: `${code(p.cmd)} ${status}${why ? `: ${why}` : ''}`, cite: at, exit_code: exit });
       }
@@ -130,7 +132,7 @@ function envelope(text: string): { status: string; summary: string | null } | nu
   if (start < 0) return null;
   try {
     const v: unknown = JSON.parse(text.slice(start));
-    if (isRecord(v) && typeof v.status === 'string') {
+    if (isRecord(v) && typeof v.status === 'string' && /^(?:ok|error|need_input)$/.test(v.status)) {
       return { status: v.status, summary: typeof v.summary === 'string' ? v.summary : null };
     }
   } catch {

@@ -109,7 +109,8 @@ export async function extractSession(
 ): Promise<SessionExtract> {
   file = await fsp.realpath(file);
   const stat = await fsp.stat(file);
-  const same = previous !== null && previous.path === file && previous.line > 0;
+  const prevPath = previous ? await fsp.realpath(previous.path).catch(() => previous.path) : null;
+  const same = previous !== null && prevPath === file && previous.line > 0;
   let rotated = same && stat.size < previous.size;
   let result = same && !rotated ? await scan(file, previous.line, previous.entry_id, redact) : null;
   if (same && !result) rotated = true;

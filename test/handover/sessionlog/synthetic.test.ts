@@ -54,7 +54,7 @@ describe('synthetic Codex rollout', async () => {
 
   it('detects the format and counts the malformed line', () => {
     expect(x.format).toBe('codex');
-    expect([x.from_line, x.to_line, x.skipped]).toEqual([1, 28, 1]);
+    expect([x.from_line, x.to_line, x.skipped]).toEqual([1, 30, 1]);
   });
   it('takes requests from user messages and user_message events once each, never injected context', () => {
     expect(texts(x.requests)).toEqual(['Add a health endpoint and test it', 'Now deploy with password=[REDACTED:secret] please']);
@@ -67,12 +67,13 @@ describe('synthetic Codex rollout', async () => {
       ['/proj/docs/old.txt', 'delete'],
     ]);
   });
-  it('reads exit codes from "Process exited with code", JSON metadata, and leaves a running one null', () => {
+  it('reads exit codes from "Process exited with code", JSON metadata; a running or hook-blocked one has none', () => {
     expect(x.commands.map((c) => [c.text, c.exit_code])).toEqual([
       ['npm test', 1],
       ['npm test', 0],
       ['cat missing.txt', 1],
       ['sleep 100', null],
+      ['git log --oneline', null],
     ]);
   });
   it('collects failing commands, a refused patch and a Butler error', () => {
@@ -81,6 +82,7 @@ describe('synthetic Codex rollout', async () => {
       '`cat missing.txt` exit 1: cat: missing.txt: No such file or directory',
       'Butler handover_prepare → error: Issue 9 was not found',
       'apply_patch /proj/src/nope.ts failed: apply_patch verification failed: Failed to find expected lines in /proj/src/nope.ts',
+      '`git log --oneline` failed: Command blocked by PreToolUse hook: Raw git is blocked: use work_history. Command: git log --oneline',
     ]);
   });
   it('finds Butler calls by namespace and by the flat mcp__butler__ name', () => {
