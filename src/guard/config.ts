@@ -66,13 +66,19 @@ function stripComment(line: string): string {
 
 /** A flow collection that may continue on the next lines, joined until its brackets balance. */
 function joinFlow(first: string, next: string[], open: string, close: string): string {
-  let s = first;
+  return flowLines(first, next, open, close).text;
+}
+
+function flowLines(first: string, next: string[], open: string, close: string): { text: string; used: number } {
+  let text = first;
+  let used = 0;
   const depth = (t: string) => [...t].reduce((d, c) => d + (c === open || c === '[' ? 1 : c === close || c === ']' ? -1 : 0), 0);
   for (const l of next) {
-    if (depth(s) <= 0) break;
-    s += ` ${l.trim()}`;
+    if (depth(text) <= 0) break;
+    text += ` ${l.trim()}`;
+    used++;
   }
-  return s;
+  return { text, used };
 }
 
 function blockMap(body: string[]): Map<string, Value> | null {
@@ -86,8 +92,14 @@ function blockMap(body: string[]): Map<string, Value> | null {
     const m = /^\s*([A-Za-z_][\w-]*)\s*:(?:\s+(.*))?$/.exec(l);
     if (!m?.[1] || out.has(m[1])) return null;
     const v = (m[2] ?? '').trim();
+    if (v.startsWith('[')) {
+      const flow = flowLines(v, body.slice(i + 1), '[', ']');
+      out.set(m[1], flowSeq(flow.text));
+      i += flow.used;
+      continue;
+    }
     if (v !== '') {
-      out.set(m[1], v.startsWith('[') ? flowSeq(joinFlow(v, body.slice(i + 1), '[', ']')) : scalar(v));
+      out.set(m[1], scalar(v));
       continue;
     }
     const items: string[] = [];

@@ -2,7 +2,7 @@
 import { DYN } from './types.js';
 
 /** Global options that take the next word as their value (`git -C dir log`). */
-const GLOBAL_WITH_ARG = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--attr-source', '--exec-path']);
+const GLOBAL_WITH_ARG = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--attr-source']);
 
 /**
  * The subcommand of `git ARGS…`, after global options (`-C dir`, `-c k=v`, `--no-pager`,
@@ -13,7 +13,8 @@ export function gitSubcommand(args: string[]): string | null {
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? '';
     if (a.includes(DYN)) return null;
-    if (a === '--exec-path' && (args[i + 1] === undefined || args[i + 1]?.startsWith('-'))) continue;
+    // `git --exec-path` (without `=`) prints a path and exits: nothing after it runs.
+    if (a === '--exec-path') return '';
     if (GLOBAL_WITH_ARG.has(a)) {
       i++;
       continue;

@@ -2,7 +2,7 @@
 // `timeout`, `xargs`, `find -exec`…) and parses the strings that shells and `eval` run.
 import { gitSubcommand } from './git.js';
 import { parseCommands } from './parser.js';
-import { type Cmd, DYN, newContext, type ParseContext, ShellParseError } from './types.js';
+import { type Cmd, DYN, MAX_DEPTH, newContext, type ParseContext, ShellParseError } from './types.js';
 import { WRAPPERS } from './wrappers.js';
 
 export interface GitUse {
@@ -61,11 +61,22 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
       i = step.at;
       continue;
     }
-    if ('scripts' in step) return step.scripts.flatMap((s) => findGitUses(s, ctx));
+    if ('scripts' in step) return step.scripts.flatMap((s) => inner(s, ctx));
     if ('argvs' in step) return step.argvs.flatMap((a) => fromArgv(a, cmd, ctx));
-    return stdinScripts(cmd).flatMap((s) => findGitUses(s, ctx));
+    return stdinScripts(cmd).flatMap((s) => inner(s, ctx));
   }
   throw new ShellParseError('too many nested wrapper commands');
+}
+
+/** A script run by a command (`bash -c`, `eval`): one level deeper, so nesting stays bounded. */
+function inner(text: string, ctx: ParseContext): GitUse[] {
+  if (ctx.depth >= MAX_DEPTH) throw new ShellParseError('commands nested too deeply');
+  ctx.depth++;
+  try {
+    return findGitUses(text, ctx);
+  } finally {
+    ctx.depth--;
+  }
 }
 
 /** What a shell without `-c` reads: here-documents, here-strings, or `echo …`/`printf …` piped in. */

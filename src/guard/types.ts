@@ -49,6 +49,6 @@ export interface ParseContext {
 
 export const MAX_DEPTH = 12;
 
-export function newContext(budget = 200_000): ParseContext {
+export function newContext(budget = 500_000): ParseContext {
   return { vars: new Map(), budget, depth: 0 };
 }
