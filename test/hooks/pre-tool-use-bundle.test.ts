@@ -1,0 +1,81 @@
+// Spawns the committed bundle hooks/pre-tool-use.mjs (rebuild with `npm run build`) like the clients do.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, mkdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.join(__dirname, '..', '..');
+const BUNDLE = path.join(ROOT, 'hooks', 'pre-tool-use.mjs');
+const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'hooks');
+const repo = mkdtempSync(path.join(os.tmpdir(), 'butler-ptu-bin-'));
+mkdirSync(path.join(repo, '.git'));
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+const withCwd = (rel: string, command?: string) => {
+  const input = JSON.parse(readFileSync(path.join(FIXTURES, rel), 'utf8')) as Record<string, unknown>;
+  return JSON.stringify({ ...input, cwd: repo, ...(command ? { tool_input: { command } } : {}) });
+};
+const hook = (stdin: string) => spawnSync(process.execPath, [BUNDLE], { input: stdin, encoding: 'utf8', cwd: repo, timeout: 10_000 });
+const deny = (reason: string) =>
+  `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":${JSON.stringify(reason)}}}`;
+
+describe('hooks/pre-tool-use.mjs', () => {
+  it('is small: no yaml, zod or WebAssembly parser inside', () => {
+    expect(statSync(BUNDLE).size).toBeLessThan(60_000);
+    const text = readFileSync(BUNDLE, 'utf8');
+    expect(text).not.toMatch(/ZodError|YAMLParseError|WebAssembly/);
+  });
+
+  it.each([
+    ['Claude Code captured', 'captured/claude/pre-tool-use.json'],
+    ['Codex captured', 'captured/codex/pre-tool-use.json'],
+  ])('%s git status -> deny, exit 0', (_name, rel) => {
+    const r = hook(withCwd(rel));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status.'));
+  });
+
+  it.each([
+    ['Claude Code npm test', 'pre-tool-use/claude-npm-test.json', undefined],
+    ['Codex echo git', 'pre-tool-use/codex-echo-git.json', undefined],
+    ['Claude Code Read tool', 'pre-tool-use/claude-read-tool.json', undefined],
+    ['Codex captured with npm test', 'captured/codex/pre-tool-use.json', 'npm test'],
+  ])('%s -> no output, exit 0', (_name, rel, command) => {
+    const r = hook(withCwd(rel, command));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('');
+  });
+
+  it('Claude Code git pipeline -> deny naming work_history', () => {
+    const r = hook(withCwd('pre-tool-use/claude-git-log.json'));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record).'),
+    );
+  });
+
+  it.each([
+    ['empty stdin', ''],
+    ['garbage', 'not json at all {'],
+    ['binary', '\u0000\u00ff\u0001'],
+    ['JSON without a command', '{"tool_name":"Bash"}'],
+  ])('%s -> no output, exit 0', (_name, stdin) => {
+    const r = hook(stdin);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('');
+  });
+
+  it('answers and exits even when stdin is never closed', async () => {
+    const child = spawn(process.execPath, [BUNDLE], { cwd: repo, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdin.write(withCwd('captured/claude/pre-tool-use.json'));
+    const t = Date.now();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(Date.now() - t).toBeLessThan(5_000);
+    expect(out).toContain('"permissionDecision":"deny"');
+  });
+});
