@@ -3,8 +3,6 @@
 // write for this section (block or flow mapping, block or flow list, quoted or plain scalars) and
 // means the same as `ConfigSchema.shape.guard` in src/shared/config.ts (a test pins the two together).
 // Anything else counts as invalid, and an invalid config keeps the default: block.
-import { promises as fsp } from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_GUARD, type GuardConfig, type GuardMode } from './decide.js';
 
 const MODES: readonly string[] = ['block', 'warn', 'off'];
@@ -13,6 +11,10 @@ const BAD = { bad: true } as const;
 
 /** Finds `.butler/config.yaml` from `cwd` upward (stopping at the repository root) and reads `guard`. */
 export async function loadGuardConfig(cwd: string): Promise<GuardConfig> {
+  // Imported here, not at the top: in the single-file hook bundle a top-level import of a builtin is
+  // evaluated on every run, and only commands that mention git ever get here.
+  const fsp = (await import('node:fs')).promises;
+  const path = await import('node:path');
   let dir = path.resolve(cwd);
   for (;;) {
     const text = await fsp.readFile(path.join(dir, '.butler', 'config.yaml'), 'utf8').catch(() => null);
