@@ -17,6 +17,10 @@ export const ConfigSchema = z.object({
       timeout_ms: z.number().int().min(100).max(120_000).optional(),
     })
     .optional(),
+  // The PreToolUse hook reads this part with its own small reader (src/guard/config.ts) to keep the
+  // hook bundle free of yaml and zod; test/guard/config.test.ts pins the two to the same meaning.
+  // `allow`: git subcommands that may run (`fetch`; `lfs` also covers `git-lfs`). `mode`: block
+  // (deny), warn (run, with a warning to the user) or off.
   guard: z
     .object({
       allow: z.array(z.string().min(1)).default([]),

@@ -185,6 +185,7 @@ export const DENY: Row[] = [
   { name: 'continuation after &&', cmd: 'cd x && \\\n git log', subs: ['log'] },
   { name: 'multi-line script', cmd: 'echo a\ngit push\necho b', subs: ['push'] },
   { name: 'newline inside a quoted message', cmd: 'git commit -m "multi\nline message"', subs: ['commit'] },
+  { name: 'commit message from $(cat <<EOF) (the usual agent pattern)', cmd: "git commit -m \"$(cat <<'EOF'\nfix: thing\n\nMore text about git push.\nEOF\n)\"", subs: ['commit'] },
   { name: 'commit message from a here-document', cmd: 'git commit -F - <<EOF\nmsg\nEOF', subs: ['commit'] },
   { name: 'command after a here-document', cmd: 'cat <<EOF\nhello\nEOF\ngit status', subs: ['status'] },
   { name: '<<- here-document then git', cmd: 'cat <<-EOF\n\tgit log\n\tEOF\ngit status', subs: ['status'] },
