@@ -13,8 +13,12 @@
  */
 import { quickMentionsGit } from '../guard/quick.js';
 
-/** The longest the hook waits for `.butler/config.yaml` before it applies the default (block). */
-export const CONFIG_BUDGET_MS = 500;
+/**
+ * The longest the hook waits for `.butler/config.yaml` before it applies the default (block). With the
+ * 800 ms stdin deadline and a parse bounded to 500,000 characters, a decision stays well under the
+ * installer's hook timeout; a normal one takes a few milliseconds after Node's start-up.
+ */
+export const CONFIG_BUDGET_MS = 300;
 
 interface HookInput {
   command: string;

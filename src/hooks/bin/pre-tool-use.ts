@@ -37,7 +37,7 @@ function readAll(timeoutMs: number): Promise<string> {
   });
 }
 
-readAll(1000)
+readAll(800)
   .then((input) => preToolUse(input, process.env))
   .then(
     (out) => {
