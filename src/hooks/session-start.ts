@@ -6,7 +6,7 @@ import { computeDrift } from '../handover/drift.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, handoffPrompt } from '../handover/snapshot.js';
 import { HandoverStore, type IndexEntry } from '../handover/store.js';
-import { spawnGit } from '../shared/git-spawn.js';
+import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from './project-root.js';
 
 export const SESSION_START_LIMIT = 1200;
@@ -90,7 +90,7 @@ export async function sessionStart(
     const e = candidates[0] as IndexEntry;
     const snapshot = await store.readSnapshot(e);
     if (snapshot === null) return '';
-    const drift = await computeDrift(root, { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) }, spawnGit).catch(() => null);
+    const drift = await computeDrift(root, { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) }, spawnGitWith(opts.env)).catch(() => null);
     return `${render(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact')}\n`;
   } catch {
     return '';

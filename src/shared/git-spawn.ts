@@ -2,17 +2,17 @@ import { execFile } from 'node:child_process';
 import type { GitRunner } from '../work/git.js';
 
 /**
- * A GitRunner on plain child_process, for the hooks: loading execa would cost more start-up time
+ * GitRunners on plain child_process, for the hooks: loading execa would cost more start-up time
  * than the git calls themselves. Same contract: argument arrays, never a shell.
  */
-export const spawnGit: GitRunner = (cwd, args, opts = {}) =>
+export const spawnGitWith = (baseEnv: Record<string, string | undefined>): GitRunner => (cwd, args, opts = {}) =>
   new Promise((resolve) => {
     const child = execFile(
       'git',
       args as string[],
       {
         cwd,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...opts.env },
+        env: { ...baseEnv, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...opts.env },
         timeout: opts.timeoutMs ?? 5_000,
         maxBuffer: 8 * 1024 * 1024,
       },

@@ -1,0 +1,57 @@
+// Keeps the import boundaries and the map in AGENTS.md honest.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? '');
+const CAPABILITIES = ['handover', 'work', 'issues', 'guard', 'hooks', 'install', 'shared'];
+
+describe('architecture', () => {
+  it('only src/mcp imports the MCP SDK', () => {
+    for (const f of files('src')) {
+      if (f.startsWith(path.join('src', 'mcp'))) continue;
+      expect(imports(f).filter((i) => i.startsWith('@modelcontextprotocol/')), f).toEqual([]);
+    }
+  });
+
+  it('capabilities never import the MCP facade or the CLI, and read no process.env', () => {
+    for (const cap of CAPABILITIES) {
+      for (const f of files(path.join('src', cap))) {
+        if (f.includes(`${path.sep}bin${path.sep}`)) continue; // hook entry points are the process boundary
+        expect(imports(f).filter((i) => /\/(mcp|cli)\//.test(i)), f).toEqual([]);
+        const code = readFileSync(f, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+        expect(/process\.env\b/.test(code), `${f} reads process.env`).toBe(false);
+        expect(/process\.exit\(/.test(code), `${f} calls process.exit`).toBe(false);
+      }
+    }
+  });
+
+  it('hook bundles carry nothing heavy: no SDK, zod, execa or YAML parser', async () => {
+    for (const entry of ['src/hooks/bin/session-start.ts', 'src/hooks/bin/pre-tool-use.ts']) {
+      const r = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+      const inputs = Object.keys(r.metafile.inputs).filter((i) => i.includes('node_modules'));
+      expect(inputs, entry).toEqual([]);
+    }
+  });
+
+  it('source files stay small (about 250 lines is the point to split)', () => {
+    const big = files('src').filter((f) => readFileSync(f, 'utf8').split('\n').length > 300);
+    expect(big).toEqual([]);
+  });
+
+  it('every folder AGENTS.md names exists, and every src/ folder is named there', () => {
+    const map = readFileSync('AGENTS.md', 'utf8');
+    const named = [...map.matchAll(/^- `([\w./-]+\/)`/gm)].map((m) => m[1] as string);
+    expect(named.length).toBeGreaterThan(8);
+    for (const n of named) expect(existsSync(n), `AGENTS.md names ${n}`).toBe(true);
+    for (const d of readdirSync('src')) expect(map, `src/${d}/ is missing from AGENTS.md`).toContain(`src/${d}/`);
+    expect(readFileSync('CLAUDE.md', 'utf8').trim()).toBe('@AGENTS.md');
+  });
+});
