@@ -51,6 +51,7 @@ export async function computeDrift(
   then: { branch: string | null; head: string | null; anchors?: string[] },
   git: GitRunner,
   now?: GitNow,
+  lang: 'ja' | 'en' = 'en',
 ): Promise<Drift> {
   const cur = now ?? (await readGitNow(root, git));
   const headMoved = !!then.head && !!cur.head && then.head !== cur.head;
@@ -90,22 +91,25 @@ export async function computeDrift(
     uncommitted: cur.dirty_files.length,
     line: '',
   };
-  drift.line = driftLine(drift);
+  drift.line = driftLine(drift, lang);
   return drift;
 }
 
-export function driftLine(d: Drift): string {
+export function driftLine(d: Drift, lang: 'ja' | 'en' = 'en'): string {
+  const ja = lang === 'ja';
+  const short = (h: string | null) => h?.slice(0, 7) ?? '?';
   const parts: string[] = [];
-  if (d.branch_changed) parts.push(`branch ${d.branch_then} -> ${d.branch_now ?? '(detached)'}`);
+  if (d.branch_changed) parts.push(ja ? `ブランチ ${d.branch_then} -> ${d.branch_now ?? '(detached)'}` : `branch ${d.branch_then} -> ${d.branch_now ?? '(detached)'}`);
   if (d.head_moved) {
-    parts.push(
-      d.commits_since === null
-        ? `HEAD ${d.head_then?.slice(0, 7)} is no longer in this history (now ${d.head_now?.slice(0, 7)})`
-        : `HEAD moved ${d.commits_since} commit(s) (${d.head_then?.slice(0, 7)} -> ${d.head_now?.slice(0, 7)})`,
-    );
+    if (d.commits_since === null) {
+      parts.push(ja ? `HEAD ${short(d.head_then)} はこの履歴にありません（現在 ${short(d.head_now)}）` : `HEAD ${short(d.head_then)} is no longer in this history (now ${short(d.head_now)})`);
+    } else {
+      parts.push(ja ? `HEAD が ${d.commits_since} コミット進みました（${short(d.head_then)} -> ${short(d.head_now)}）` : `HEAD moved ${d.commits_since} commit(s) (${short(d.head_then)} -> ${short(d.head_now)})`);
+    }
   }
-  if (d.anchors_missing.length) parts.push(`${d.anchors_missing.length} anchor file(s) missing`);
-  if (d.anchors_changed.length) parts.push(`${d.anchors_changed.length} anchor file(s) changed`);
-  if (d.uncommitted) parts.push(`${d.uncommitted} uncommitted change(s)`);
-  return parts.length ? `Drift since snapshot: ${parts.join('; ')}.` : '';
+  if (d.anchors_missing.length) parts.push(ja ? `アンカー ${d.anchors_missing.length} 件が消えています` : `${d.anchors_missing.length} anchor file(s) missing`);
+  if (d.anchors_changed.length) parts.push(ja ? `アンカー ${d.anchors_changed.length} 件が変更されています` : `${d.anchors_changed.length} anchor file(s) changed`);
+  if (d.uncommitted) parts.push(ja ? `未記録の変更 ${d.uncommitted} 件` : `${d.uncommitted} uncommitted change(s)`);
+  if (!parts.length) return '';
+  return ja ? `snapshot 以降のずれ: ${parts.join('、')}。` : `Drift since snapshot: ${parts.join('; ')}.`;
 }

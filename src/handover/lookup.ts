@@ -132,7 +132,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   }
   const data = await load(ctx, entry);
   const work = await ctx.observe().catch(() => null);
-  const drift = await computeDrift(ctx.root, { branch: entry.branch, head: entry.head, anchors: anchorPaths(data.snapshot) }, ctx.git).catch(() => null);
+  const drift = await computeDrift(ctx.root, { branch: entry.branch, head: entry.head, anchors: anchorPaths(data.snapshot) }, ctx.git, undefined, ctx.lang).catch(() => null);
   const scopeIssue = entry.issue_id ?? issueId;
   return ok(
     msg(ctx.lang, `handover ${entry.handover_id} を読みました${drift?.line ? `。${drift.line}` : ''}`, `Read handover ${entry.handover_id}${drift?.line ? `. ${drift.line}` : ''}`),

@@ -40,14 +40,15 @@ function fit(prompt: string[], tail: string[], limit: number): string {
   return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
 }
 
-function render(root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean): string {
+function render(root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean, lang: 'ja' | 'en'): string {
   const tool = e.source_brain === me ? 'handover_resume' : 'handover_accept';
   const prompt = handoffPrompt(snapshot).split('\n').filter(Boolean);
-  const from = e.source_brain === me ? '' : ` from ${e.source_brain}`;
+  const from = e.source_brain === me ? '' : lang === 'ja' ? `（${e.source_brain} から）` : ` from ${e.source_brain}`;
+  const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
   const tail = [
-    `Butler handover ${e.handover_id}${from} (${e.created_at}).`,
+    lang === 'ja' ? `Butler handover ${e.handover_id}${from} ${e.created_at}` : `Butler handover ${e.handover_id}${from} (${e.created_at}).`,
     ...(driftLine ? [driftLine] : []),
-    `Next: work_session_start(project_root="${root}"), then ${tool}(handover_id="${e.handover_id}").`,
+    lang === 'ja' ? `次: ${call}` : `Next: ${call}`,
   ];
   return fit(compact ? prompt.slice(0, 1) : prompt, tail, SESSION_START_LIMIT);
 }
@@ -85,13 +86,17 @@ export async function sessionStart(
     }
     if (candidates.length > 1) {
       const ids = candidates.slice(0, 3).map((c) => `${c.handover_id} (${c.source_brain})`).join(', ');
-      return `Butler: ${candidates.length} handovers wait for ${me ?? 'any brain'}: ${ids}. handover_list shows them; ask the user which to continue, then call work_session_start(project_root="${root}") and handover_resume(handover_id=...).\n`.slice(0, SESSION_START_LIMIT);
+      const text =
+        lang === 'ja'
+          ? `Butler: ${me ?? 'any'} 宛ての handover が ${candidates.length} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → handover_resume(handover_id=...) を呼んでください。`
+          : `Butler: ${candidates.length} handovers wait for ${me ?? 'any brain'}: ${ids}. handover_list shows them; ask the user which to continue, then call work_session_start(project_root="${root}") and handover_resume(handover_id=...).`;
+      return `${text.slice(0, SESSION_START_LIMIT)}\n`;
     }
     const e = candidates[0] as IndexEntry;
     const snapshot = await store.readSnapshot(e);
     if (snapshot === null) return '';
-    const drift = await computeDrift(root, { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) }, spawnGitWith(opts.env)).catch(() => null);
-    return `${render(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact')}\n`;
+    const drift = await computeDrift(root, { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) }, spawnGitWith(opts.env), undefined, lang).catch(() => null);
+    return `${render(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang)}\n`;
   } catch {
     return '';
   }

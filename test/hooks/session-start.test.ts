@@ -8,6 +8,7 @@ import { connect } from '../helpers/mcp.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 const BUNDLE = path.resolve('hooks/session-start.mjs');
+const EN = { BUTLER_LANG: 'en' };
 let root: string;
 let clock: ReturnType<typeof fakeClock>;
 
@@ -31,7 +32,7 @@ beforeEach(() => {
 
 describe('SessionStart hook', () => {
   it('prints one line when there is no snapshot', async () => {
-    const out = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    const out = await sessionStart(input(), { brain: 'claude-code', env: EN });
     expect(out.trim().split('\n')).toHaveLength(1);
     expect(out).toContain('work_session_start');
   });
@@ -40,7 +41,7 @@ describe('SessionStart hook', () => {
     const c = await asBrain('claude-code');
     const s = await c.call('handover_suspend', { issue_id: 5, notes: 'Parser half done\nnext: finish the lexer' });
     await c.close();
-    const out = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    const out = await sessionStart(input(), { brain: 'claude-code', env: EN });
     expect(out.startsWith('Parser half done')).toBe(true);
     expect(out).toContain(s.data.handover_id);
     expect(out).toContain(`handover_resume(handover_id="${s.data.handover_id}")`);
@@ -51,11 +52,11 @@ describe('SessionStart hook', () => {
     const c = await asBrain('claude-code');
     const t = await c.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Over to Codex' });
     await c.close();
-    const out = await sessionStart(input(), { brain: 'codex-mcp-client', env: {} });
+    const out = await sessionStart(input(), { brain: 'codex-mcp-client', env: EN });
     expect(out).toContain('Over to Codex');
     expect(out).toContain(`from claude-code`);
     expect(out).toContain(`handover_accept(handover_id="${t.data.handover_id}")`);
-    const other = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    const other = await sessionStart(input(), { brain: 'claude-code', env: EN });
     expect(other).not.toContain(t.data.handover_id);
   });
 
@@ -65,7 +66,7 @@ describe('SessionStart hook', () => {
     await a.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'from claude' });
     await b.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'from gemini' });
     await Promise.all([a.close(), b.close()]);
-    const out = await sessionStart(input(), { brain: 'codex-mcp-client', env: {} });
+    const out = await sessionStart(input(), { brain: 'codex-mcp-client', env: EN });
     expect(out).toContain('2 handovers');
     expect(out).toContain('handover_list');
     expect(out).not.toContain('from claude\n');
@@ -80,7 +81,7 @@ describe('SessionStart hook', () => {
     git(root, 'add', 'a.txt');
     git(root, 'commit', '-q', '-m', 'add a');
     writeFileSync(path.join(root, 'b.txt'), 'b');
-    const out = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    const out = await sessionStart(input(), { brain: 'claude-code', env: EN });
     expect(out).toMatch(/branch main -> feature/);
     expect(out).toMatch(/HEAD moved 1 commit/);
     expect(out).toMatch(/uncommitted/);
@@ -91,7 +92,7 @@ describe('SessionStart hook', () => {
     const long = Array.from({ length: 40 }, (_, i) => `next: step ${i} ${'x'.repeat(80)}`).join('\n');
     const s = await c.call('handover_suspend', { notes: `${'summary '.repeat(30)}\n${long}` });
     await c.close();
-    const out = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    const out = await sessionStart(input(), { brain: 'claude-code', env: EN });
     expect(out.length).toBeLessThanOrEqual(SESSION_START_LIMIT + 1);
     expect(out).toContain(s.data.handover_id);
     expect(out).toContain('Next: work_session_start');
@@ -101,26 +102,26 @@ describe('SessionStart hook', () => {
     const c = await asBrain('claude-code');
     await c.call('handover_suspend', { notes: 'Short summary\nnext: one\nrisk: two' });
     await c.close();
-    const full = await sessionStart(input(), { brain: 'claude-code', env: {} });
-    const short = await sessionStart(input({ source: 'compact' }), { brain: 'claude-code', env: {} });
+    const full = await sessionStart(input(), { brain: 'claude-code', env: EN });
+    const short = await sessionStart(input({ source: 'compact' }), { brain: 'claude-code', env: EN });
     expect(short.length).toBeLessThan(full.length);
     expect(short.startsWith('Short summary')).toBe(true);
     expect(short).toContain('Next: work_session_start');
   });
 
   it('records the session and its transcript for the snapshot builder', async () => {
-    await sessionStart(input({ session_id: 'abc', transcript_path: '/x/t.jsonl' }), { brain: 'claude-code', env: {} });
+    await sessionStart(input({ session_id: 'abc', transcript_path: '/x/t.jsonl' }), { brain: 'claude-code', env: EN });
     const sessions = readFileSync(path.join(root, 'session_logs/sessions.json'), 'utf8');
     expect(sessions).toContain('"abc"');
     expect(sessions).toContain('/x/t.jsonl');
   });
 
   it('prints nothing on garbage stdin, a cwd outside any repo, or a corrupt store', async () => {
-    expect(await sessionStart('not json', { brain: 'claude-code', env: {} })).toBe('');
-    expect(await sessionStart('{}', { brain: 'claude-code', env: {} })).toBe('');
-    expect(await sessionStart(JSON.stringify({ cwd: '/' }), { brain: 'claude-code', env: {} })).toBe('');
+    expect(await sessionStart('not json', { brain: 'claude-code', env: EN })).toBe('');
+    expect(await sessionStart('{}', { brain: 'claude-code', env: EN })).toBe('');
+    expect(await sessionStart(JSON.stringify({ cwd: '/' }), { brain: 'claude-code', env: EN })).toBe('');
     mkdirSync(path.join(root, 'session_logs/handover/index.json'), { recursive: true });
-    expect(await sessionStart(input(), { brain: 'claude-code', env: {} })).toBe('');
+    expect(await sessionStart(input(), { brain: 'claude-code', env: EN })).toBe('');
   });
 
   it('the bundle exits 0 and prints nothing on garbage, and prints the prompt on real input', async () => {
@@ -158,4 +159,21 @@ describe('SessionStart protocol pins (captured client input)', () => {
       await expect(pin).toMatchFileSnapshot(`./__snapshots__/session-start.${client}.txt`);
     });
   }
+});
+
+describe('SessionStart language', () => {
+  it('speaks Japanese by default (seeds), English with BUTLER_LANG=en or lang: en in config', async () => {
+    const c = await asBrain('claude-code');
+    await c.call('handover_suspend', { notes: 'x' });
+    await c.close();
+    git(root, 'checkout', '-q', '-b', 'other');
+    const ja = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    expect(ja).toContain('次: work_session_start');
+    expect(ja).toContain('ブランチ main -> other');
+    mkdirSync(path.join(root, '.butler'), { recursive: true });
+    writeFileSync(path.join(root, '.butler/config.yaml'), 'lang: en\n');
+    const en = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    expect(en).toContain('Next: work_session_start');
+    expect(en).toContain('branch main -> other');
+  });
 });
