@@ -42,7 +42,7 @@ export function decide(ins: Inspection, config: GuardConfig): Decision {
   if (ins.parseError !== null) {
     return {
       action,
-      reason: `${lead} This command mentions git and could not be parsed (${ins.parseError}). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command.`,
+      reason: `${lead} This command mentions git and could not be parsed (${ins.parseError}). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command`,
     };
   }
   const blocked = ins.uses.filter((u) => u.sub === null || !config.allow.includes(u.sub));
@@ -69,7 +69,8 @@ function reasonFor(lead: string, uses: GitUse[]): string {
     parts.push(`Use the butler MCP tools instead: ${uses.join('; ')}.`);
   }
   if (other.length > 0) parts.push(`${cap(other)} ${other.length > 1 ? 'have' : 'has'} no Butler equivalent: ask the user.`);
-  return parts.join(' ');
+  // No final full stop: Codex appends ". Command: …" to the reason it shows the model.
+  return parts.join(' ').replace(/\.$/, '');
 }
 
 function cap(labels: string[]): string {

@@ -32,7 +32,7 @@ describe('tool mapping', () => {
 
   it.each(['rebase', 'fetch', 'stash', 'checkout', 'reset', 'pull', 'rev-parse'])('git %s has no Butler equivalent', (sub) => {
     const reason = reasonOf(`git ${sub}`);
-    expect(reason).toBe(`Raw git is blocked by Butler. git ${sub} has no Butler equivalent: ask the user.`);
+    expect(reason).toBe(`Raw git is blocked by Butler. git ${sub} has no Butler equivalent: ask the user`);
   });
 
   it('maps only the eight subcommands of the design', () => {
@@ -45,13 +45,13 @@ describe('tool mapping', () => {
 
   it('pins the reason for a git pipeline', () => {
     expect(reasonOf('cd x && git log --oneline | head')).toBe(
-      'Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record).',
+      'Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)',
     );
   });
 
   it('groups several invocations by tool, once each', () => {
     expect(reasonOf('git add a && git add b && git commit -m x && git push && git rebase main')).toBe(
-      'Raw git is blocked by Butler. Use the butler MCP tools instead: work_record for git add, git commit; work_publish for git push. git rebase has no Butler equivalent: ask the user.',
+      'Raw git is blocked by Butler. Use the butler MCP tools instead: work_record for git add, git commit; work_publish for git push. git rebase has no Butler equivalent: ask the user',
     );
   });
 
@@ -87,7 +87,7 @@ describe('config', () => {
     expect(block('git fetch', config)).toEqual({ action: 'allow' });
     expect(block('git-lfs pull', config)).toEqual({ action: 'allow' });
     expect(reasonOf('git fetch && git push', config)).toBe(
-      'Raw git is blocked by Butler. Use the butler MCP tools instead: work_publish for git push.',
+      'Raw git is blocked by Butler. Use the butler MCP tools instead: work_publish for git push',
     );
   });
 
@@ -99,7 +99,7 @@ describe('config', () => {
     const d = block('git log', { allow: [], mode: 'warn' });
     expect(d).toEqual({
       action: 'warn',
-      reason: 'Raw git detected (Butler guard in warn mode: it runs). Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record).',
+      reason: 'Raw git detected (Butler guard in warn mode: it runs). Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)',
     });
   });
 
@@ -114,7 +114,7 @@ describe('unparseable commands', () => {
     expect(block('git log "unterminated')).toEqual({
       action: 'deny',
       reason:
-        'Raw git is blocked by Butler. This command mentions git and could not be parsed (unterminated double quote). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command.',
+        'Raw git is blocked by Butler. This command mentions git and could not be parsed (unterminated double quote). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command',
     });
   });
 

@@ -33,7 +33,7 @@ describe('hooks/pre-tool-use.mjs', () => {
   ])('%s git status -> deny, exit 0', (_name, rel) => {
     const r = hook(withCwd(rel));
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe(deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status.'));
+    expect(r.stdout).toBe(deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status'));
   });
 
   it.each([
@@ -51,7 +51,7 @@ describe('hooks/pre-tool-use.mjs', () => {
     const r = hook(withCwd('pre-tool-use/claude-git-log.json'));
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(
-      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record).'),
+      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)'),
     );
   });
 

@@ -29,7 +29,7 @@ afterAll(async () => {
 describe('documented input shapes', () => {
   it('Claude Code: git pipeline -> deny naming work_history', async () => {
     expect(await run(fixture('pre-tool-use/claude-git-log.json'))).toBe(
-      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record).'),
+      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)'),
     );
   });
 
@@ -43,7 +43,7 @@ describe('documented input shapes', () => {
 
   it('Codex: add, commit, push -> deny naming work_record and work_publish', async () => {
     expect(await run(fixture('pre-tool-use/codex-git-push.json'))).toBe(
-      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_record for git add, git commit; work_publish for git push.'),
+      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_record for git add, git commit; work_publish for git push'),
     );
   });
 
@@ -71,7 +71,7 @@ describe('captured input from the real clients', () => {
   it.each(files)('%s: git status --short -> deny naming work_observe', async (rel) => {
     const input = fixture(`captured/${rel}`);
     expect((input.tool_input as { command: string }).command).toBe('git status --short');
-    expect(await run(input)).toBe(deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status.'));
+    expect(await run(input)).toBe(deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status'));
   });
 
   it.each(files)('%s: same input with npm test -> no output', async (rel) => {
@@ -106,7 +106,7 @@ describe('config', () => {
     expect(await run(input('git log'), path.join(dir, 'sub'))).toBe(
       JSON.stringify({
         systemMessage:
-          'Raw git detected (Butler guard in warn mode: it runs). Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record).',
+          'Raw git detected (Butler guard in warn mode: it runs). Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)',
       }),
     );
     await fsp.rm(dir, { recursive: true, force: true });
@@ -118,7 +118,7 @@ describe('config', () => {
     const allow = await withConfig('guard:\n  allow: [fetch]\n');
     expect(await run(input('git fetch origin'), allow)).toBe('');
     expect(await run(input('git fetch && git rebase'), allow)).toBe(
-      deny('Raw git is blocked by Butler. git rebase has no Butler equivalent: ask the user.'),
+      deny('Raw git is blocked by Butler. git rebase has no Butler equivalent: ask the user'),
     );
     await fsp.rm(off, { recursive: true, force: true });
     await fsp.rm(allow, { recursive: true, force: true });
@@ -150,7 +150,7 @@ describe('garbage and other input', () => {
 
   it('checks an argv array as the equivalent command line', async () => {
     const stdin = JSON.stringify({ tool_name: 'Bash', cwd: repo, tool_input: { command: ['bash', '-lc', 'git status'] } });
-    expect(await preToolUse(stdin, {})).toBe(deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status.'));
+    expect(await preToolUse(stdin, {})).toBe(deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status'));
   });
 
   it('denies an unparseable command that names git, with an explanation', async () => {
