@@ -1,11 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+
+let tmpCounter = 0;
+/** Unique within this process and across processes (pid), without loading node:crypto in hooks. */
+const tmpName = (file: string) => `${file}.${process.pid}.${Date.now().toString(36)}.${(tmpCounter++).toString(36)}.tmp`;
 
 /** Writes through a unique temp file and rename, so readers never see a half-written file. */
 export async function writeFileAtomic(file: string, content: string): Promise<void> {
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = tmpName(file);
   try {
     await fsp.writeFile(tmp, content, { flag: 'wx' });
     await fsp.rename(tmp, file);
@@ -18,7 +21,7 @@ export async function writeFileAtomic(file: string, content: string): Promise<vo
 /** Creates `file` only if it does not exist yet; returns false when another writer got there first. */
 export async function writeFileExclusive(file: string, content: string): Promise<boolean> {
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = tmpName(file);
   await fsp.writeFile(tmp, content, { flag: 'wx' });
   try {
     // link() fails with EEXIST instead of replacing: the snapshot history is append-only.

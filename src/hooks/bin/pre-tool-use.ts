@@ -1,49 +1,9 @@
 // Entry point of hooks/pre-tool-use.mjs. Imports nothing heavy: the no-git fast path must cost no
 // more than Node's own start-up. Always exits 0: a failing hook must not break the session.
-//
-// Start-up cost matters here, so stdin is read with fs.read on fd 0 (through CommonJS require, which
-// the bundle's banner already set up) instead of process.stdin, whose stream machinery costs ~5 ms
-// (measured: 1.07x vs 1.15x of `node -e 0` for the whole hook). Trade-off: a read blocked in libuv's
-// thread pool delays the exit until stdin closes. Both clients close stdin after the JSON; for one
-// that does not, the answer is still written at the deadline.
-import { createRequire } from 'node:module';
 import { preToolUse } from '../pre-tool-use.js';
+import { readStdin, writeOut } from './read-stdin.js';
 
-const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
-
-/** Everything on stdin, or what arrived before the deadline. */
-function readAll(timeoutMs: number): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const buf = Buffer.allocUnsafe(64 * 1024);
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    };
-    const timer = setTimeout(finish, timeoutMs);
-    const step = (): void =>
-      fs.read(0, buf, 0, buf.length, null, (err, n) => {
-        if (err && (err.code === 'EAGAIN' || err.code === 'EINTR')) setTimeout(step, 5);
-        else if (err || n === 0) finish();
-        else {
-          chunks.push(Buffer.from(buf.subarray(0, n)));
-          step();
-        }
-      });
-    step();
-  });
-}
-
-readAll(800)
+readStdin(800)
   .then((input) => preToolUse(input, process.env))
-  .then(
-    (out) => {
-      // Synchronous, so nothing is lost when the process exits right after.
-      if (out) fs.writeSync(1, out);
-    },
-    () => undefined,
-  )
+  .then(writeOut, () => undefined)
   .finally(() => process.exit(0));
