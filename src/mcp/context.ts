@@ -1,3 +1,4 @@
+import { loadConfig, resolveLang, type Lang } from '../shared/config.js';
 import { needInput, type ToolResult } from '../shared/result.js';
 import type { ToolContext } from './tool.js';
 
@@ -22,4 +23,20 @@ export function requireProject(ctx: ToolContext): { root: string } | { result: T
 export function currentBrain(ctx: ToolContext, explicit?: string): string | null {
   if (explicit?.trim()) return explicit;
   return ctx.session.brainId;
+}
+
+/**
+ * The language of summaries and hints for this project: `.butler/config.yaml` `lang`, else
+ * BUTLER_LANG, else Japanese (the seeds' default). A config that cannot be read does not fail the
+ * call: the environment decides.
+ */
+export async function toolLang(ctx: ToolContext): Promise<Lang> {
+  const root = ctx.session.projectRoot;
+  if (!root) return resolveLang({}, ctx.deps.env);
+  const key = `lang:${root}`;
+  const cached = ctx.memo.get(key) as Lang | undefined;
+  if (cached) return cached;
+  const lang = resolveLang(await loadConfig(root).catch(() => ({})), ctx.deps.env);
+  ctx.memo.set(key, lang);
+  return lang;
 }
