@@ -1,0 +1,139 @@
+import { ButlerError } from '../shared/errors.js';
+import type { HttpClient, HttpResult } from './http.js';
+import type { Issue, IssueBackend, IssueComment } from './types.js';
+
+export interface RemoteOptions {
+  http: HttpClient;
+  owner: string;
+  repo: string;
+}
+
+/** The issue fields Gitea v1 and GitHub v3 share; `labels` differs and is read by each tracker. */
+export interface RemoteIssue {
+  number: number;
+  title: string;
+  body: string | null;
+  state: string;
+  comments: number;
+  created_at: string;
+  updated_at: string;
+  html_url: string;
+}
+
+/** The comment fields Gitea v1 and GitHub v3 share. */
+export interface RemoteComment {
+  id: number;
+  body?: string | null;
+  user: { login: string } | null;
+  created_at: string;
+  html_url: string;
+  issue_url: string;
+}
+
+type InvalidCode = 'invalid_title' | 'invalid_body' | 'invalid_argument';
+
+export const issueNotFound = (id: number): string => `Issue #${id} not found`;
+
+/**
+ * What Gitea and GitHub do the same way: `/repos/{owner}/{repo}/issues…` paths, PATCH for title, body
+ * and state, comments with a repository-wide id. Each tracker supplies its paging, labels and quirks.
+ */
+export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends RemoteComment> implements IssueBackend {
+  abstract readonly kind: 'gitea' | 'github';
+  protected readonly http: HttpClient;
+  protected readonly repoPath: string;
+
+  constructor(o: RemoteOptions) {
+    this.http = o.http;
+    this.repoPath = `/repos/${encodeURIComponent(o.owner)}/${encodeURIComponent(o.repo)}`;
+  }
+
+  /** The last `n` comments, oldest first, however the tracker pages them. */
+  protected abstract lastComments(id: number, n: number): Promise<C[]>;
+  /** The `labels` value of a create payload, from the names a brain gave. */
+  protected abstract labelPayload(names: string[]): Promise<unknown>;
+  /** Label names of a tracker issue. */
+  protected abstract labelNames(raw: I): string[];
+  abstract listLabels(): Promise<string[]>;
+
+  /** Extra fields sent with `state: closed`. */
+  protected closeFields(): Record<string, unknown> {
+    return {};
+  }
+
+  /** Comment ids are repository-wide: the comment must belong to this issue before it is deleted. */
+  protected belongsTo(res: HttpResult<C | undefined>, id: number): boolean {
+    return Boolean(res.data?.issue_url?.endsWith(`/issues/${id}`));
+  }
+
+  async read(id: number, lastNComments = 0): Promise<Issue> {
+    const res = await this.http.request<I>('GET', `${this.repoPath}/issues/${id}`, { notFound: issueNotFound(id) });
+    const issue = this.toIssue(res.data);
+    if (lastNComments > 0) issue.comments = (await this.lastComments(id, lastNComments)).map(toComment);
+    return issue;
+  }
+
+  async create(title: string, body: string | undefined, labelNames: string[] | undefined): Promise<Issue> {
+    const payload: Record<string, unknown> = { title };
+    if (body !== undefined) payload.body = body;
+    if (labelNames?.length) payload.labels = await this.labelPayload(labelNames);
+    const res = await this.http.request<I>('POST', `${this.repoPath}/issues`, { body: payload, invalidCode: 'invalid_title' });
+    return this.toIssue(res.data);
+  }
+
+  async comment(id: number, body: string): Promise<IssueComment> {
+    const res = await this.http.request<C>('POST', `${this.repoPath}/issues/${id}/comments`, {
+      body: { body },
+      invalidCode: 'invalid_body',
+      notFound: issueNotFound(id),
+    });
+    return toComment(res.data);
+  }
+
+  async deleteComment(id: number, commentId: number): Promise<void> {
+    const notFound = `Comment ${commentId} not found on issue #${id}`;
+    const path = `${this.repoPath}/issues/comments/${commentId}`;
+    const res = await this.http.request<C | undefined>('GET', path, { notFound });
+    if (!this.belongsTo(res, id)) throw new ButlerError('not_found', notFound, 'Read the issue with last_n_comments to see comment ids.');
+    await this.http.request('DELETE', path, { notFound });
+  }
+
+  updateTitle(id: number, title: string): Promise<Issue> {
+    return this.patch(id, { title }, 'invalid_title');
+  }
+
+  updateBody(id: number, body: string): Promise<Issue> {
+    return this.patch(id, { body }, 'invalid_body');
+  }
+
+  reopen(id: number): Promise<Issue> {
+    return this.patch(id, { state: 'open' }, 'invalid_argument');
+  }
+
+  close(id: number): Promise<Issue> {
+    return this.patch(id, { state: 'closed', ...this.closeFields() }, 'invalid_argument');
+  }
+
+  private async patch(id: number, payload: Record<string, unknown>, invalidCode: InvalidCode): Promise<Issue> {
+    const res = await this.http.request<I>('PATCH', `${this.repoPath}/issues/${id}`, { body: payload, invalidCode, notFound: issueNotFound(id) });
+    return this.toIssue(res.data);
+  }
+
+  private toIssue(g: I): Issue {
+    return {
+      id: g.number,
+      title: g.title,
+      body: g.body ?? '',
+      state: g.state === 'closed' ? 'closed' : 'open',
+      labels: this.labelNames(g),
+      created_at: g.created_at,
+      updated_at: g.updated_at,
+      url: g.html_url,
+      comment_count: g.comments,
+    };
+  }
+}
+
+function toComment(c: RemoteComment): IssueComment {
+  return { id: c.id, author: c.user?.login ?? 'ghost', body: c.body ?? '', created_at: c.created_at, url: c.html_url };
+}
