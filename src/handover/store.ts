@@ -120,7 +120,8 @@ export class HandoverStore {
   private async writeIndex(entries: IndexEntry[]): Promise<void> {
     markLatest(entries);
     const file: IndexFile = { version: 1, handovers: [...entries].sort(newestFirst) };
-    await writeFileAtomic(this.indexFile, `${JSON.stringify(file, null, 1)}\n`);
+    // One entry per line: compact enough to parse 10,000 entries quickly, still diffable by eye.
+    await writeFileAtomic(this.indexFile, `{"version":1,"handovers":[\n${file.handovers.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`);
     this.cache = null;
   }
 

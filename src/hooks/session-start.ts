@@ -67,37 +67,46 @@ export async function sessionStart(
     const root = findProjectRoot(input.cwd);
     if (!root) return '';
     const me = opts.brain ? normalizeBrain(opts.brain, 'unknown') : null;
-    if (me && typeof input.session_id === 'string') {
-      await recordSession(root, {
-        brain: me,
-        session_id: input.session_id,
-        transcript_path: typeof input.transcript_path === 'string' ? input.transcript_path : null,
-        started_at: new Date().toISOString(),
-        source: input.source,
-      }).catch(() => undefined);
-    }
-    const store = new HandoverStore(root);
-    const { candidates } = selectCandidates(await store.entries(), { issueId: null, me, mode: 'resume' });
-    const lang = langOf(root, opts.env);
-    if (candidates.length === 0) {
-      return lang === 'en'
-        ? `Butler is active: call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`
-        : `Butler 有効: work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`;
-    }
-    if (candidates.length > 1) {
-      const ids = candidates.slice(0, 3).map((c) => `${c.handover_id} (${c.source_brain})`).join(', ');
-      const text =
-        lang === 'ja'
-          ? `Butler: ${me ?? 'any'} 宛ての handover が ${candidates.length} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → handover_resume(handover_id=...) を呼んでください。`
-          : `Butler: ${candidates.length} handovers wait for ${me ?? 'any brain'}: ${ids}. handover_list shows them; ask the user which to continue, then call work_session_start(project_root="${root}") and handover_resume(handover_id=...).`;
-      return `${text.slice(0, SESSION_START_LIMIT)}\n`;
-    }
-    const e = candidates[0] as IndexEntry;
-    const snapshot = await store.readSnapshot(e);
-    if (snapshot === null) return '';
-    const drift = await computeDrift(root, { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) }, spawnGitWith(opts.env), undefined, lang).catch(() => null);
-    return `${render(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang)}\n`;
+    // Recorded concurrently with the lookup and the git call: the hook's start-up time is benchmarked.
+    const recorded =
+      me && typeof input.session_id === 'string'
+        ? recordSession(root, {
+            brain: me,
+            session_id: input.session_id,
+            transcript_path: typeof input.transcript_path === 'string' ? input.transcript_path : null,
+            started_at: new Date().toISOString(),
+            source: input.source,
+          }).catch(() => undefined)
+        : Promise.resolve();
+    const out = await pickAndRender(root, me, input, opts.env);
+    await recorded;
+    return out;
   } catch {
     return '';
   }
+}
+
+/** Chooses the snapshot with the resume rules and renders what the agent should see. */
+async function pickAndRender(root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>): Promise<string> {
+  const store = new HandoverStore(root);
+  const { candidates } = selectCandidates(await store.entries(), { issueId: null, me, mode: 'resume' });
+  const lang = langOf(root, env);
+  if (candidates.length === 0) {
+    return lang === 'en'
+      ? `Butler is active: call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`
+      : `Butler 有効: work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`;
+  }
+  if (candidates.length > 1) {
+    const ids = candidates.slice(0, 3).map((c) => `${c.handover_id} (${c.source_brain})`).join(', ');
+    const text =
+      lang === 'ja'
+        ? `Butler: ${me ?? 'any'} 宛ての handover が ${candidates.length} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → handover_resume(handover_id=...) を呼んでください。`
+        : `Butler: ${candidates.length} handovers wait for ${me ?? 'any brain'}: ${ids}. handover_list shows them; ask the user which to continue, then call work_session_start(project_root="${root}") and handover_resume(handover_id=...).`;
+    return `${text.slice(0, SESSION_START_LIMIT)}\n`;
+  }
+  const e = candidates[0] as IndexEntry;
+  const snapshot = await store.readSnapshot(e);
+  if (snapshot === null) return '';
+  const drift = await computeDrift(root, { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) }, spawnGitWith(env), undefined, lang).catch(() => null);
+  return `${render(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang)}\n`;
 }
