@@ -4,8 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
-    // Installs the pinned Claude Code and Codex CLIs for the end-to-end tests when they are missing.
-    globalSetup: ['test/e2e/clients/global-setup.ts'],
+    // Builds the bundles once; installs the pinned Claude Code and Codex CLIs for the e2e tests when missing.
+    globalSetup: ['test/global-setup.ts', 'test/e2e/clients/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -57,6 +57,20 @@ function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
   };
 }
 
+const isStr = (v: unknown) => typeof v === 'string';
+const isStrOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+/** A hand-edited or damaged row makes the whole index count as corrupt, so it is rebuilt from the files. */
+function isIndexEntry(e: unknown): e is IndexEntry {
+  if (!e || typeof e !== 'object') return false;
+  const r = e as Record<string, unknown>;
+  return (
+    isStr(r.handover_id) && isStr(r.snapshot_file) && isStr(r.source_brain) && isStr(r.target_brain) && isStr(r.created_at) &&
+    (r.issue_id === null || Number.isInteger(r.issue_id)) && isStrOrNull(r.issue_title) && typeof r.is_latest === 'boolean' &&
+    isStr(r.summary) && isStrOrNull(r.branch) && isStrOrNull(r.head)
+  );
+}
+
 /** Newest first; ties broken by id so the order never depends on file-system order. */
 const newestFirst = (a: IndexEntry, b: IndexEntry) =>
   b.created_at.localeCompare(a.created_at) || b.handover_id.localeCompare(a.handover_id);
@@ -108,10 +122,12 @@ export class HandoverStore {
     });
   }
 
+  /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
   private async readIndex(): Promise<IndexEntry[] | null> {
     try {
       const raw = JSON.parse((await readTextIfExists(this.indexFile)) ?? '') as IndexFile;
-      return Array.isArray(raw.handovers) ? raw.handovers : null;
+      if (!Array.isArray(raw.handovers)) return null;
+      return raw.handovers.every(isIndexEntry) ? raw.handovers : null;
     } catch {
       return null;
     }
@@ -172,7 +188,11 @@ export class HandoverStore {
     });
   }
 
+  /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */
   async readSnapshot(entry: IndexEntry): Promise<string | null> {
-    return readTextIfExists(path.join(this.projectRoot, entry.snapshot_file));
+    const f = entry.snapshot_file;
+    const slash = f.lastIndexOf('/');
+    if (f.slice(0, slash) !== 'session_logs/handover' || !SNAPSHOT_FILE.test(f.slice(slash + 1))) return null;
+    return readTextIfExists(path.join(this.dir, f.slice(slash + 1)));
   }
 }

@@ -1,16 +1,11 @@
 // The built bundle as a real stdio MCP server, driven by the SDK's stdio client.
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../helpers/repo.js';
 
 const BUNDLE = path.resolve('hooks/butler.mjs');
-
-beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
-});
 
 async function spawnClient(name: string, cwd: string) {
   const client = new Client({ name, version: '1.0.0' });

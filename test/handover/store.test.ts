@@ -166,3 +166,25 @@ describe('snapshot worst case', () => {
     expect(missingSections(markdown)).toEqual([]);
   });
 });
+
+describe('index hardening', () => {
+  it('an index with a damaged row counts as corrupt and is rebuilt', async () => {
+    const root = tmpRoot();
+    const store = new HandoverStore(root);
+    await appendOne(store, 'codex', '2026-06-04T10:00:00Z');
+    writeFileSync(path.join(root, 'session_logs/handover/index.json'), '{"version":1,"handovers":[null,{}]}');
+    const entries = await new HandoverStore(root).entries();
+    expect(entries.map((e) => e.source_brain)).toEqual(['codex']);
+  });
+
+  it('an index pointing outside session_logs/handover/ never makes a file readable', async () => {
+    const root = tmpRoot();
+    const store = new HandoverStore(root);
+    const a = await appendOne(store, 'codex', '2026-06-04T10:00:00Z');
+    writeFileSync(path.join(root, 'secret.md'), 'secret');
+    for (const bad of ['../secret.md', 'session_logs/handover/../../secret.md', '/etc/passwd', 'secret.md', 'session_logs/handover/index.json']) {
+      expect(await store.readSnapshot({ ...a.entry, snapshot_file: bad })).toBeNull();
+    }
+    expect(await store.readSnapshot(a.entry)).toContain('## HANDOFF_PROMPT');
+  });
+});

@@ -1,7 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_START_LIMIT, sessionStart } from '../../src/hooks/session-start.js';
 import { fakeClock } from '../helpers/clock.js';
 import { connect } from '../helpers/mcp.js';
@@ -20,10 +20,6 @@ async function asBrain(name: string) {
   await c.call('work_session_start', { project_root: root });
   return c;
 }
-
-beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
-});
 
 beforeEach(() => {
   root = makeRepo().root;
