@@ -18,6 +18,8 @@ export interface RemoteIssue {
   created_at: string;
   updated_at: string;
   html_url: string;
+  /** Set when the number is a pull request: both trackers serve those under /issues too. */
+  pull_request?: unknown;
 }
 
 /** The comment fields Gitea v1 and GitHub v3 share. */
@@ -68,6 +70,9 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
 
   async read(id: number, lastNComments = 0): Promise<Issue> {
     const res = await this.http.request<I>('GET', `${this.repoPath}/issues/${id}`, { notFound: issueNotFound(id) });
+    if (res.data.pull_request) {
+      throw new ButlerError('not_found', `#${id} is a pull request, not an issue`, 'Butler issue tools work on issues only.');
+    }
     const issue = this.toIssue(res.data);
     if (lastNComments > 0) issue.comments = (await this.lastComments(id, lastNComments)).map(toComment);
     return issue;

@@ -204,3 +204,25 @@ describe('issue backend configuration', () => {
     await expect(openIssueBackend({ projectRoot: c, env: {}, author: 'x' })).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 });
+
+describe('GitHub: pull requests and large comment ids', () => {
+  it('reading a pull request number is not_found: issue tools work on issues only', async () => {
+    state.issues.set(2, { title: 'A PR', body: null, state: 'open', state_reason: null, labels: [], created_at: iso(1), updated_at: iso(1), pull: true });
+    const r = await envelope(readIssue(backend, 2));
+    expect(r.status).toBe('error');
+    expect(r.error_code).toBe('not_found');
+    expect(r.summary).toContain('pull request');
+  });
+
+  it('comment ids beyond 2^31 are accepted by the tool schema', async () => {
+    const { connect } = await import('../helpers/mcp.js');
+    const { makeRepo } = await import('../helpers/repo.js');
+    const { root: repo } = makeRepo();
+    const c = await connect({ clientName: 'codex' });
+    await c.call('work_session_start', { project_root: repo });
+    await c.call('issue_create', { title: 't' });
+    const r = await c.call('issue_delete_comment', { issue_id: 1, comment_id: 3_000_000_001 });
+    expect(r.error_code).toBe('not_found');
+    await c.close();
+  });
+});

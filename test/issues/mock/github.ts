@@ -15,7 +15,7 @@ export const GH_REPO = 'hello';
 const REPO_ID = 1300192;
 
 export interface GitHubState {
-  issues: Map<number, { title: string; body: string | null; state: string; state_reason: string | null; labels: string[]; created_at: string; updated_at: string }>;
+  issues: Map<number, { title: string; body: string | null; state: string; state_reason: string | null; labels: string[]; created_at: string; updated_at: string; pull?: boolean }>;
   comments: { id: number; issue: number; body: string; login: string; created_at: string }[];
   nextComment: number;
   /** Make Link headers point at another host, to prove the client refuses to follow them. */
@@ -59,6 +59,7 @@ function issueJson(s: GitHubState, n: number, base: string) {
     created_at: i.created_at,
     updated_at: i.updated_at,
     author_association: 'OWNER',
+    ...(i.pull ? { pull_request: { url: `${base}/repos/${GH_OWNER}/${GH_REPO}/pulls/${n}`, merged_at: null } } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deleteIssueComment } from '../../../issues/ops.js';
-import { IssueId } from '../../../shared/ids.js';
+import { CommentId, IssueId } from '../../../shared/ids.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';
 
@@ -9,7 +9,7 @@ export const issueDeleteComment = defineTool({
   config: {
     title: 'Delete issue comment',
     description: 'Delete a comment from an issue.',
-    inputSchema: z.object({ issue_id: IssueId, comment_id: IssueId, reason: z.string().max(500).optional() }),
+    inputSchema: z.object({ issue_id: IssueId, comment_id: CommentId, reason: z.string().max(500).optional() }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   },
   handler: (args, ctx) => withIssueBackend(ctx, (b) => deleteIssueComment(b, args.issue_id, args.comment_id, args.reason)),
