@@ -1,10 +1,9 @@
+import { readStdin as readStdinUntil } from '../hooks/bin/read-stdin.js';
 import { runCli } from './main.js';
 
-const readStdin = async (): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
+// `butler hook …` reads the client's JSON with the same deadline as the hook bundles: a client that
+// keeps stdin open must not make a PreToolUse hook time out (a timed-out hook lets the command run).
+const readStdin = (): Promise<string> => readStdinUntil(1000);
 
 runCli(process.argv.slice(2), {
   cwd: process.cwd(),
@@ -14,11 +13,11 @@ runCli(process.argv.slice(2), {
   readStdin,
 }).then(
   (code) => {
-    // `butler mcp` keeps running on stdin; every other command ends here.
-    if (code >= 0) process.exitCode = code;
+    // `butler mcp` (-1) keeps running on stdin. Every other command exits once its output is flushed:
+    // a hook's stdin read may still be pending in the thread pool when a client never closes stdin.
+    if (code >= 0) process.stdout.write('', () => process.exit(code));
   },
   (err) => {
-    process.stderr.write(`butler: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
+    process.stderr.write(`butler: ${err instanceof Error ? err.message : String(err)}\n`, () => process.exit(1));
   },
 );

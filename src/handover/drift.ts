@@ -58,11 +58,15 @@ export async function computeDrift(
   let commitsSince: number | null = headMoved ? null : 0;
   let recent: Drift['recent_commits'] = [];
   if (headMoved && then.head && /^[0-9a-f]{7,64}$/.test(then.head)) {
-    const log = await git(root, ['log', '--format=%h%x09%s', `${then.head}..HEAD`, '--']);
-    if (log.exitCode === 0) {
+    // Count and the five newest separately: after a long gap, listing every commit would be slow.
+    const [count, log] = await Promise.all([
+      git(root, ['rev-list', '--count', `${then.head}..HEAD`, '--']),
+      git(root, ['log', '-5', '--format=%h%x09%s', `${then.head}..HEAD`, '--']),
+    ]);
+    if (count.exitCode === 0 && log.exitCode === 0) {
       const rows = log.stdout.split('\n').filter(Boolean);
-      commitsSince = rows.length;
-      recent = rows.slice(0, 5).map((r) => {
+      commitsSince = Number(count.stdout.trim()) || 0;
+      recent = rows.map((r) => {
         const [id, ...msg] = r.split('\t');
         return { record_id: id ?? '', message: msg.join('\t') };
       });

@@ -8,7 +8,11 @@ function brainArg(argv: string[]): string | null {
   return i >= 0 ? (argv[i + 1] ?? null) : null;
 }
 
+/** Whatever happens inside, the hook answers well within the installer's timeout: silence after 3 s. */
+const deadline = <T>(p: Promise<T>, ms: number, fallback: T): Promise<T> =>
+  Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref())]);
+
 readStdin(1000)
-  .then((input) => sessionStart(input, { brain: brainArg(process.argv.slice(2)), env: process.env }))
+  .then((input) => deadline(sessionStart(input, { brain: brainArg(process.argv.slice(2)), env: process.env }), 3000, ''))
   .then(writeOut, () => undefined)
   .finally(() => process.exit(0));

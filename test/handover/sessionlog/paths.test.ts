@@ -70,7 +70,10 @@ describe('resolveSessionLogPath', () => {
     const s = setup();
     await refused(resolveSessionLogPath(s.project, s.secret, { HOME: s.home }), /outside the allowed places/);
     await refused(resolveSessionLogPath(s.project, '../outside/secret.jsonl', { HOME: s.home }), /outside/);
-    await refused(resolveSessionLogPath(s.project, path.join(s.home, '.claude', 'settings.json'), { HOME: s.home }), /does not exist|outside/);
+    // A real file in the client's config folder, but outside its transcript folder.
+    mkdirSync(path.join(s.home, '.claude'), { recursive: true });
+    writeFileSync(path.join(s.home, '.claude', 'settings.json'), '{}');
+    await refused(resolveSessionLogPath(s.project, path.join(s.home, '.claude', 'settings.json'), { HOME: s.home }), /outside the allowed places/);
   });
 
   it('refuses a symlink inside the project that leads outside', async () => {
