@@ -1,7 +1,9 @@
+import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import { assertRecordId, type GitRunner } from './git.js';
 import { logArgs, parseLog } from './history.js';
+import { inspectText } from './messages/inspect.js';
 import { gitOk, pathspecFor, requireRepo } from './repo.js';
 import { readStatus } from './status.js';
 
@@ -17,6 +19,8 @@ export interface DiffInput {
   level?: DiffLevel;
   recordId?: string;
   git: GitRunner;
+  /** Summaries and hints; English when omitted (the worker surface resolves no language). */
+  lang?: Lang;
 }
 
 interface FileStat {
@@ -47,9 +51,9 @@ function statData(files: FileStat[]) {
   };
 }
 
-function capPatch(patch: string) {
+function capPatch(patch: string, lang: Lang) {
   return patch.length > FULL_CHARS_CAP
-    ? { patch: patch.slice(0, FULL_CHARS_CAP), truncated: true, hint: 'Pass path to see one file.' }
+    ? { patch: patch.slice(0, FULL_CHARS_CAP), truncated: true, hint: inspectText(lang).narrowHint }
     : { patch, truncated: false };
 }
 
@@ -58,46 +62,59 @@ const DIFF_OPTS = ['--no-color', '--no-ext-diff', '--no-renames'];
 /** work_diff: unrecorded changes (or one record with record_id); a stat by default, the patch only on request. */
 export async function diffWork(input: DiffInput): Promise<ToolResult> {
   const level = input.level ?? 'stat';
-  const { top } = await requireRepo(input.projectRoot);
+  const lang = input.lang ?? 'en';
+  const t = inspectText(lang);
+  const { top } = await requireRepo(input.projectRoot, lang);
   const pathspec = pathspecFor(top, input.path);
   const scope = input.path ? { path: pathspec[0] } : {};
-  if (input.recordId !== undefined) return diffRecord(input.git, top, assertRecordId(input.recordId), level, pathspec, scope);
+  if (input.recordId !== undefined) {
+    return diffRecord({ git: input.git, top, id: assertRecordId(input.recordId, lang), level, pathspec, scope, lang });
+  }
 
-  const st = await readStatus(input.git, top);
+  const st = await readStatus(input.git, top, lang);
   // A branch with no commits yet is compared with the empty tree.
-  const base = st.head ?? (await gitOk(input.git, top, ['hash-object', '-t', 'tree', '--stdin'], 'hash-object', '')).trim();
+  const base = st.head ?? (await gitOk(input.git, top, ['hash-object', '-t', 'tree', '--stdin'], 'hash-object', lang, '')).trim();
   const under = pathspec[0] && pathspec[0] !== '.' ? pathspec[0] : null;
   const untracked = st.entries
     .filter((e) => e.kind === 'untracked' && (!under || e.path === under || e.path.startsWith(`${under}/`) || under.startsWith(e.path)))
     .map((e) => e.path);
   const common = ['--literal-pathspecs', 'diff', ...DIFF_OPTS];
   if (level === 'full') {
-    const patch = await gitOk(input.git, top, [...common, '--end-of-options', base, '--', ...pathspec], 'diff');
-    return ok(patch || untracked.length ? 'Unrecorded changes (full)' : 'No unrecorded changes', {
-      level, ...scope, ...capPatch(patch), untracked: untracked.slice(0, STAT_FILES_CAP),
+    const patch = await gitOk(input.git, top, [...common, '--end-of-options', base, '--', ...pathspec], 'diff', lang);
+    return ok(patch || untracked.length ? t.changesFull : t.noChanges, {
+      level, ...scope, ...capPatch(patch, lang), untracked: untracked.slice(0, STAT_FILES_CAP),
     });
   }
-  const files = parseNumstat(await gitOk(input.git, top, [...common, '--numstat', '-z', '--end-of-options', base, '--', ...pathspec], 'diff'));
+  const files = parseNumstat(await gitOk(input.git, top, [...common, '--numstat', '-z', '--end-of-options', base, '--', ...pathspec], 'diff', lang));
   const s = statData(files);
-  const summary = files.length || untracked.length
-    ? `${s.file_count} changed file(s) (+${s.added} -${s.deleted})${untracked.length ? `, ${untracked.length} untracked` : ''}`
-    : 'No unrecorded changes';
+  const summary = files.length || untracked.length ? t.changesStat(s.file_count, s.added, s.deleted, untracked.length) : t.noChanges;
   return ok(summary, { level, ...scope, ...s, untracked: untracked.slice(0, STAT_FILES_CAP) });
 }
 
-async function diffRecord(git: GitRunner, top: string, id: string, level: DiffLevel, pathspec: string[], scope: object): Promise<ToolResult> {
+interface RecordQuery {
+  git: GitRunner;
+  top: string;
+  id: string;
+  level: DiffLevel;
+  pathspec: string[];
+  scope: object;
+  lang: Lang;
+}
+
+async function diffRecord({ git, top, id, level, pathspec, scope, lang }: RecordQuery): Promise<ToolResult> {
+  const t = inspectText(lang);
   const resolved = await git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${id}^{commit}`]);
   const sha = resolved.stdout.trim();
   if (resolved.exitCode !== 0 || !/^[0-9a-f]{40,64}$/.test(sha)) {
-    throw new ButlerError('not_found', `No record ${id}`, 'Take a record_id from work_history.', { record_id: id });
+    throw new ButlerError('not_found', t.noRecord(id), t.noRecordHint, { record_id: id });
   }
-  const [record] = parseLog(await gitOk(git, top, logArgs(1, sha, []), 'log'));
+  const [record] = parseLog(await gitOk(git, top, logArgs(1, sha, []), 'log', lang));
   const show = ['--literal-pathspecs', 'show', ...DIFF_OPTS, '--diff-merges=first-parent', '--format='];
   if (level === 'full') {
-    const patch = await gitOk(git, top, [...show, '--end-of-options', sha, '--', ...pathspec], 'show');
-    return ok(`Record ${id} (full)`, { level, ...scope, record, ...capPatch(patch.replace(/^\n+/, '')) });
+    const patch = await gitOk(git, top, [...show, '--end-of-options', sha, '--', ...pathspec], 'show', lang);
+    return ok(t.recordFull(id), { level, ...scope, record, ...capPatch(patch.replace(/^\n+/, ''), lang) });
   }
-  const files = parseNumstat(await gitOk(git, top, [...show, '--numstat', '-z', '--end-of-options', sha, '--', ...pathspec], 'show'));
+  const files = parseNumstat(await gitOk(git, top, [...show, '--numstat', '-z', '--end-of-options', sha, '--', ...pathspec], 'show', lang));
   const s = statData(files);
-  return ok(`Record ${id}: ${s.file_count} file(s) (+${s.added} -${s.deleted})`, { level, ...scope, record, ...s });
+  return ok(t.recordStat(id, s.file_count, s.added, s.deleted), { level, ...scope, record, ...s });
 }

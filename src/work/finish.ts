@@ -1,6 +1,9 @@
+import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
+import { finishText } from './messages/finish.js';
+import { stateText } from './messages/state.js';
 import { describeBlock, judgeWork } from './observe.js';
 import { readStatus } from './status.js';
 
@@ -17,48 +20,45 @@ export interface PendingAction {
  * unrecorded → work_record; no upstream → configure_upstream (and no issue_close, since publication
  * cannot be confirmed); unpublished → work_publish; otherwise issue_comment and issue_close together.
  */
-export async function finishWork(input: { projectRoot: string; defaultIssue: number | null; git: GitRunner }): Promise<ToolResult> {
-  const st = await readStatus(input.git, input.projectRoot);
-  const { data: state } = judgeWork(st, input.defaultIssue);
+export async function finishWork(input: { projectRoot: string; defaultIssue: number | null; git: GitRunner; lang: Lang }): Promise<ToolResult> {
+  const { lang } = input;
+  const t = finishText(lang);
+  const st = await readStatus(input.git, input.projectRoot, lang);
+  const { data: state } = judgeWork(st, input.defaultIssue, lang);
   const base = { work_state: state.work_state, default_issue: input.defaultIssue };
   if (state.blocked_by?.length) {
-    throw new ButlerError('policy_blocked', `Cannot finish: ${describeBlock(state.blocked_by)}`, 'Ask the user to finish or abort it, then call work_observe.', {
+    throw new ButlerError('policy_blocked', t.cannot(describeBlock(state.blocked_by, lang)), stateText(lang).blockedHint, {
       ...base,
       blocked_by: state.blocked_by,
     });
   }
   if (state.dirty_count > 0) {
-    return ok('Unrecorded changes: record them before finishing', {
+    return ok(t.unrecorded, {
       ...base,
-      pending_actions: [{ action: 'work_record', reason: `${state.dirty_count} unrecorded change(s).`, required_args: ['message'] }],
+      pending_actions: [{ action: 'work_record', reason: t.unrecordedReason(state.dirty_count), required_args: ['message'] }],
     });
   }
   if (state.unpublished_count === null) {
-    return ok('Recorded, but the branch has no upstream: publication cannot be confirmed', {
+    const why = state.upstream ? stateText(lang).why(state.upstream, st.branch) : '';
+    return ok(t.noUpstream, {
       ...base,
       upstream: state.upstream,
-      pending_actions: [
-        {
-          action: 'configure_upstream',
-          reason: `${state.upstream?.judged_by ?? 'No upstream.'} Ask the user to set one; then work_publish.`,
-          required_args: [],
-        },
-      ],
+      pending_actions: [{ action: 'configure_upstream', reason: t.noUpstreamReason(why), required_args: [] }],
     });
   }
   if (state.unpublished_count > 0) {
-    return ok('Recorded but not published', {
+    return ok(t.unpublished, {
       ...base,
-      pending_actions: [{ action: 'work_publish', reason: `${state.unpublished_count} record(s) not yet on ${state.upstream?.ref}.`, required_args: [] }],
+      pending_actions: [{ action: 'work_publish', reason: t.unpublishedReason(state.unpublished_count, state.upstream?.ref ?? null), required_args: [] }],
     });
   }
   const issue = input.defaultIssue;
   if (issue === null) {
-    return ok('Work is recorded and published; no issue action to propose', { ...base, pending_actions: [] });
+    return ok(t.done, { ...base, pending_actions: [] });
   }
   const pending: PendingAction[] = [
-    { action: 'issue_comment', reason: `Leave a summary of the work on issue #${issue}.`, required_args: ['issue_id', 'body'], args: { issue_id: issue } },
-    { action: 'issue_close', reason: `Close issue #${issue} if its completion criteria are met (ask the user).`, required_args: ['issue_id'], args: { issue_id: issue } },
+    { action: 'issue_comment', reason: t.commentReason(issue), required_args: ['issue_id', 'body'], args: { issue_id: issue } },
+    { action: 'issue_close', reason: t.closeReason(issue), required_args: ['issue_id'], args: { issue_id: issue } },
   ];
-  return ok('Work is recorded and published. Review these issue actions', { ...base, pending_actions: pending });
+  return ok(t.review, { ...base, pending_actions: pending });
 }

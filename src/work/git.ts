@@ -1,5 +1,7 @@
 import { execa } from 'execa';
+import type { Lang } from '../shared/config.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
+import { repoText } from './messages/repo.js';
 
 export interface GitResult {
   stdout: string;
@@ -57,18 +59,18 @@ export const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*\.lock$)[A-Za-z0-9._\/-]
 /** A record id is an abbreviated or full commit hash. */
 export const RECORD_ID = /^[0-9a-f]{4,64}$/;
 
-export function assertRecordId(id: string): string {
+export function assertRecordId(id: string, lang: Lang): string {
   if (!RECORD_ID.test(id)) {
-    throw invalidArgument('record_id is not a record id', 'Pass a record_id from work_history (hex).', { record_id: id });
+    const t = repoText(lang);
+    throw invalidArgument(t.badRecordId, t.badRecordIdHint, { record_id: id });
   }
   return id;
 }
 
-export function assertSafeRef(ref: string, what = 'ref'): string {
+export function assertSafeRef(ref: string, what: string, lang: Lang): string {
   if (!SAFE_REF.test(ref)) {
-    throw invalidArgument(`${what} is not a safe git name`, 'Use letters, digits, ".", "_", "-" and "/"; no leading "-".', {
-      [what]: ref,
-    });
+    const t = repoText(lang);
+    throw invalidArgument(t.unsafeRef(what), t.unsafeRefHint, { [what]: ref });
   }
   return ref;
 }

@@ -1,5 +1,7 @@
+import type { Lang } from '../shared/config.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
+import { inspectText } from './messages/inspect.js';
 import { gitFailure, pathspecFor, requireRepo } from './repo.js';
 
 export const HISTORY_DEFAULT = 10;
@@ -38,20 +40,24 @@ export function logArgs(n: number, rev: string, pathspec: string[]): string[] {
   return ['--literal-pathspecs', 'log', `--max-count=${n}`, '-z', '--no-color', '--abbrev=12', FORMAT, '--end-of-options', rev, '--', ...pathspec];
 }
 
-/** work_history: the `git log` replacement, newest first, small by default. */
-export async function historyWork(input: { projectRoot: string; n?: number; path?: string; git: GitRunner }): Promise<ToolResult> {
-  const { top } = await requireRepo(input.projectRoot);
+/**
+ * work_history: the `git log` replacement, newest first, small by default. `lang` is English when
+ * omitted (the worker surface resolves no language).
+ */
+export async function historyWork(input: { projectRoot: string; n?: number; path?: string; git: GitRunner; lang?: Lang }): Promise<ToolResult> {
+  const lang = input.lang ?? 'en';
+  const t = inspectText(lang);
+  const { top } = await requireRepo(input.projectRoot, lang);
   const n = Math.min(Math.max(Math.trunc(input.n ?? HISTORY_DEFAULT), 1), HISTORY_MAX);
   const pathspec = pathspecFor(top, input.path);
   const r = await input.git(top, logArgs(n, 'HEAD', pathspec));
   if (r.exitCode !== 0) {
     // A branch with no commits yet has an empty history, not an error.
     if (/does not have any commits|unknown revision|bad (default )?revision 'HEAD'/i.test(r.stderr)) {
-      return ok('No records yet', { records: [], n, ...(input.path ? { path: pathspec[0] } : {}) });
+      return ok(t.noHistory, { records: [], n, ...(input.path ? { path: pathspec[0] } : {}) });
     }
-    throw gitFailure(r, 'log', top);
+    throw gitFailure(r, 'log', top, lang);
   }
   const records = parseLog(r.stdout);
-  const where = input.path ? ` touching ${pathspec[0]}` : '';
-  return ok(`${records.length} record(s)${where}, newest first`, { records, n, ...(input.path ? { path: pathspec[0] } : {}) });
+  return ok(t.history(records.length, input.path ? pathspec[0]! : null), { records, n, ...(input.path ? { path: pathspec[0] } : {}) });
 }

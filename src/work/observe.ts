@@ -1,6 +1,8 @@
+import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
+import { stateText } from './messages/state.js';
 import { readStatus, type RepoStatus } from './status.js';
 
 export type WorkState =
@@ -46,15 +48,17 @@ export interface ObserveData {
 /** Enough paths to orient a brain; work_diff has the rest. */
 export const DIRTY_FILES_CAP = 25;
 
+/** `judged_by` is data: always English, whatever the language of the summary. */
 export function judgeUpstream(st: RepoStatus): UpstreamInfo {
-  if (st.branch === null) return { ref: null, status: 'detached', ahead: null, behind: null, judged_by: 'Detached HEAD: no branch, so no upstream.' };
+  const why = stateText('en').why;
+  if (st.branch === null) return { ref: null, status: 'detached', ahead: null, behind: null, judged_by: why({ status: 'detached', ref: null }, null) };
   if (st.upstream === null) {
-    return { ref: null, status: 'not_configured', ahead: null, behind: null, judged_by: `Branch ${st.branch} has no upstream, so unpublished records cannot be counted.` };
+    return { ref: null, status: 'not_configured', ahead: null, behind: null, judged_by: why({ status: 'not_configured', ref: null }, st.branch) };
   }
   if (st.ahead === null) {
-    return { ref: st.upstream, status: 'gone', ahead: null, behind: null, judged_by: `Upstream ${st.upstream} is configured but its ref is missing, so unpublished records cannot be counted.` };
+    return { ref: st.upstream, status: 'gone', ahead: null, behind: null, judged_by: why({ status: 'gone', ref: st.upstream }, st.branch) };
   }
-  return { ref: st.upstream, status: 'tracking', ahead: st.ahead, behind: st.behind, judged_by: `Ahead/behind against ${st.upstream} as last fetched (git status).` };
+  return { ref: st.upstream, status: 'tracking', ahead: st.ahead, behind: st.behind, judged_by: why({ status: 'tracking', ref: st.upstream }, st.branch) };
 }
 
 export function blockedBy(st: RepoStatus): BlockedBy[] {
@@ -66,22 +70,14 @@ export function blockedBy(st: RepoStatus): BlockedBy[] {
   return out;
 }
 
-const BLOCK_WORDS: Record<BlockedBy, string> = {
-  merge: 'a merge is in progress',
-  rebase: 'a rebase is in progress',
-  cherry_pick: 'a cherry-pick is in progress',
-  revert: 'a revert is in progress',
-  conflicts: 'files have conflicts',
-  detached_head: 'HEAD is detached (no branch)',
-  index_locked: 'another git process holds index.lock',
-};
-
-export function describeBlock(by: BlockedBy[]): string {
-  return by.map((b) => BLOCK_WORDS[b]).join('; ');
+export function describeBlock(by: BlockedBy[], lang: Lang): string {
+  const t = stateText(lang);
+  return by.map((b) => t.block[b]).join(t.blockSep);
 }
 
 /** Pure: the work state and next step from one status read. Shared by observe, record, publish and finish. */
-export function judgeWork(st: RepoStatus, defaultIssue: number | null): { summary: string; data: ObserveData } {
+export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lang): { summary: string; data: ObserveData } {
+  const t = stateText(lang);
   const upstream = judgeUpstream(st);
   const dirtyCount = st.entries.length;
   const unpublished = upstream.status === 'tracking' ? upstream.ahead : null;
@@ -99,63 +95,64 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null): { summar
   const blocked = blockedBy(st);
   if (blocked.length) {
     const conflicted = st.entries.filter((e) => e.kind === 'conflicted').map((e) => e.path);
-    const fix = blocked.includes('index_locked') && blocked.length === 1
-      ? 'Observe again in a moment.'
-      : 'Ask the user to finish or abort it; Butler does not resolve it.';
+    const fix = blocked.includes('index_locked') && blocked.length === 1 ? t.retrySoon : t.askUser;
     return {
-      summary: `Blocked: ${describeBlock(blocked)}. ${fix}`,
+      summary: t.blocked(describeBlock(blocked, lang), fix),
       data: { work_state: 'blocked', ...base, ...(conflicted.length ? { conflicted_files: conflicted.slice(0, DIRTY_FILES_CAP) } : {}), blocked_by: blocked, required_action: null },
     };
   }
-  const link = defaultIssue !== null ? `It will link #${defaultIssue}.` : 'No default issue, so it will link none (work_start sets one).';
-  const record: Action = { tool: 'work_record', reason: `Unrecorded changes. ${link}`, required_args: ['message'] };
+  const record: Action = { tool: 'work_record', reason: t.recordReason(defaultIssue), required_args: ['message'] };
   if (dirtyCount > 0 && unpublished) {
     return {
-      summary: `${dirtyCount} unrecorded change(s) and ${unpublished} unpublished record(s)`,
+      summary: t.dirtyAndUnpublished(dirtyCount, unpublished),
       data: { work_state: 'dirty_and_unpublished', ...base, required_action: record },
     };
   }
-  if (dirtyCount > 0) return { summary: `${dirtyCount} unrecorded change(s)`, data: { work_state: 'dirty', ...base, required_action: record } };
+  if (dirtyCount > 0) return { summary: t.dirty(dirtyCount), data: { work_state: 'dirty', ...base, required_action: record } };
   if (unpublished) {
-    const publish: Action = { tool: 'work_publish', reason: `${unpublished} record(s) not yet on ${upstream.ref}.`, required_args: [] };
-    return { summary: `${unpublished} record(s) not published`, data: { work_state: 'recorded_unpublished', ...base, required_action: publish } };
+    const publish: Action = { tool: 'work_publish', reason: t.publishReason(unpublished, upstream.ref), required_args: [] };
+    return { summary: t.unpublished(unpublished), data: { work_state: 'recorded_unpublished', ...base, required_action: publish } };
   }
   if (unpublished === null) {
     return {
-      summary: `Clean, but publication cannot be judged: ${upstream.judged_by}`,
+      summary: t.unknown(t.why(upstream, st.branch)),
       data: { work_state: 'unknown', ...base, required_action: null, available_next: ['work_history', 'work_start', 'work_finish'] },
     };
   }
   if (defaultIssue !== null) {
     return {
-      summary: `Clean and published; working on #${defaultIssue}`,
+      summary: t.cleanActive(defaultIssue),
       data: { work_state: 'clean_with_active_issue', ...base, required_action: null, available_next: ['work_finish', 'work_history', 'issue_read'] },
     };
   }
   return {
-    summary: 'Clean and published',
+    summary: t.clean,
     data: { work_state: 'clean_idle', ...base, required_action: null, available_next: ['work_start', 'work_history', 'issue_read'] },
   };
 }
 
 /**
- * work_observe. Called by the handover code as well, so the signature is fixed. Costs one
- * `git status` plus a few stat calls; never returns diff bodies.
+ * work_observe. Called by the handover code as well, so the signature is fixed: `lang` is optional
+ * there (English; the handover reads only data). Costs one `git status` plus a few stat calls;
+ * never returns diff bodies.
  */
 export async function observeWork(input: {
   projectRoot: string | null;
   defaultIssue: number | null;
   git: GitRunner;
+  lang?: Lang;
 }): Promise<ToolResult<ObserveData>> {
+  const lang = input.lang ?? 'en';
+  const t = stateText(lang);
   if (input.projectRoot === null) {
-    return ok('No work session yet: call work_session_start first', {
+    return ok(t.noSession, {
       ...emptyData(null, input.defaultIssue),
-      required_action: { tool: 'work_session_start', reason: 'Butler works inside one project.', required_args: ['project_root'] },
+      required_action: { tool: 'work_session_start', reason: t.noSessionReason, required_args: ['project_root'] },
     });
   }
   try {
-    const st = await readStatus(input.git, input.projectRoot);
-    const { summary, data } = judgeWork(st, input.defaultIssue);
+    const st = await readStatus(input.git, input.projectRoot, lang);
+    const { summary, data } = judgeWork(st, input.defaultIssue, lang);
     return ok(summary, data);
   } catch (err) {
     if (!(err instanceof ButlerError)) throw err;

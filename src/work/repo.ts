@@ -2,7 +2,9 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
+import type { Lang } from '../shared/config.js';
 import type { GitResult, GitRunner } from './git.js';
+import { repoText } from './messages/repo.js';
 
 export interface RepoLocation {
   /** Work tree top level, the folder that holds `.git`. */
@@ -32,15 +34,14 @@ export async function locateRepo(start: string): Promise<RepoLocation | null> {
   }
 }
 
-export function notARepo(root: string): ButlerError {
-  return new ButlerError('not_found', 'The project folder is not a git repository', 'Call work_session_start with the repository root.', {
-    project_root: root,
-  });
+export function notARepo(root: string, lang: Lang): ButlerError {
+  const t = repoText(lang);
+  return new ButlerError('not_found', t.notARepo, t.notARepoHint, { project_root: root });
 }
 
-export async function requireRepo(root: string): Promise<RepoLocation> {
+export async function requireRepo(root: string, lang: Lang): Promise<RepoLocation> {
   const loc = await locateRepo(root);
-  if (!loc) throw notARepo(root);
+  if (!loc) throw notARepo(root, lang);
   return loc;
 }
 
@@ -68,25 +69,22 @@ export async function readRepoFlags(gitDir: string): Promise<RepoFlags> {
   return { inProgress, indexLocked: !!lock };
 }
 
-export function indexLocked(): ButlerError {
-  return new ButlerError(
-    'backend_error',
-    'The git index is locked by another git process (index.lock)',
-    'Wait a few seconds and retry. If no git process is running, ask the user to delete .git/index.lock.',
-    { blocked_by: ['index_locked'] },
-  );
+export function indexLocked(lang: Lang): ButlerError {
+  const t = repoText(lang);
+  return new ButlerError('backend_error', t.indexLocked, t.indexLockedHint, { blocked_by: ['index_locked'] });
 }
 
 /** Turns a failed git call into a clear error; the raw output goes only to the diagnostic. */
-export function gitFailure(r: GitResult, action: string, root: string): ButlerError {
+export function gitFailure(r: GitResult, action: string, root: string, lang: Lang): ButlerError {
+  const t = repoText(lang);
   const raw = `${r.stderr}\n${r.stdout}`.trim();
   const diagnostic = `exit ${r.exitCode}: ${raw}`.slice(0, 2000);
-  if (/index\.lock/.test(raw)) return withDiagnostic(indexLocked(), diagnostic);
-  if (/not a git repository/i.test(raw)) return withDiagnostic(notARepo(root), diagnostic);
+  if (/index\.lock/.test(raw)) return withDiagnostic(indexLocked(lang), diagnostic);
+  if (/not a git repository/i.test(raw)) return withDiagnostic(notARepo(root, lang), diagnostic);
   if (/tell me who you are|unable to auto-detect email/i.test(raw)) {
-    return new ButlerError('backend_error', 'git has no author identity for records', 'Ask the user to set git user.name and user.email.', {}, diagnostic);
+    return new ButlerError('backend_error', t.noIdentity, t.noIdentityHint, {}, diagnostic);
   }
-  return new ButlerError('backend_error', `git ${action} failed`, 'Run work_observe to see the state; details are in data.diagnostic.', {}, diagnostic);
+  return new ButlerError('backend_error', t.gitFailed(action), t.gitFailedHint, {}, diagnostic);
 }
 
 function withDiagnostic(e: ButlerError, diagnostic: string): ButlerError {
@@ -94,37 +92,27 @@ function withDiagnostic(e: ButlerError, diagnostic: string): ButlerError {
 }
 
 /** Runs git and throws a clear ButlerError unless it exits 0. */
-export async function gitOk(git: GitRunner, root: string, args: readonly string[], action: string, input?: string): Promise<string> {
+export async function gitOk(git: GitRunner, root: string, args: readonly string[], action: string, lang: Lang, input?: string): Promise<string> {
   const r = await git(root, args, input === undefined ? undefined : { input });
-  if (r.exitCode !== 0) throw gitFailure(r, action, root);
+  if (r.exitCode !== 0) throw gitFailure(r, action, root, lang);
   return r.stdout;
 }
 
 /**
  * Validates a caller's project_root (absolute, existing, inside a git work tree) and returns the
- * work tree's top level, so every later path and pathspec is relative to one place.
+ * work tree's top level, so every later path and pathspec is relative to one place. `lang` defaults
+ * to English only for the worker surface, which does not resolve a language.
  */
-export async function resolveProjectRoot(git: GitRunner, input: string): Promise<string> {
-  if (!path.isAbsolute(input)) {
-    throw invalidArgument('project_root must be an absolute path', 'Pass the absolute path of the repository root.');
-  }
+export async function resolveProjectRoot(git: GitRunner, input: string, lang: Lang = 'en'): Promise<string> {
+  const t = repoText(lang);
+  if (!path.isAbsolute(input)) throw invalidArgument(t.notAbsolute, t.notAbsoluteHint);
   const stat = await fsp.stat(input).catch(() => null);
-  if (!stat?.isDirectory()) {
-    throw invalidArgument('project_root does not exist or is not a folder', 'Pass an existing repository folder.', {
-      project_root: input,
-    });
-  }
+  if (!stat?.isDirectory()) throw invalidArgument(t.notFolder, t.notFolderHint, { project_root: input });
   const real = await fsp.realpath(input);
   const r = await git(real, ['rev-parse', '--show-toplevel']);
   const top = r.stdout.trim();
   if (r.exitCode !== 0 || !top) {
-    throw new ButlerError(
-      'invalid_argument',
-      'project_root is not inside a git work tree',
-      'Pass the root of a git repository (run `git init` there first if it has none).',
-      { project_root: real },
-      r.stderr.trim().slice(0, 500),
-    );
+    throw new ButlerError('invalid_argument', t.notWorkTree, t.notWorkTreeHint, { project_root: real }, r.stderr.trim().slice(0, 500));
   }
   return fsp.realpath(top);
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { normalizeBrain, titleForBrain, upsertBrain } from '../handover/brains.js';
+import type { Lang } from '../shared/config.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
+import { sessionText } from './messages/session.js';
 import { resolveProjectRoot } from './repo.js';
 import type { WorkSession } from './session.js';
 
@@ -10,6 +12,10 @@ export interface StartSessionInput {
   /** MCP clientInfo.name / title, as the client sent them. */
   clientName?: string;
   clientTitle?: string;
+  /** Language of errors, before the project is known; English when omitted (the CLI tool runner). */
+  lang?: Lang;
+  /** Language of the result, once the project is bound (its `.butler/config.yaml` may choose it). */
+  langOf?: (root: string) => Promise<Lang>;
 }
 
 /**
@@ -22,7 +28,7 @@ export async function startWorkSession(
   input: StartSessionInput,
   deps: { git: GitRunner; now: () => Date },
 ): Promise<ToolResult> {
-  const root = await resolveProjectRoot(deps.git, input.projectRoot);
+  const root = await resolveProjectRoot(deps.git, input.projectRoot, input.lang ?? 'en');
   const changedProject = session.projectRoot !== root;
   session.projectRoot = root;
   if (changedProject) session.defaultIssue = null;
@@ -30,17 +36,19 @@ export async function startWorkSession(
   session.brainId = brainId;
   session.clientTitle = brainId ? titleForBrain(brainId, input.clientTitle) : null;
   if (brainId) await upsertBrain(root, brainId, session.clientTitle, deps.now());
-  return ok(`Work session started in ${path.basename(root)}`, {
+  const t = sessionText(input.langOf ? await input.langOf(root) : (input.lang ?? 'en'));
+  return ok(t.started(path.basename(root)), {
     project_root: root,
     brain_id: brainId,
     client_title: session.clientTitle,
     default_issue: session.defaultIssue,
-    required_action: { tool: 'work_observe', args: {}, reason: 'Check the current work state first.' },
+    required_action: { tool: 'work_observe', args: {}, reason: t.observeFirst },
   });
 }
 
 /** work_start: sets (or with null clears) the default issue. Locks nothing. */
-export function setDefaultIssue(session: WorkSession, issueId: number | null): ToolResult {
+export function setDefaultIssue(session: WorkSession, issueId: number | null, lang: Lang): ToolResult {
   session.defaultIssue = issueId;
-  return ok(issueId === null ? 'Default issue cleared' : `Default issue is #${issueId}`, { default_issue: issueId });
+  const t = sessionText(lang);
+  return ok(issueId === null ? t.issueCleared : t.issueSet(issueId), { default_issue: issueId });
 }

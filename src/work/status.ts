@@ -1,3 +1,4 @@
+import type { Lang } from '../shared/config.js';
 import type { GitRunner } from './git.js';
 import { gitFailure, readRepoFlags, requireRepo, type RepoFlags } from './repo.js';
 
@@ -82,11 +83,14 @@ export const PRIVATE_DIR = 'session_logs';
 
 export const isPrivatePath = (p: string) => p === PRIVATE_DIR || p.startsWith(`${PRIVATE_DIR}/`);
 
-/** `git status` and the marker-file checks run concurrently: the fs checks hide behind the spawn. */
-export async function readStatus(git: GitRunner, root: string): Promise<RepoStatus> {
-  const loc = await requireRepo(root);
+/**
+ * `git status` and the marker-file checks run concurrently: the fs checks hide behind the spawn.
+ * `lang` (of the errors) defaults to English only for the worker surface.
+ */
+export async function readStatus(git: GitRunner, root: string, lang: Lang = 'en'): Promise<RepoStatus> {
+  const loc = await requireRepo(root, lang);
   const [r, flags] = await Promise.all([git(loc.top, STATUS_ARGS), readRepoFlags(loc.gitDir)]);
-  if (r.exitCode !== 0) throw gitFailure(r, 'status', loc.top);
+  if (r.exitCode !== 0) throw gitFailure(r, 'status', loc.top, lang);
   const parsed = parsePorcelainV2(r.stdout);
   parsed.entries = parsed.entries.filter((e) => !isPrivatePath(e.path));
   return { ...parsed, root: loc.top, gitDir: loc.gitDir, flags };

@@ -6,10 +6,13 @@ import { write } from '../helpers/git-scenarios.js';
 import { connect } from '../helpers/mcp.js';
 import { makeRepo } from '../helpers/repo.js';
 
+/** These assertions are on the English strings; the language tests are in work-lang.test.ts. */
+const EN = { deps: { env: { BUTLER_LANG: 'en' } } };
+
 describe('work_session_start / work_start (MCP)', () => {
   it('work_session_start initialises the connection state and exposes no session id', async () => {
     const { root } = makeRepo();
-    const { call, close } = await connect();
+    const { call, close } = await connect(EN);
     const r = await call('work_session_start', { project_root: root });
     expect(r.status).toBe('ok');
     expect(r.data).toMatchObject({ project_root: root, brain_id: 'claude-code', default_issue: null });
@@ -19,7 +22,7 @@ describe('work_session_start / work_start (MCP)', () => {
   });
 
   it('refuses a missing folder and a folder outside any git work tree', async () => {
-    const { call, close } = await connect();
+    const { call, close } = await connect(EN);
     const missing = await call('work_session_start', { project_root: '/nonexistent/butler/x' });
     expect(missing.error_code).toBe('invalid_argument');
     const plain = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-plain-')));
@@ -33,7 +36,7 @@ describe('work_session_start / work_start (MCP)', () => {
   it('a folder inside the repository binds the work tree top level', async () => {
     const { root } = makeRepo();
     mkdirSync(path.join(root, 'pkg', 'deep'), { recursive: true });
-    const { call, close } = await connect();
+    const { call, close } = await connect(EN);
     const r = await call('work_session_start', { project_root: path.join(root, 'pkg', 'deep') });
     expect(r.data.project_root).toBe(root);
     await close();
@@ -41,7 +44,7 @@ describe('work_session_start / work_start (MCP)', () => {
 
   it('after work_session_start, work_* tools run without project_root again', async () => {
     const { root } = makeRepo({ withRemote: true });
-    const { call, close } = await connect();
+    const { call, close } = await connect(EN);
     await call('work_session_start', { project_root: root });
     write(root, 'a.txt', 'a\n');
     expect((await call('work_observe')).data.work_state).toBe('dirty');
@@ -55,7 +58,7 @@ describe('work_session_start / work_start (MCP)', () => {
 
   it('work_start sets the default issue, and with no issue_id clears it', async () => {
     const { root } = makeRepo({ withRemote: true });
-    const { call, close } = await connect();
+    const { call, close } = await connect(EN);
     await call('work_session_start', { project_root: root });
     expect((await call('work_start', { issue_id: 12 })).data.default_issue).toBe(12);
     expect((await call('work_observe')).data).toMatchObject({ work_state: 'clean_with_active_issue', default_issue: 12 });
@@ -67,8 +70,8 @@ describe('work_session_start / work_start (MCP)', () => {
 
   it('connections keep separate state', async () => {
     const { root } = makeRepo({ withRemote: true });
-    const a = await connect();
-    const b = await connect({ clientName: 'codex-mcp-client' });
+    const a = await connect(EN);
+    const b = await connect({ ...EN, clientName: 'codex-mcp-client' });
     await a.call('work_session_start', { project_root: root });
     await a.call('work_start', { issue_id: 4 });
     expect((await b.call('work_observe')).data.work_state).toBe('uninitialized');
@@ -79,7 +82,7 @@ describe('work_session_start / work_start (MCP)', () => {
   });
 
   it('work_observe before work_session_start is uninitialized and offers the server cwd', async () => {
-    const { call, close } = await connect({ deps: { cwd: '/some/where' } });
+    const { call, close } = await connect({ deps: { ...EN.deps, cwd: '/some/where' } });
     const r = await call('work_observe');
     expect(r.data.work_state).toBe('uninitialized');
     expect(r.data.required_action).toMatchObject({ tool: 'work_session_start', args: { project_root: '/some/where' } });

@@ -5,7 +5,8 @@ import { git, makeRepo } from '../helpers/repo.js';
 
 async function session(opts: { withRemote?: boolean } = { withRemote: true }) {
   const repo = makeRepo(opts);
-  const conn = await connect();
+  // English: the assertions below read English hints (work-lang.test.ts covers Japanese).
+  const conn = await connect({ deps: { env: { BUTLER_LANG: 'en' } } });
   await conn.call('work_session_start', { project_root: repo.root });
   return { ...repo, ...conn };
 }

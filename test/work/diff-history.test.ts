@@ -7,8 +7,8 @@ import { commitFile, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 const diff = (root: string, o: { path?: string; level?: 'stat' | 'full'; recordId?: string } = {}) =>
-  diffWork({ projectRoot: root, git: execaGit, ...o });
-const history = (root: string, o: { n?: number; path?: string } = {}) => historyWork({ projectRoot: root, git: execaGit, ...o });
+  diffWork({ projectRoot: root, git: execaGit, lang: 'en', ...o });
+const history = (root: string, o: { n?: number; path?: string } = {}) => historyWork({ projectRoot: root, git: execaGit, lang: 'en', ...o });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
   const err = await p.then(() => null, (e: unknown) => e);

@@ -9,7 +9,7 @@ import { cherryPickConflict, commitFile, detachHead, lockIndex, mergeConflict, r
 import { git, makeRepo } from '../helpers/repo.js';
 
 const observe = (projectRoot: string | null, defaultIssue: number | null = null, runner: GitRunner = execaGit) =>
-  observeWork({ projectRoot, defaultIssue, git: runner });
+  observeWork({ projectRoot, defaultIssue, git: runner, lang: 'en' });
 
 describe('observeWork: work states', () => {
   it('work_observe returns uninitialized before work_session_start', async () => {

@@ -6,7 +6,7 @@ import { recordWork } from '../../src/work/record.js';
 import { commitFile, concurrentPush, detachHead, lockIndex, unauthorizedRemote, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-const publish = (root: string) => publishWork({ projectRoot: root, defaultIssue: null, git: execaGit });
+const publish = (root: string) => publishWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en' });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
   const err = await p.then(() => null, (e: unknown) => e);
@@ -45,7 +45,7 @@ describe('work_publish', () => {
   it('pushes recorded work to the upstream and observe is clean afterwards', async () => {
     const { root, remote } = makeRepo({ withRemote: true });
     write(root, 'a.txt', 'a\n');
-    await recordWork({ projectRoot: root, message: 'Add a', defaultIssue: null, git: execaGit });
+    await recordWork({ projectRoot: root, message: 'Add a', defaultIssue: null, git: execaGit, lang: 'en' });
     const r = await publish(root);
     expect(r.status).toBe('ok');
     expect(r.data).toMatchObject({ published: 1, upstream: 'origin/main' });

@@ -7,7 +7,7 @@ import { lockIndex, mergeConflict, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 const record = (root: string, message: string, issueIds?: number[], defaultIssue: number | null = null, runner: GitRunner = execaGit) =>
-  recordWork({ projectRoot: root, message, issueIds, defaultIssue, git: runner });
+  recordWork({ projectRoot: root, message, issueIds, defaultIssue, git: runner, lang: 'en' });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
   const err = await p.then(() => null, (e: unknown) => e);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig, resolveLang, type Lang } from '../../shared/config.js';
 import { toErrorResult } from '../../shared/errors.js';
 import type { ToolResult } from '../../shared/result.js';
 import { diffWork } from '../../work/diff.js';
@@ -9,6 +10,7 @@ import { historyWork } from '../../work/history.js';
 import { observeWork } from '../../work/observe.js';
 import { publishWork } from '../../work/publish.js';
 import { recordWork } from '../../work/record.js';
+import { sessionText } from '../../work/messages/session.js';
 import { resolveProjectRoot } from '../../work/repo.js';
 import type { CliIO, Command } from '../io.js';
 
@@ -53,32 +55,39 @@ function issueNumber(v: string): number {
 type Values = ReturnType<typeof parse>['values'];
 const parse = (argv: string[]) => parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true });
 
+/** `.butler/config.yaml` `lang`, else BUTLER_LANG, else Japanese; an unreadable config leaves it to the environment. */
+async function langOf(root: string, env: CliIO['env']): Promise<Lang> {
+  return resolveLang(await loadConfig(root).catch(() => ({})), env);
+}
+
 async function run(verb: Verb, v: Values, io: CliIO): Promise<ToolResult<object>> {
-  const root = await resolveProjectRoot(execaGit, path.resolve(io.cwd, v.project ?? '.'));
+  // Before the project is known, only the environment can choose the language.
+  const root = await resolveProjectRoot(execaGit, path.resolve(io.cwd, v.project ?? '.'), resolveLang({}, io.env));
+  const lang = await langOf(root, io.env);
   const issues = (v.issue ?? []).map(issueNumber);
   if (issues.length > 1 && verb !== 'record') throw new UsageError('only record takes several --issue');
   const defaultIssue = issues[0] ?? null;
   const git = execaGit;
   switch (verb) {
     case 'start':
-      return { status: 'ok', summary: `Project ${root}`, data: { project_root: root, default_issue: defaultIssue } };
+      return { status: 'ok', summary: sessionText(lang).project(root), data: { project_root: root, default_issue: defaultIssue } };
     case 'observe':
-      return observeWork({ projectRoot: root, defaultIssue, git });
+      return observeWork({ projectRoot: root, defaultIssue, git, lang });
     case 'diff':
-      return diffWork({ projectRoot: root, path: v.path, level: v.full ? 'full' : 'stat', recordId: v.record, git });
+      return diffWork({ projectRoot: root, path: v.path, level: v.full ? 'full' : 'stat', recordId: v.record, git, lang });
     case 'history': {
       if (v.n !== undefined && !/^[0-9]+$/.test(v.n)) throw new UsageError('-n must be a number');
-      return historyWork({ projectRoot: root, n: v.n === undefined ? undefined : Number(v.n), path: v.path, git });
+      return historyWork({ projectRoot: root, n: v.n === undefined ? undefined : Number(v.n), path: v.path, git, lang });
     }
     case 'record': {
       if (!v.message?.trim()) throw new UsageError('record needs -m MESSAGE');
       const issueIds = v['no-issue'] ? [] : issues.length ? issues : undefined;
-      return recordWork({ projectRoot: root, message: v.message, issueIds, defaultIssue: null, git });
+      return recordWork({ projectRoot: root, message: v.message, issueIds, defaultIssue: null, git, lang });
     }
     case 'publish':
-      return publishWork({ projectRoot: root, defaultIssue: null, git });
+      return publishWork({ projectRoot: root, defaultIssue: null, git, lang });
     case 'finish':
-      return finishWork({ projectRoot: root, defaultIssue, git });
+      return finishWork({ projectRoot: root, defaultIssue, git, lang });
   }
 }
 

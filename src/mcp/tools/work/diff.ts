@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { diffWork } from '../../../work/diff.js';
-import { requireProject } from '../../context.js';
+import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 
 export const workDiff = defineTool({
@@ -18,6 +18,6 @@ export const workDiff = defineTool({
   handler: async (args, ctx) => {
     const project = requireProject(ctx);
     if ('result' in project) return project.result;
-    return diffWork({ projectRoot: project.root, path: args.path, level: args.level, recordId: args.record_id, git: ctx.deps.git });
+    return diffWork({ projectRoot: project.root, path: args.path, level: args.level, recordId: args.record_id, git: ctx.deps.git, lang: await toolLang(ctx) });
   },
 });

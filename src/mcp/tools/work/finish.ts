@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { finishWork } from '../../../work/finish.js';
-import { requireProject } from '../../context.js';
+import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 
 export const workFinish = defineTool({
@@ -14,6 +14,6 @@ export const workFinish = defineTool({
   handler: async (_args, ctx) => {
     const project = requireProject(ctx);
     if ('result' in project) return project.result;
-    return finishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git });
+    return finishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang: await toolLang(ctx) });
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_MAX, historyWork } from '../../../work/history.js';
-import { requireProject } from '../../context.js';
+import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 
 export const workHistory = defineTool({
@@ -17,6 +17,6 @@ export const workHistory = defineTool({
   handler: async (args, ctx) => {
     const project = requireProject(ctx);
     if ('result' in project) return project.result;
-    return historyWork({ projectRoot: project.root, n: args.n, path: args.path, git: ctx.deps.git });
+    return historyWork({ projectRoot: project.root, n: args.n, path: args.path, git: ctx.deps.git, lang: await toolLang(ctx) });
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { observeWork } from '../../../work/observe.js';
+import { toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 
 export const workObserve = defineTool({
@@ -11,7 +12,8 @@ export const workObserve = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (_args, ctx) => {
-    const r = await observeWork({ projectRoot: ctx.session.projectRoot, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git });
+    const lang = await toolLang(ctx);
+    const r = await observeWork({ projectRoot: ctx.session.projectRoot, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang });
     // The capability cannot know the server's cwd; it is the likely project_root to offer.
     if (r.data.work_state === 'uninitialized' && r.data.required_action) {
       r.data.required_action = { ...r.data.required_action, args: { project_root: ctx.deps.cwd } };

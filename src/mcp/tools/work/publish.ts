@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publishWork } from '../../../work/publish.js';
-import { requireProject } from '../../context.js';
+import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 
 export const workPublish = defineTool({
@@ -14,6 +14,6 @@ export const workPublish = defineTool({
   handler: async (_args, ctx) => {
     const project = requireProject(ctx);
     if ('result' in project) return project.result;
-    return publishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git });
+    return publishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang: await toolLang(ctx) });
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IssueId } from '../../../shared/ids.js';
 import { recordWork } from '../../../work/record.js';
-import { requireProject } from '../../context.js';
+import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 
 export const workRecord = defineTool({
@@ -24,6 +24,7 @@ export const workRecord = defineTool({
       issueIds: args.issue_ids,
       defaultIssue: ctx.session.defaultIssue,
       git: ctx.deps.git,
+      lang: await toolLang(ctx),
     });
   },
 });

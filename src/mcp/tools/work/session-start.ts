@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { startWorkSession } from '../../../work/start.js';
+import { toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 
 export const workSessionStart = defineTool({
@@ -10,10 +11,18 @@ export const workSessionStart = defineTool({
     inputSchema: z.object({ project_root: z.string().min(1) }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   },
-  handler: (args, ctx) =>
+  // Errors speak the language of the current project (or the environment); the result, that of
+  // the project just bound, which is the session's project by the time langOf is asked.
+  handler: async (args, ctx) =>
     startWorkSession(
       ctx.session,
-      { projectRoot: args.project_root, clientName: ctx.client?.name, clientTitle: ctx.client?.title },
+      {
+        projectRoot: args.project_root,
+        clientName: ctx.client?.name,
+        clientTitle: ctx.client?.title,
+        lang: await toolLang(ctx),
+        langOf: () => toolLang(ctx),
+      },
       ctx.deps,
     ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { setDefaultIssue } from '../../../work/start.js';
-import { requireProject } from '../../context.js';
+import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 import { IssueId } from '../../../shared/ids.js';
 
@@ -15,6 +15,6 @@ export const workStart = defineTool({
   handler: async (args, ctx) => {
     const project = requireProject(ctx);
     if ('result' in project) return project.result;
-    return setDefaultIssue(ctx.session, args.issue_id ?? null);
+    return setDefaultIssue(ctx.session, args.issue_id ?? null, await toolLang(ctx));
   },
 });

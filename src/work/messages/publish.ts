@@ -1,0 +1,54 @@
+import type { Lang } from '../../shared/config.js';
+
+type Pair = readonly [summary: string, hint: string];
+
+/** work_publish. Push failures are [summary, hint] pairs. */
+const en = {
+  cannot: (what: string) => `Cannot publish: ${what}`,
+  dirty: (n: number) => `Cannot publish: ${n} unrecorded change(s)`,
+  recordFirst: 'Record the changes with work_record first.',
+  noRecords: 'Nothing to publish: this branch has no records yet',
+  noRecordsHint: 'Record work with work_record first.',
+  noUpstream: (branch: string) => `Branch ${branch} has no upstream to publish to`,
+  noUpstreamHint: 'Ask the user to set an upstream for this branch once (for example by pushing it with -u); then call work_publish again.',
+  unusable: (branch: string) => `Branch ${branch} has no usable upstream`,
+  unusableHint: 'Ask the user to check the branch upstream.',
+  already: 'Already published',
+  rejected: [
+    'The remote has records this branch does not have; nothing was published',
+    'Someone published first. Ask the user to integrate the remote work (pull or rebase), then call work_publish again.',
+  ] as Pair,
+  auth: ['The remote refused the credentials; nothing was published', 'Ask the user to check their git credentials for this remote.'] as Pair,
+  refused: ['The remote refused the records (protected branch or server hook)', 'Ask the user how this branch may be published.'] as Pair,
+  unreachable: ['The remote could not be reached; nothing was published', 'Check the network or the remote URL, then retry.'] as Pair,
+  failed: 'Publishing failed',
+  published: (n: number, ref: string) => `Published ${n} record(s) to ${ref}`,
+  publishedTo: (remote: string) => `Published to ${remote}`,
+};
+
+const ja: typeof en = {
+  cannot: (what) => `公開できません: ${what}`,
+  dirty: (n) => `公開できません: 未記録の変更が ${n} 件あります`,
+  // Seed 004's wording, verbatim.
+  recordFirst: '先に work_record で作業を記録してください',
+  noRecords: '公開する記録がありません（このブランチにはまだ記録がありません）',
+  noRecordsHint: '先に work_record で作業を記録してください',
+  noUpstream: (branch) => `ブランチ ${branch} に公開先の upstream がありません`,
+  noUpstreamHint: 'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
+  unusable: (branch) => `ブランチ ${branch} の upstream を使えません`,
+  unusableHint: 'ユーザーにブランチの upstream を確認してもらってください',
+  // Seed 004's wording for a clean state.
+  already: '共有済みです',
+  rejected: [
+    'リモートにこのブランチにない記録があります。何も公開していません',
+    '先に誰かが公開しています。ユーザーにリモートの作業を取り込んでもらい（pull または rebase）、その後 work_publish を再度呼んでください',
+  ],
+  auth: ['リモートが認証情報を拒否しました。何も公開していません', 'ユーザーにこのリモートの git 認証情報を確認してもらってください'],
+  refused: ['リモートが記録を拒否しました（保護ブランチまたはサーバー側 hook）', 'このブランチをどう公開するかユーザーに確認してください'],
+  unreachable: ['リモートに接続できません。何も公開していません', 'ネットワークかリモート URL を確認して再試行してください'],
+  failed: '公開に失敗しました',
+  published: (n, ref) => `${ref} に ${n} 件の記録を公開しました`,
+  publishedTo: (remote) => `${remote} に公開しました`,
+};
+
+export const publishText = (lang: Lang) => (lang === 'en' ? en : ja);

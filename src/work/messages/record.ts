@@ -1,0 +1,29 @@
+import type { Lang } from '../../shared/config.js';
+
+/** work_record. */
+const en = {
+  messageRequired: 'message is required',
+  messageRequiredHint: 'Say in one line what this record contains.',
+  badIssueIds: 'issue_ids must be positive integers',
+  badIssueIdsHint: 'Pass issue numbers, e.g. [12].',
+  cannot: (what: string) => `Cannot record: ${what}`,
+  nothing: 'Nothing to record',
+  nothingHint: 'There are no unrecorded changes to record. Check the current state with work_observe.',
+  publishReason: 'Share the record when the user wants it published.',
+  recorded: (id: string, issues: number[]) => `Recorded ${id}${issues.length ? ` (${issues.map((i) => `#${i}`).join(' ')})` : ''}`,
+};
+
+const ja: typeof en = {
+  messageRequired: 'message は必須です',
+  messageRequiredHint: 'この記録の内容を 1 行で書いてください',
+  badIssueIds: 'issue_ids は正の整数で指定してください',
+  badIssueIdsHint: '[12] のように issue 番号を渡してください',
+  cannot: (what) => `記録できません: ${what}`,
+  nothing: '記録する変更がありません',
+  // Seed 004's wording, verbatim.
+  nothingHint: '記録対象の未記録変更がありません。work_observe で現在の状態を確認してください',
+  publishReason: 'ユーザーが公開を望んだら work_publish で共有してください',
+  recorded: (id, issues) => `${id} を記録しました${issues.length ? `（${issues.map((i) => `#${i}`).join(' ')}）` : ''}`,
+};
+
+export const recordText = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -1,0 +1,81 @@
+import type { Lang } from '../../shared/config.js';
+import type { BlockedBy, UpstreamInfo } from '../observe.js';
+
+/** work_observe (and the state judgement that record, publish and finish share). */
+const en = {
+  block: {
+    merge: 'a merge is in progress',
+    rebase: 'a rebase is in progress',
+    cherry_pick: 'a cherry-pick is in progress',
+    revert: 'a revert is in progress',
+    conflicts: 'files have conflicts',
+    detached_head: 'HEAD is detached (no branch)',
+    index_locked: 'another git process holds index.lock',
+  } as Record<BlockedBy, string>,
+  blockSep: '; ',
+  blocked: (what: string, fix: string) => `Blocked: ${what}. ${fix}`,
+  retrySoon: 'Observe again in a moment.',
+  askUser: 'Ask the user to finish or abort it; Butler does not resolve it.',
+  /** Hint of record / publish / finish refusing a blocked repository. */
+  blockedHint: 'Ask the user to finish or abort it, then call work_observe.',
+  /** Why unpublished records cannot be counted (English is also data.upstream.judged_by). */
+  why: (up: Pick<UpstreamInfo, 'status' | 'ref'>, branch: string | null) =>
+    up.status === 'detached'
+      ? 'Detached HEAD: no branch, so no upstream.'
+      : up.status === 'not_configured'
+        ? `Branch ${branch} has no upstream, so unpublished records cannot be counted.`
+        : up.status === 'gone'
+          ? `Upstream ${up.ref} is configured but its ref is missing, so unpublished records cannot be counted.`
+          : `Ahead/behind against ${up.ref} as last fetched (git status).`,
+  recordReason: (issue: number | null) =>
+    `Unrecorded changes. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (work_start sets one).'}`,
+  dirtyAndUnpublished: (d: number, u: number) => `${d} unrecorded change(s) and ${u} unpublished record(s)`,
+  dirty: (d: number) => `${d} unrecorded change(s)`,
+  publishReason: (n: number, ref: string | null) => `${n} record(s) not yet on ${ref}.`,
+  unpublished: (n: number) => `${n} record(s) not published`,
+  unknown: (why: string) => `Clean, but publication cannot be judged: ${why}`,
+  cleanActive: (issue: number) => `Clean and published; working on #${issue}`,
+  clean: 'Clean and published',
+  noSession: 'No work session yet: call work_session_start first',
+  noSessionReason: 'Butler works inside one project.',
+};
+
+const ja: typeof en = {
+  block: {
+    merge: 'マージ中',
+    rebase: 'リベース中',
+    cherry_pick: 'cherry-pick 中',
+    revert: 'revert 中',
+    conflicts: '競合しているファイルあり',
+    detached_head: 'HEAD がブランチ上にない（detached）',
+    index_locked: '別の git プロセスが index.lock を保持中',
+  },
+  blockSep: '、',
+  blocked: (what, fix) => `ブロック中: ${what}。${fix}`,
+  retrySoon: '少し待ってから work_observe で再確認してください',
+  askUser: 'ユーザーに完了か中止を依頼してください。Butler は解消しません',
+  blockedHint: 'ユーザーに完了か中止を依頼し、その後 work_observe で状態を確認してください',
+  why: (up, branch) =>
+    up.status === 'detached'
+      ? 'HEAD がブランチ上になく、upstream もありません'
+      : up.status === 'not_configured'
+        ? `ブランチ ${branch} に upstream がないため、未公開の記録を数えられません`
+        : up.status === 'gone'
+          ? `upstream ${up.ref} は設定済みですが参照がないため、未公開の記録を数えられません`
+          : `${up.ref} との差（最後の fetch 時点、git status）`,
+  recordReason: (issue) =>
+    issue !== null
+      ? `未記録の変更があります。#${issue} に紐付けて記録します`
+      : '未記録の変更があります。default issue がないため紐付けなしで記録します（work_start で設定できます）',
+  dirtyAndUnpublished: (d, u) => `未記録の変更 ${d} 件、未公開の記録 ${u} 件があります`,
+  dirty: (d) => `未記録の変更が ${d} 件あります`,
+  publishReason: (n, ref) => `${ref} に未公開の記録が ${n} 件あります`,
+  unpublished: (n) => `未公開の記録が ${n} 件あります`,
+  unknown: (why) => `変更はありませんが、公開状態を判断できません: ${why}`,
+  cleanActive: (issue) => `変更なし・共有済みです（作業中: #${issue}）`,
+  clean: '変更なし・共有済みです',
+  noSession: 'work session がまだありません。先に work_session_start を呼んでください',
+  noSessionReason: 'Butler は 1 つのプロジェクトの中で動きます',
+};
+
+export const stateText = (lang: Lang) => (lang === 'en' ? en : ja);
