@@ -8,12 +8,14 @@ import type { ToolContext } from './tool.js';
  */
 export function requireProject(ctx: ToolContext): { root: string } | { result: ToolResult } {
   if (ctx.session.projectRoot) return { root: ctx.session.projectRoot };
+  // No project yet, so no project config: the environment decides the language.
+  const ja = resolveLang({}, ctx.deps.env) === 'ja';
   return {
-    result: needInput('No work session yet: call work_session_start first', {
+    result: needInput(ja ? '作業セッションがまだありません。先に work_session_start を呼んでください' : 'No work session yet: call work_session_start first', {
       required_action: {
         tool: 'work_session_start',
         args: { project_root: ctx.deps.cwd },
-        reason: 'Butler works inside one project, chosen by work_session_start.',
+        reason: ja ? 'Butler は work_session_start で選んだ 1 つの project の中で動きます' : 'Butler works inside one project, chosen by work_session_start.',
       },
     }),
   };

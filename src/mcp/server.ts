@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { toErrorResult } from '../shared/errors.js';
 import { failure, type ToolResult } from '../shared/result.js';
 import { newSession } from '../work/session.js';
+import { toolLang } from './context.js';
 import { INSTRUCTIONS } from './instructions.js';
 import { describeZodError, toInputJsonSchema } from './schema.js';
 import { EnvelopeSchema, type ServerDeps, type ToolDef } from './tool.js';
@@ -46,7 +47,8 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
     } else {
       const parsed = tool.config.inputSchema.safeParse(request.params.arguments ?? {});
       if (!parsed.success) {
-        result = failure('invalid_argument', `Invalid arguments for ${tool.name}`, describeZodError(parsed.error));
+        const ja = (await toolLang({ session, deps, memo })) === 'ja';
+        result = failure('invalid_argument', ja ? `${tool.name} の引数が不正です` : `Invalid arguments for ${tool.name}`, describeZodError(parsed.error));
       } else {
         try {
           const client = server.getClientVersion();
