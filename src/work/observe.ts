@@ -3,6 +3,7 @@ import { ButlerError } from '../shared/errors.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
 import { stateText } from './messages/state.js';
+import { indexLocked } from './repo.js';
 import { readStatus, type RepoStatus } from './status.js';
 
 export type WorkState =
@@ -73,6 +74,19 @@ export function blockedBy(st: RepoStatus): BlockedBy[] {
 export function describeBlock(by: BlockedBy[], lang: Lang): string {
   const t = stateText(lang);
   return by.map((b) => t.block[b]).join(t.blockSep);
+}
+
+/**
+ * record and publish refuse in the same way while a merge, rebase, conflict, detached HEAD or a held
+ * index lock blocks the repository; `cannot` words what could not be done.
+ */
+export function refuseWhenBlocked(state: ObserveData, lang: Lang, cannot: (why: string) => string): void {
+  if (!state.blocked_by?.length) return;
+  if (state.blocked_by.length === 1 && state.blocked_by[0] === 'index_locked') throw indexLocked(lang);
+  throw new ButlerError('policy_blocked', cannot(describeBlock(state.blocked_by, lang)), stateText(lang).blockedHint, {
+    work_state: 'blocked',
+    blocked_by: state.blocked_by,
+  });
 }
 
 /** Pure: the work state and next step from one status read. Shared by observe, record, publish and finish. */

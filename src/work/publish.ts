@@ -2,10 +2,9 @@ import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import { assertSafeRef, type GitResult, type GitRunner } from './git.js';
-import { describeBlock, judgeWork } from './observe.js';
+import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { publishText } from './messages/publish.js';
-import { stateText } from './messages/state.js';
-import { gitFailure, gitOk, indexLocked } from './repo.js';
+import { gitFailure, gitOk } from './repo.js';
 import { readStatus } from './status.js';
 
 /** The English policy_blocked hint for a dirty tree; seed 004 gives the Japanese one. */
@@ -46,13 +45,7 @@ export async function publishWork(input: PublishInput): Promise<ToolResult> {
   const t = publishText(lang);
   const st = await readStatus(input.git, input.projectRoot, lang);
   const { data: state } = judgeWork(st, input.defaultIssue, lang);
-  if (state.blocked_by?.length) {
-    if (state.blocked_by.length === 1 && state.blocked_by[0] === 'index_locked') throw indexLocked(lang);
-    throw new ButlerError('policy_blocked', t.cannot(describeBlock(state.blocked_by, lang)), stateText(lang).blockedHint, {
-      work_state: 'blocked',
-      blocked_by: state.blocked_by,
-    });
-  }
+  refuseWhenBlocked(state, lang, t.cannot);
   if (state.dirty_count > 0) {
     throw new ButlerError('policy_blocked', t.dirty(state.dirty_count), t.recordFirst, {
       work_state: state.work_state,

@@ -3,10 +3,9 @@ import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
-import { describeBlock, judgeWork } from './observe.js';
+import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { recordText } from './messages/record.js';
-import { stateText } from './messages/state.js';
-import { gitFailure, gitOk, indexLocked } from './repo.js';
+import { gitFailure, gitOk } from './repo.js';
 import { PRIVATE_DIR, readStatus } from './status.js';
 
 /** The English policy_blocked hint; seed 004 gives the Japanese one (messages/record.ts). */
@@ -55,13 +54,7 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
   const links = resolveIssueLinks(input.issueIds, input.defaultIssue, lang);
   const st = await readStatus(input.git, input.projectRoot, lang);
   const { data: state } = judgeWork(st, input.defaultIssue, lang);
-  if (state.blocked_by?.length) {
-    if (state.blocked_by.length === 1 && state.blocked_by[0] === 'index_locked') throw indexLocked(lang);
-    throw new ButlerError('policy_blocked', t.cannot(describeBlock(state.blocked_by, lang)), stateText(lang).blockedHint, {
-      work_state: 'blocked',
-      blocked_by: state.blocked_by,
-    });
-  }
+  refuseWhenBlocked(state, lang, t.cannot);
   if (state.dirty_count === 0) {
     throw new ButlerError('policy_blocked', t.nothing, t.nothingHint, { work_state: state.work_state });
   }
