@@ -1,6 +1,6 @@
 import { ButlerError } from '../shared/errors.js';
 import type { HttpResult } from './http.js';
-import { issueNotFound, RemoteIssueBackend, type RemoteComment, type RemoteIssue } from './remote.js';
+import { RemoteIssueBackend, type RemoteComment, type RemoteIssue } from './remote.js';
 
 /** The fields of Gitea's API v1 Issue and Label objects that Butler reads beyond the shared ones. */
 interface GtIssue extends RemoteIssue {
@@ -22,7 +22,7 @@ export class GiteaIssueBackend extends RemoteIssueBackend<GtIssue, RemoteComment
    * the list anyway (fewer items than the total), fetch from the last page backwards with page/limit.
    */
   protected async lastComments(id: number, n: number): Promise<RemoteComment[]> {
-    const notFound = issueNotFound(id);
+    const notFound = this.issueNotFound(id);
     const base = `${this.repoPath}/issues/${id}/comments`;
     const first = await this.http.request<RemoteComment[]>('GET', base, { notFound });
     const items = first.data ?? [];
@@ -74,12 +74,11 @@ export class GiteaIssueBackend extends RemoteIssueBackend<GtIssue, RemoteComment
     }
     if (unknown.length) {
       const list = known.map((l) => l.name);
-      throw new ButlerError(
-        'invalid_argument',
-        `Unknown label${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
-        list.length ? `Use one of: ${list.slice(0, 30).join(', ')}` : 'This repository has no labels yet.',
-        { unknown_labels: unknown, known_labels: list },
-      );
+      const t = this.text;
+      throw new ButlerError('invalid_argument', t.unknownLabels(unknown), list.length ? t.useLabels(list.slice(0, 30)) : t.noLabels, {
+        unknown_labels: unknown,
+        known_labels: list,
+      });
     }
     return ids;
   }

@@ -1,5 +1,5 @@
 import { parseLinkHeader } from './http.js';
-import { issueNotFound, RemoteIssueBackend, type RemoteComment, type RemoteIssue } from './remote.js';
+import { RemoteIssueBackend, type RemoteComment, type RemoteIssue } from './remote.js';
 
 /** GitHub's REST v3 issue labels: names or label objects. */
 interface GhIssue extends RemoteIssue {
@@ -17,7 +17,7 @@ export class GitHubIssueBackend extends RemoteIssueBackend<GhIssue, RemoteCommen
    * there walk back with rel="prev" until N are collected, so a long thread costs 2-3 requests.
    */
   protected async lastComments(id: number, n: number): Promise<RemoteComment[]> {
-    const notFound = issueNotFound(id);
+    const notFound = this.issueNotFound(id);
     const first = await this.http.request<RemoteComment[]>('GET', `${this.repoPath}/issues/${id}/comments?per_page=${PER_PAGE}&page=1`, { notFound });
     let links = parseLinkHeader(first.headers.get('link'));
     if (!links.last) return first.data.slice(-n);

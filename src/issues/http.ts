@@ -1,5 +1,7 @@
+import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import type { ErrorCode } from '../shared/result.js';
+import { httpText } from './messages/http.js';
 
 export interface HttpOptions {
   /** Shown in messages: "Gitea", "GitHub". */
@@ -13,6 +15,8 @@ export interface HttpOptions {
   headers?: Record<string, string>;
   fetch: typeof fetch;
   timeoutMs: number;
+  /** Language of summaries and hints. */
+  lang: Lang;
 }
 
 export interface RequestOptions {
@@ -34,17 +38,21 @@ export interface HttpResult<T> {
  * and the token never reach a message, a summary or `data`.
  */
 export class HttpClient {
-  constructor(private readonly o: HttpOptions) {}
+  private readonly t: ReturnType<typeof httpText>;
+
+  constructor(private readonly o: HttpOptions) {
+    this.t = httpText(o.lang);
+  }
 
   /** `target` is a path under the API root or an absolute URL from a Link header on the same origin. */
   async request<T>(method: string, target: string, opts: RequestOptions = {}): Promise<HttpResult<T>> {
     if (!this.o.authorization) {
-      throw new ButlerError('auth_failed', `No ${this.o.label} token set`, this.o.tokenHint);
+      throw new ButlerError('auth_failed', this.t.noToken(this.o.label), this.o.tokenHint);
     }
     const url = target.startsWith('http') ? target : `${this.o.apiBase}${target}`;
     if (new URL(url).origin !== new URL(this.o.apiBase).origin) {
       // A Link header pointing elsewhere must not receive the token.
-      throw new ButlerError('backend_error', `${this.o.label} sent a link to another host`, 'Check issues.url in .butler/config.yaml.');
+      throw new ButlerError('backend_error', this.t.foreignLink(this.o.label), this.t.foreignLinkHint);
     }
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -66,8 +74,8 @@ export class HttpClient {
       const timedOut = name === 'TimeoutError' || name === 'AbortError';
       throw new ButlerError(
         'backend_error',
-        timedOut ? `${this.o.label} did not answer within ${Math.round(this.o.timeoutMs / 1000)}s` : `Could not reach ${this.o.label}`,
-        'Check issues.url and the network, then retry.',
+        timedOut ? this.t.timeout(this.o.label, Math.round(this.o.timeoutMs / 1000)) : this.t.unreachable(this.o.label),
+        this.t.unreachableHint,
       );
     }
     const text = await res.text().catch(() => '');
@@ -77,7 +85,7 @@ export class HttpClient {
       try {
         data = JSON.parse(text);
       } catch {
-        throw new ButlerError('backend_error', `${this.o.label} sent a reply Butler cannot read`, 'Check that issues.url points at the API.', {
+        throw new ButlerError('backend_error', this.t.unreadable(this.o.label), this.t.unreadableHint, {
           http_status: res.status,
         });
       }
@@ -88,33 +96,25 @@ export class HttpClient {
   private mapError(res: Response, text: string, opts: RequestOptions): ButlerError {
     const s = res.status;
     const label = this.o.label;
+    const t = this.t;
     const data = { http_status: s };
+    const fail = (code: ErrorCode, message: string, hint: string) => new ButlerError(code, message, hint, data);
     if (s === 401 || s === 403) {
       const limited = res.headers.get('x-ratelimit-remaining') === '0';
-      return new ButlerError(
-        'auth_failed',
-        limited ? `${label} rate limit reached` : `${label} refused the token (${s})`,
-        limited ? 'Wait for the rate limit to reset, then retry.' : this.o.tokenHint,
-        data,
-      );
+      return limited ? fail('auth_failed', t.rateLimited(label), t.rateLimitedHint) : fail('auth_failed', t.tokenRefused(label, s), this.o.tokenHint);
     }
-    if (s === 404 || s === 410) {
-      return new ButlerError('not_found', opts.notFound ?? `Not found on ${label}`, 'Check the number and issues.owner / issues.repo.', data);
-    }
-    if (s === 409) return new ButlerError('conflict', `${label} reported a conflict`, 'Read the issue again, then retry.', data);
+    if (s === 404 || s === 410) return fail('not_found', opts.notFound ?? t.notFound(label), t.notFoundHint);
+    if (s === 409) return fail('conflict', t.conflict(label), t.conflictHint);
     if (s === 422) {
       const fields = rejectedFields(text);
       const code: ErrorCode = fields.includes('body') ? 'invalid_body' : fields.includes('title') ? 'invalid_title' : (opts.invalidCode ?? 'invalid_argument');
-      const what = fields.length ? ` (${fields.join(', ')})` : '';
-      return new ButlerError(code, `${label} rejected the input${what}`, 'Fix the text and retry.', data);
+      return fail(code, t.rejected(label, fields), t.rejectedHint);
     }
-    if (s === 423) return new ButlerError('policy_blocked', `${label} repository is locked or archived`, 'Ask the owner to unarchive it.', data);
-    if (s >= 300 && s < 400) {
-      // Redirects are not followed, so the token never travels to another address.
-      return new ButlerError('backend_error', `${label} answered with a redirect (${s})`, 'The repository may have moved: update issues.owner / issues.repo / issues.url.', data);
-    }
-    if (s >= 500) return new ButlerError('backend_error', `${label} failed (${s})`, 'Retry later; the tracker had a server error.', data);
-    return new ButlerError('backend_error', `${label} answered ${s}`, 'Check issues.* in .butler/config.yaml.', data);
+    if (s === 423) return fail('policy_blocked', t.locked(label), t.lockedHint);
+    // Redirects are not followed, so the token never travels to another address.
+    if (s >= 300 && s < 400) return fail('backend_error', t.redirect(label, s), t.redirectHint);
+    if (s >= 500) return fail('backend_error', t.serverError(label, s), t.serverErrorHint);
+    return fail('backend_error', t.other(label, s), t.otherHint);
   }
 }
 

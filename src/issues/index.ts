@@ -1,10 +1,11 @@
 import { normalizeBrain } from '../handover/brains.js';
-import { ButlerError, invalidArgument } from '../shared/errors.js';
-import { CONFIG_FILE, loadConfig, type ButlerConfig } from '../shared/config.js';
+import { invalidArgument } from '../shared/errors.js';
+import { CONFIG_FILE, loadConfig, type ButlerConfig, type Lang } from '../shared/config.js';
 import { GiteaIssueBackend } from './gitea.js';
 import { GitHubIssueBackend } from './github.js';
 import { HttpClient } from './http.js';
 import { LocalIssueBackend } from './local/backend.js';
+import { backendText } from './messages/backend.js';
 import type { IssueBackend } from './types.js';
 
 export type { Issue, IssueBackend, IssueComment } from './types.js';
@@ -16,6 +17,11 @@ export interface OpenIssueBackendOptions {
   author: string;
   fetch?: typeof fetch;
   now?: () => Date;
+  /**
+   * Language of the summaries and hints of the backend's errors. English when omitted, for callers that
+   * only read data (the handover snapshot, the worker surface).
+   */
+  lang?: Lang;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -31,58 +37,59 @@ type IssuesConfig = NonNullable<ButlerConfig['issues']>;
 
 export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssueBackendOptions): IssueBackend {
   const author = normalizeBrain(opts.author, 'unknown');
+  const lang = opts.lang ?? 'en';
+  const t = backendText(lang);
   const backend = cfg?.backend ?? 'local';
-  if (!cfg || backend === 'local') return new LocalIssueBackend({ projectRoot: opts.projectRoot, author, now: opts.now });
+  if (!cfg || backend === 'local') return new LocalIssueBackend({ projectRoot: opts.projectRoot, author, now: opts.now, lang });
   const owner = cfg.owner;
   const repo = cfg.repo;
-  if (!owner || !repo) {
-    throw invalidArgument(`issues.owner and issues.repo are required for ${backend}`, `Set them in ${CONFIG_FILE}.`);
-  }
+  if (!owner || !repo) throw invalidArgument(t.ownerRepoRequired(backend), t.setThem(CONFIG_FILE));
   const doFetch = opts.fetch ?? globalThis.fetch;
   const timeoutMs = cfg.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   if (backend === 'gitea') {
-    if (!cfg.url) throw invalidArgument('issues.url is required for gitea', `Set the Gitea base URL in ${CONFIG_FILE}.`);
+    if (!cfg.url) throw invalidArgument(t.urlRequired, t.urlRequiredHint(CONFIG_FILE));
     const varName = cfg.token_env ?? 'GITEA_TOKEN';
     const token = opts.env[varName]?.trim();
     const http = new HttpClient({
       label: 'Gitea',
-      apiBase: apiBase(cfg.url, '/api/v1'),
+      apiBase: apiBase(cfg.url, '/api/v1', lang),
       authorization: token ? `token ${token}` : undefined,
-      tokenHint: `Set ${varName} to a Gitea token with issue read/write access.`,
+      tokenHint: t.giteaToken(varName),
       fetch: doFetch,
       timeoutMs,
+      lang,
     });
-    return new GiteaIssueBackend({ http, owner, repo });
+    return new GiteaIssueBackend({ http, owner, repo, lang });
   }
   const names = cfg.token_env ? [cfg.token_env, 'GITHUB_TOKEN', 'GH_TOKEN'] : ['GITHUB_TOKEN', 'GH_TOKEN'];
   const token = names.map((n) => opts.env[n]?.trim()).find(Boolean);
   const http = new HttpClient({
     label: 'GitHub',
-    apiBase: apiBase(cfg.url ?? GITHUB_API, ''),
+    apiBase: apiBase(cfg.url ?? GITHUB_API, '', lang),
     authorization: token ? `Bearer ${token}` : undefined,
-    tokenHint: `Set ${names.join(' or ')} to a token with Issues read/write access.`,
+    tokenHint: t.githubToken(names),
     headers: { Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28', 'User-Agent': 'agent-butler' },
     fetch: doFetch,
     timeoutMs,
+    lang,
   });
-  return new GitHubIssueBackend({ http, owner, repo });
+  return new GitHubIssueBackend({ http, owner, repo, lang });
 }
 
 /**
  * Normalises the configured URL to the API root. Credentials in the URL are refused: they would end
  * up in a committed file, and the token belongs in an environment variable.
  */
-function apiBase(raw: string, suffix: string): string {
+function apiBase(raw: string, suffix: string, lang: Lang): string {
+  const t = backendText(lang);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw invalidArgument('issues.url is not a URL', `Fix it in ${CONFIG_FILE}.`);
+    throw invalidArgument(t.urlInvalid, t.fixIn(CONFIG_FILE));
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidArgument('issues.url must be http(s)', `Fix it in ${CONFIG_FILE}.`);
-  if (url.username || url.password) {
-    throw new ButlerError('invalid_argument', 'issues.url must not contain credentials', 'Remove them and put the token in the variable named by issues.token_env.');
-  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidArgument(t.urlScheme, t.fixIn(CONFIG_FILE));
+  if (url.username || url.password) throw invalidArgument(t.urlCredentials, t.urlCredentialsHint);
   let base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   if (suffix && !base.endsWith(suffix)) base += suffix;
   return base;

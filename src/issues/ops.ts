@@ -1,28 +1,33 @@
+import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { bodyTemplate, checkStructuredBody } from './body.js';
+import { opsText } from './messages/ops.js';
 import type { IssueBackend } from './types.js';
 
 /**
  * The eight issue operations as envelopes, shared by the MCP tools and `butler issue`. Text rules
  * (blank title/body, the structured create body) are enforced here, before any backend is touched.
+ * `lang` chooses the words of summaries, hints and reasons; data and error codes never depend on it.
  */
 
 const MAX_TITLE = 256;
 const MAX_BODY = 65_536;
 
-function requireTitle(title: string): string {
+function requireTitle(title: string, lang: Lang): string {
   const t = title.trim();
-  if (!t) throw new ButlerError('invalid_title', 'Title is empty', 'Give a short, specific title.');
-  if (/[\r\n]/.test(t)) throw new ButlerError('invalid_title', 'Title has a line break', 'Use one line; put details in the body.');
-  if (t.length > MAX_TITLE) throw new ButlerError('invalid_title', `Title is longer than ${MAX_TITLE} characters`, 'Shorten it; put details in the body.');
+  const m = opsText(lang);
+  if (!t) throw new ButlerError('invalid_title', m.titleEmpty, m.titleEmptyHint);
+  if (/[\r\n]/.test(t)) throw new ButlerError('invalid_title', m.titleLineBreak, m.titleLineBreakHint);
+  if (t.length > MAX_TITLE) throw new ButlerError('invalid_title', m.titleTooLong(MAX_TITLE), m.titleTooLongHint);
   return t;
 }
 
-function requireBody(body: string, what = 'Body'): string {
+function requireBody(body: string, lang: Lang, what: 'body' | 'comment' = 'body'): string {
   const b = body.trim();
-  if (!b) throw new ButlerError('invalid_body', `${what} is empty`, 'Write the text to record.');
-  if (b.length > MAX_BODY) throw new ButlerError('invalid_body', `${what} is longer than ${MAX_BODY} characters`, 'Shorten it or split it.');
+  const m = opsText(lang);
+  if (!b) throw new ButlerError('invalid_body', m.textEmpty(what), m.textEmptyHint);
+  if (b.length > MAX_BODY) throw new ButlerError('invalid_body', m.textTooLong(what, MAX_BODY), m.textTooLongHint);
   return b;
 }
 
@@ -32,44 +37,40 @@ function cleanLabels(labels: string[] | undefined): string[] | undefined {
   return out.length ? out : undefined;
 }
 
-export async function readIssue(backend: IssueBackend, id: number, lastN?: number): Promise<ToolResult> {
+export async function readIssue(backend: IssueBackend, lang: Lang, id: number, lastN?: number): Promise<ToolResult> {
   const issue = await backend.read(id, lastN ?? 0);
-  const shown = issue.comments ? `, ${issue.comments.length} comment${issue.comments.length === 1 ? '' : 's'}` : '';
-  return ok(`#${issue.id} ${issue.title} (${issue.state}${shown})`, { issue });
+  return ok(opsText(lang).read(issue.id, issue.title, issue.state, issue.comments?.length), { issue });
 }
 
-export async function createIssue(backend: IssueBackend, title: string, body?: string, labels?: string[]): Promise<ToolResult> {
-  const t = requireTitle(title);
+export async function createIssue(backend: IssueBackend, lang: Lang, title: string, body?: string, labels?: string[]): Promise<ToolResult> {
+  const m = opsText(lang);
+  const t = requireTitle(title, lang);
   let b: string | undefined;
   if (body !== undefined) {
-    b = requireBody(body);
+    b = requireBody(body, lang);
     const check = checkStructuredBody(b);
     if (check.missing.length) {
-      return needInput(`Body lacks: ${check.missingNames.join(', ')}`, {
+      // The section names and the template follow the body's own language: they are what to write.
+      return needInput(m.bodyLacks(check.missingNames), {
         missing: check.missingNames,
         template: bodyTemplate(check.lang),
-        required_action: {
-          tool: 'issue_create',
-          args: { title: t },
-          required_args: ['body'],
-          reason: 'Add the missing sections (write "none" when there are no blockers).',
-        },
+        required_action: { tool: 'issue_create', args: { title: t }, required_args: ['body'], reason: m.bodyLacksReason },
       });
     }
   }
   const issue = await backend.create(t, b, cleanLabels(labels));
-  return ok(`Created #${issue.id} ${issue.title}`, { issue });
+  return ok(m.created(issue.id, issue.title), { issue });
 }
 
-export async function commentIssue(backend: IssueBackend, id: number, body: string): Promise<ToolResult> {
-  const comment = await backend.comment(id, requireBody(body, 'Comment'));
-  return ok(`Commented on #${id} (comment ${comment.id})`, { issue_id: id, comment });
+export async function commentIssue(backend: IssueBackend, lang: Lang, id: number, body: string): Promise<ToolResult> {
+  const comment = await backend.comment(id, requireBody(body, lang, 'comment'));
+  return ok(opsText(lang).commented(id, comment.id), { issue_id: id, comment });
 }
 
-export async function deleteIssueComment(backend: IssueBackend, id: number, commentId: number, reason?: string): Promise<ToolResult> {
+export async function deleteIssueComment(backend: IssueBackend, lang: Lang, id: number, commentId: number, reason?: string): Promise<ToolResult> {
   const r = reason?.trim() || undefined;
   await backend.deleteComment(id, commentId, r);
-  return ok(`Deleted comment ${commentId} on #${id}`, {
+  return ok(opsText(lang).deletedComment(id, commentId), {
     issue_id: id,
     comment_id: commentId,
     ...(r ? { reason: r } : {}),
@@ -77,22 +78,22 @@ export async function deleteIssueComment(backend: IssueBackend, id: number, comm
   });
 }
 
-export async function updateIssueTitle(backend: IssueBackend, id: number, title: string): Promise<ToolResult> {
-  const issue = await backend.updateTitle(id, requireTitle(title));
-  return ok(`Retitled #${id}: ${issue.title}`, { issue });
+export async function updateIssueTitle(backend: IssueBackend, lang: Lang, id: number, title: string): Promise<ToolResult> {
+  const issue = await backend.updateTitle(id, requireTitle(title, lang));
+  return ok(opsText(lang).retitled(id, issue.title), { issue });
 }
 
-export async function updateIssueBody(backend: IssueBackend, id: number, body: string): Promise<ToolResult> {
-  const issue = await backend.updateBody(id, requireBody(body));
-  return ok(`Updated the body of #${id}`, { issue });
+export async function updateIssueBody(backend: IssueBackend, lang: Lang, id: number, body: string): Promise<ToolResult> {
+  const issue = await backend.updateBody(id, requireBody(body, lang));
+  return ok(opsText(lang).bodyUpdated(id), { issue });
 }
 
-export async function reopenIssue(backend: IssueBackend, id: number): Promise<ToolResult> {
+export async function reopenIssue(backend: IssueBackend, lang: Lang, id: number): Promise<ToolResult> {
   const issue = await backend.reopen(id);
-  return ok(`Reopened #${id} ${issue.title}`, { issue });
+  return ok(opsText(lang).reopened(id, issue.title), { issue });
 }
 
-export async function closeIssue(backend: IssueBackend, id: number): Promise<ToolResult> {
+export async function closeIssue(backend: IssueBackend, lang: Lang, id: number): Promise<ToolResult> {
   const issue = await backend.close(id);
-  return ok(`Closed #${id} ${issue.title}`, { issue });
+  return ok(opsText(lang).closed(id, issue.title), { issue });
 }

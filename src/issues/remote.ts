@@ -1,11 +1,15 @@
+import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import type { HttpClient, HttpResult } from './http.js';
+import { backendText } from './messages/backend.js';
 import type { Issue, IssueBackend, IssueComment } from './types.js';
 
 export interface RemoteOptions {
   http: HttpClient;
   owner: string;
   repo: string;
+  /** Language of the not-found and label messages (HTTP failures follow the HttpClient's). */
+  lang: Lang;
 }
 
 /** The issue fields Gitea v1 and GitHub v3 share; `labels` differs and is read by each tracker. */
@@ -34,8 +38,6 @@ export interface RemoteComment {
 
 type InvalidCode = 'invalid_title' | 'invalid_body' | 'invalid_argument';
 
-export const issueNotFound = (id: number): string => `Issue #${id} not found`;
-
 /**
  * What Gitea and GitHub do the same way: `/repos/{owner}/{repo}/issues…` paths, PATCH for title, body
  * and state, comments with a repository-wide id. Each tracker supplies its paging, labels and quirks.
@@ -44,10 +46,17 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
   abstract readonly kind: 'gitea' | 'github';
   protected readonly http: HttpClient;
   protected readonly repoPath: string;
+  protected readonly text: ReturnType<typeof backendText>;
 
   constructor(o: RemoteOptions) {
     this.http = o.http;
     this.repoPath = `/repos/${encodeURIComponent(o.owner)}/${encodeURIComponent(o.repo)}`;
+    this.text = backendText(o.lang);
+  }
+
+  /** Summary of a 404 on an issue path. */
+  protected issueNotFound(id: number): string {
+    return this.text.issueNotFound(id);
   }
 
   /** The last `n` comments, oldest first, however the tracker pages them. */
@@ -69,9 +78,9 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
   }
 
   async read(id: number, lastNComments = 0): Promise<Issue> {
-    const res = await this.http.request<I>('GET', `${this.repoPath}/issues/${id}`, { notFound: issueNotFound(id) });
+    const res = await this.http.request<I>('GET', `${this.repoPath}/issues/${id}`, { notFound: this.issueNotFound(id) });
     if (res.data.pull_request) {
-      throw new ButlerError('not_found', `#${id} is a pull request, not an issue`, 'Butler issue tools work on issues only.');
+      throw new ButlerError('not_found', this.text.pullRequest(id), this.text.pullRequestHint);
     }
     const issue = this.toIssue(res.data);
     if (lastNComments > 0) issue.comments = (await this.lastComments(id, lastNComments)).map(toComment);
@@ -90,16 +99,16 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
     const res = await this.http.request<C>('POST', `${this.repoPath}/issues/${id}/comments`, {
       body: { body },
       invalidCode: 'invalid_body',
-      notFound: issueNotFound(id),
+      notFound: this.issueNotFound(id),
     });
     return toComment(res.data);
   }
 
   async deleteComment(id: number, commentId: number): Promise<void> {
-    const notFound = `Comment ${commentId} not found on issue #${id}`;
+    const notFound = this.text.commentNotFound(id, commentId);
     const path = `${this.repoPath}/issues/comments/${commentId}`;
     const res = await this.http.request<C | undefined>('GET', path, { notFound });
-    if (!this.belongsTo(res, id)) throw new ButlerError('not_found', notFound, 'Read the issue with last_n_comments to see comment ids.');
+    if (!this.belongsTo(res, id)) throw new ButlerError('not_found', notFound, this.text.commentNotFoundHint);
     await this.http.request('DELETE', path, { notFound });
   }
 
@@ -120,7 +129,7 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
   }
 
   private async patch(id: number, payload: Record<string, unknown>, invalidCode: InvalidCode): Promise<Issue> {
-    const res = await this.http.request<I>('PATCH', `${this.repoPath}/issues/${id}`, { body: payload, invalidCode, notFound: issueNotFound(id) });
+    const res = await this.http.request<I>('PATCH', `${this.repoPath}/issues/${id}`, { body: payload, invalidCode, notFound: this.issueNotFound(id) });
     return this.toIssue(res.data);
   }
 

@@ -8,7 +8,7 @@ function io(cwd: string, stdin = '') {
   const out: string[] = [];
   const err: string[] = [];
   return {
-    io: { cwd, env: { USER: 'alice' }, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), readStdin: async () => stdin },
+    io: { cwd, env: { USER: 'alice', BUTLER_LANG: 'en' }, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), readStdin: async () => stdin },
     out: () => out.join(''),
     err: () => err.join(''),
   };

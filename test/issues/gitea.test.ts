@@ -32,7 +32,7 @@ beforeEach(() => {
 
 describe('Gitea backend against a mock of API v1', () => {
   it('reads an issue with the token header and no comment request by default', async () => {
-    const r = await envelope(readIssue(backend, 1));
+    const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.data.issue).toMatchObject({ id: 1, title: 'Existing', body: 'old body', state: 'open', labels: ['bug'], comment_count: 7 });
     expect(r.data.issue.comments).toBeUndefined();
     expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${API}/issues/1`]);
@@ -41,7 +41,7 @@ describe('Gitea backend against a mock of API v1', () => {
   });
 
   it('last_n_comments=3 returns exactly the last 3 from the full list', async () => {
-    const r = await envelope(readIssue(backend, 1, 3));
+    const r = await envelope(readIssue(backend, 'en', 1, 3));
     expect(r.data.issue.comments.map((c: any) => c.body)).toEqual(['c5', 'c6', 'c7']);
     expect(r.data.issue.comments[0]).toMatchObject({ id: 105, author: 'alice' });
     expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${API}/issues/1`, `GET ${API}/issues/1/comments`]);
@@ -49,14 +49,14 @@ describe('Gitea backend against a mock of API v1', () => {
 
   it('when a server pages the comments, fetches backwards from the last page using X-Total-Count', async () => {
     state.pageComments = 3; // pages: [c1-c3] [c4-c6] [c7]
-    const r = await envelope(readIssue(backend, 1, 4));
+    const r = await envelope(readIssue(backend, 'en', 1, 4));
     expect(r.data.issue.comments.map((c: any) => c.body)).toEqual(['c4', 'c5', 'c6', 'c7']);
     const pages = server.requests.slice(2).map((q) => `${q.query.get('page')}/${q.query.get('limit')}`);
     expect(pages).toEqual(['3/3', '2/3']);
   });
 
   it('creates an issue resolving label names to ids', async () => {
-    const r = await envelope(createIssue(backend, 'New', STRUCTURED_EN, ['bug', 'feature']));
+    const r = await envelope(createIssue(backend, 'en', 'New', STRUCTURED_EN, ['bug', 'feature']));
     expect(r.status).toBe('ok');
     const post = server.requests.find((q) => q.method === 'POST')!;
     expect(post.path).toBe(`${API}/issues`);
@@ -68,7 +68,7 @@ describe('Gitea backend against a mock of API v1', () => {
   });
 
   it('an unknown label name is an error listing the known labels, and nothing is created', async () => {
-    const r = await envelope(createIssue(backend, 'New', undefined, ['bug', 'urgent']));
+    const r = await envelope(createIssue(backend, 'en', 'New', undefined, ['bug', 'urgent']));
     expect(r.error_code).toBe('invalid_argument');
     expect(r.summary).toContain('urgent');
     expect(r.data.known_labels).toEqual(['bug', 'Feature']);
@@ -78,17 +78,17 @@ describe('Gitea backend against a mock of API v1', () => {
 
   it('pages through more than 50 labels', async () => {
     state.labels = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `l${i + 1}`, color: '000000' }));
-    await envelope(createIssue(backend, 'New', undefined, ['l58']));
+    await envelope(createIssue(backend, 'en', 'New', undefined, ['l58']));
     expect(server.requests.filter((q) => q.path.endsWith('/labels')).map((q) => q.query.get('page'))).toEqual(['1', '2']);
     expect(server.requests.find((q) => q.method === 'POST')!.body.labels).toEqual([58]);
   });
 
   it('comments, and deletes a comment only after checking it belongs to the issue', async () => {
-    const c = await envelope(commentIssue(backend, 1, 'hello'));
+    const c = await envelope(commentIssue(backend, 'en', 1, 'hello'));
     expect(c.data.comment).toMatchObject({ author: 'butler-bot', body: 'hello' });
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: `${API}/issues/1/comments`, body: { body: 'hello' } });
     server.clear();
-    const d = await envelope(deleteIssueComment(backend, 1, 103, 'dup'));
+    const d = await envelope(deleteIssueComment(backend, 'en', 1, 103, 'dup'));
     expect(d.status).toBe('ok');
     expect(d.data.tombstone).toBe(false);
     expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${API}/issues/comments/103`, `DELETE ${API}/issues/comments/103`]);
@@ -97,17 +97,17 @@ describe('Gitea backend against a mock of API v1', () => {
 
   it('deleting a comment of another issue or a missing comment is not_found and deletes nothing', async () => {
     state.issues.set(2, { number: 2, title: 'Other', body: '', state: 'open', labels: [], created_at: iso(2), updated_at: iso(2), closed_at: null });
-    expect((await envelope(deleteIssueComment(backend, 2, 103))).error_code).toBe('not_found');
-    expect((await envelope(deleteIssueComment(backend, 1, 999))).error_code).toBe('not_found');
+    expect((await envelope(deleteIssueComment(backend, 'en', 2, 103))).error_code).toBe('not_found');
+    expect((await envelope(deleteIssueComment(backend, 'en', 1, 999))).error_code).toBe('not_found');
     expect(server.requests.some((q) => q.method === 'DELETE')).toBe(false);
   });
 
   it('updates title and body, closes and reopens with PATCH (Gitea answers 201)', async () => {
-    expect((await envelope(updateIssueTitle(backend, 1, 'Renamed'))).data.issue.title).toBe('Renamed');
-    expect((await envelope(updateIssueBody(backend, 1, 'new body'))).data.issue.body).toBe('new body');
-    const closed = await envelope(closeIssue(backend, 1));
+    expect((await envelope(updateIssueTitle(backend, 'en', 1, 'Renamed'))).data.issue.title).toBe('Renamed');
+    expect((await envelope(updateIssueBody(backend, 'en', 1, 'new body'))).data.issue.body).toBe('new body');
+    const closed = await envelope(closeIssue(backend, 'en', 1));
     expect(closed.data.issue).toMatchObject({ id: 1, state: 'closed' });
-    expect((await envelope(reopenIssue(backend, 1))).data.issue.state).toBe('open');
+    expect((await envelope(reopenIssue(backend, 'en', 1))).data.issue.state).toBe('open');
     expect(server.requests.map((q) => [q.method, q.path, q.body])).toEqual([
       ['PATCH', `${API}/issues/1`, { title: 'Renamed' }],
       ['PATCH', `${API}/issues/1`, { body: 'new body' }],
@@ -117,11 +117,11 @@ describe('Gitea backend against a mock of API v1', () => {
   });
 
   it('a missing issue is not_found for read, comment, update and close', async () => {
-    expect((await envelope(readIssue(backend, 42))).error_code).toBe('not_found');
-    expect((await envelope(commentIssue(backend, 42, 'x'))).error_code).toBe('not_found');
-    expect((await envelope(updateIssueTitle(backend, 42, 'x'))).error_code).toBe('not_found');
-    expect((await envelope(updateIssueBody(backend, 42, 'x'))).error_code).toBe('not_found');
-    expect((await envelope(closeIssue(backend, 42))).error_code).toBe('not_found');
+    expect((await envelope(readIssue(backend, 'en', 42))).error_code).toBe('not_found');
+    expect((await envelope(commentIssue(backend, 'en', 42, 'x'))).error_code).toBe('not_found');
+    expect((await envelope(updateIssueTitle(backend, 'en', 42, 'x'))).error_code).toBe('not_found');
+    expect((await envelope(updateIssueBody(backend, 'en', 42, 'x'))).error_code).toBe('not_found');
+    expect((await envelope(closeIssue(backend, 'en', 42))).error_code).toBe('not_found');
   });
 
   it.each([
@@ -129,7 +129,7 @@ describe('Gitea backend against a mock of API v1', () => {
     [422, 'invalid_title'], [500, 'backend_error'], [503, 'backend_error'],
   ])('maps HTTP %i to %s with a short message and no response body', async (status, code) => {
     server.failNext({ status, body: { message: `server says ${GITEA_TOKEN} secret-detail`, url: `${server.base}/api/swagger` } });
-    const r = await envelope(updateIssueTitle(backend, 1, 'x'));
+    const r = await envelope(updateIssueTitle(backend, 'en', 1, 'x'));
     expect(r.status).toBe('error');
     expect(r.error_code).toBe(code);
     expect(r.data.http_status).toBe(status);
@@ -139,13 +139,13 @@ describe('Gitea backend against a mock of API v1', () => {
 
   it('a 422 on a body update is invalid_body', async () => {
     server.failNext({ status: 422, body: { message: '[Body]: too long', url: '' } });
-    expect((await envelope(updateIssueBody(backend, 1, 'x'))).error_code).toBe('invalid_body');
+    expect((await envelope(updateIssueBody(backend, 'en', 1, 'x'))).error_code).toBe('invalid_body');
   });
 
   it('a server that does not answer is backend_error after the timeout', async () => {
     server.hangNext();
     const t = Date.now();
-    const r = await envelope(readIssue(backend, 1));
+    const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.error_code).toBe('backend_error');
     expect(r.summary).toMatch(/did not answer/);
     expect(Date.now() - t).toBeLessThan(5_000);
@@ -153,10 +153,10 @@ describe('Gitea backend against a mock of API v1', () => {
 
   it('a wrong token is auth_failed; a missing token fails before any request', async () => {
     const wrong = await openIssueBackend({ projectRoot: root, env: { MY_GITEA: 'nope' }, author: 'x' });
-    expect((await envelope(readIssue(wrong, 1))).error_code).toBe('auth_failed');
+    expect((await envelope(readIssue(wrong, 'en', 1))).error_code).toBe('auth_failed');
     server.clear();
     const none = await openIssueBackend({ projectRoot: root, env: {}, author: 'x' });
-    const r = await envelope(readIssue(none, 1));
+    const r = await envelope(readIssue(none, 'en', 1));
     expect(r.error_code).toBe('auth_failed');
     expect(r.hint).toContain('MY_GITEA');
     expect(server.requests).toHaveLength(0);
@@ -166,19 +166,19 @@ describe('Gitea backend against a mock of API v1', () => {
     const other = tempProject();
     writeConfig(other, `issues:\n  backend: gitea\n  url: http://127.0.0.1:9/\n  owner: a\n  repo: b\n`);
     const b = await openIssueBackend({ projectRoot: other, env: { GITEA_TOKEN: GITEA_TOKEN }, author: 'x' });
-    const r = await envelope(readIssue(b, 1));
+    const r = await envelope(readIssue(b, 'en', 1));
     expect(r.error_code).toBe('backend_error');
     expect(JSON.stringify(r)).not.toContain(GITEA_TOKEN);
   });
 
   it('the token never appears in any envelope or file of the project', async () => {
     const results = [
-      await envelope(readIssue(backend, 1, 2)),
-      await envelope(createIssue(backend, 'T', STRUCTURED_EN, ['nope'])),
-      await envelope(commentIssue(backend, 9, 'x')),
+      await envelope(readIssue(backend, 'en', 1, 2)),
+      await envelope(createIssue(backend, 'en', 'T', STRUCTURED_EN, ['nope'])),
+      await envelope(commentIssue(backend, 'en', 9, 'x')),
     ];
     server.failNext({ status: 401, body: { message: GITEA_TOKEN, url: '' } });
-    results.push(await envelope(closeIssue(backend, 1)));
+    results.push(await envelope(closeIssue(backend, 'en', 1)));
     for (const r of results) expect(JSON.stringify(r)).not.toContain(GITEA_TOKEN);
     expect(allFileText(root)).not.toContain(GITEA_TOKEN);
   });

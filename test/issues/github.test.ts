@@ -35,7 +35,7 @@ beforeEach(() => {
 describe('GitHub backend against a mock of REST v3', () => {
   it('reads an issue with Bearer auth and the GitHub headers, no comments by default', async () => {
     seedComments(3);
-    const r = await envelope(readIssue(backend, 1));
+    const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.data.issue).toMatchObject({ id: 1, title: 'Existing', body: '', labels: ['bug'], comment_count: 3, url: `https://github.com/${GH_OWNER}/${GH_REPO}/issues/1` });
     expect(r.data.issue.comments).toBeUndefined();
     expect(server.requests).toHaveLength(1);
@@ -48,7 +48,7 @@ describe('GitHub backend against a mock of REST v3', () => {
 
   it('last_n_comments=3 on 250 comments finds the last page through the Link header', async () => {
     seedComments(250);
-    const r = await envelope(readIssue(backend, 1, 3));
+    const r = await envelope(readIssue(backend, 'en', 1, 3));
     expect(r.data.issue.comments.map((c: any) => c.body)).toEqual(['c248', 'c249', 'c250']);
     const calls = server.requests.slice(1).map((q) => `${q.path}?${q.query}`);
     expect(calls).toEqual([`${API}/issues/1/comments?per_page=100&page=1`, '/repositories/1300192/issues/1/comments?per_page=100&page=3']);
@@ -56,7 +56,7 @@ describe('GitHub backend against a mock of REST v3', () => {
 
   it('last_n_comments=120 walks back from the last page with rel="prev"', async () => {
     seedComments(250);
-    const r = await envelope(readIssue(backend, 1, 120));
+    const r = await envelope(readIssue(backend, 'en', 1, 120));
     const bodies = r.data.issue.comments.map((c: any) => c.body);
     expect(bodies).toHaveLength(120);
     expect(bodies[0]).toBe('c131');
@@ -66,7 +66,7 @@ describe('GitHub backend against a mock of REST v3', () => {
 
   it('a single page needs no Link header and one comments request', async () => {
     seedComments(5);
-    const r = await envelope(readIssue(backend, 1, 2));
+    const r = await envelope(readIssue(backend, 'en', 1, 2));
     expect(r.data.issue.comments.map((c: any) => c.body)).toEqual(['c4', 'c5']);
     expect(server.requests).toHaveLength(2);
   });
@@ -74,13 +74,13 @@ describe('GitHub backend against a mock of REST v3', () => {
   it('refuses to follow a Link header to another host (the token would leak)', async () => {
     seedComments(150);
     state.foreignLinks = true;
-    const r = await envelope(readIssue(backend, 1, 3));
+    const r = await envelope(readIssue(backend, 'en', 1, 3));
     expect(r.error_code).toBe('backend_error');
     expect(server.requests).toHaveLength(2);
   });
 
   it('creates an issue passing label names directly', async () => {
-    const r = await envelope(createIssue(backend, '新しい課題', STRUCTURED_JA, ['bug', 'help wanted']));
+    const r = await envelope(createIssue(backend, 'en', '新しい課題', STRUCTURED_JA, ['bug', 'help wanted']));
     expect(r.status).toBe('ok');
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: `${API}/issues`, body: { title: '新しい課題', body: STRUCTURED_JA, labels: ['bug', 'help wanted'] } });
@@ -89,35 +89,35 @@ describe('GitHub backend against a mock of REST v3', () => {
 
   it('comments and deletes a comment after checking its issue_url', async () => {
     seedComments(2);
-    const c = await envelope(commentIssue(backend, 1, 'hi'));
+    const c = await envelope(commentIssue(backend, 'en', 1, 'hi'));
     expect(c.data.comment).toMatchObject({ author: 'octocat', body: 'hi' });
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: `${API}/issues/1/comments`, body: { body: 'hi' } });
     server.clear();
-    expect((await envelope(deleteIssueComment(backend, 1, 1001))).status).toBe('ok');
+    expect((await envelope(deleteIssueComment(backend, 'en', 1, 1001))).status).toBe('ok');
     expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${API}/issues/comments/1001`, `DELETE ${API}/issues/comments/1001`]);
   });
 
   it('deleting a comment of another issue or a missing one is not_found', async () => {
     seedComments(1);
     state.issues.set(2, { title: 'Two', body: '', state: 'open', state_reason: null, labels: [], created_at: iso(2), updated_at: iso(2) });
-    expect((await envelope(deleteIssueComment(backend, 2, 1001))).error_code).toBe('not_found');
-    expect((await envelope(deleteIssueComment(backend, 1, 5))).error_code).toBe('not_found');
+    expect((await envelope(deleteIssueComment(backend, 'en', 2, 1001))).error_code).toBe('not_found');
+    expect((await envelope(deleteIssueComment(backend, 'en', 1, 5))).error_code).toBe('not_found');
     expect(server.requests.some((q) => q.method === 'DELETE')).toBe(false);
   });
 
   it('PATCHes title, body and state; close sends state_reason completed and returns the closed issue', async () => {
-    await envelope(updateIssueTitle(backend, 1, 'T2'));
-    await envelope(updateIssueBody(backend, 1, 'B2'));
-    const closed = await envelope(closeIssue(backend, 1));
+    await envelope(updateIssueTitle(backend, 'en', 1, 'T2'));
+    await envelope(updateIssueBody(backend, 'en', 1, 'B2'));
+    const closed = await envelope(closeIssue(backend, 'en', 1));
     expect(closed.data.issue).toMatchObject({ id: 1, state: 'closed', title: 'T2', body: 'B2' });
-    expect((await envelope(reopenIssue(backend, 1))).data.issue.state).toBe('open');
+    expect((await envelope(reopenIssue(backend, 'en', 1))).data.issue.state).toBe('open');
     expect(server.requests.map((q) => q.body)).toEqual([{ title: 'T2' }, { body: 'B2' }, { state: 'closed', state_reason: 'completed' }, { state: 'open' }]);
     expect(server.requests.every((q) => q.method === 'PATCH' && q.path === `${API}/issues/1`)).toBe(true);
   });
 
   it('a missing issue is not_found', async () => {
-    expect((await envelope(readIssue(backend, 77))).error_code).toBe('not_found');
-    expect((await envelope(reopenIssue(backend, 77))).error_code).toBe('not_found');
+    expect((await envelope(readIssue(backend, 'en', 77))).error_code).toBe('not_found');
+    expect((await envelope(reopenIssue(backend, 'en', 77))).error_code).toBe('not_found');
   });
 
   it.each([
@@ -125,30 +125,30 @@ describe('GitHub backend against a mock of REST v3', () => {
     [500, 'backend_error'], [502, 'backend_error'],
   ])('maps HTTP %i to %s without the response body', async (status, code) => {
     server.failNext({ status, body: { message: 'raw-server-detail', documentation_url: 'https://docs.github.com/rest', status: String(status) } });
-    const r = await envelope(readIssue(backend, 1));
+    const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.error_code).toBe(code);
     expect(JSON.stringify(r)).not.toContain('raw-server-detail');
   });
 
   it('maps a 422 Validation Failed to invalid_title or invalid_body by the rejected field', async () => {
     server.failNext({ status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'invalid', field: 'body' }], documentation_url: '' } });
-    const r = await envelope(createIssue(backend, 'T'));
+    const r = await envelope(createIssue(backend, 'en', 'T'));
     expect(r.error_code).toBe('invalid_body');
     expect(r.summary).toContain('(body)');
     server.failNext({ status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }], documentation_url: '' } });
-    expect((await envelope(updateIssueTitle(backend, 1, 'x'))).error_code).toBe('invalid_title');
+    expect((await envelope(updateIssueTitle(backend, 'en', 1, 'x'))).error_code).toBe('invalid_title');
   });
 
   it('a 403 with the rate limit exhausted says so', async () => {
     server.failNext({ status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0' } });
-    const r = await envelope(readIssue(backend, 1));
+    const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.error_code).toBe('auth_failed');
     expect(r.summary).toContain('rate limit');
   });
 
   it('does not follow a redirect (301 for a moved repository) and says what to fix', async () => {
     server.failNext({ status: 301, body: { message: 'Moved Permanently', url: 'https://evil.example/x' }, headers: { Location: 'https://evil.example/x' } });
-    const r = await envelope(readIssue(backend, 1));
+    const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.error_code).toBe('backend_error');
     expect(r.hint).toContain('issues.owner');
     expect(server.requests).toHaveLength(1);
@@ -156,27 +156,27 @@ describe('GitHub backend against a mock of REST v3', () => {
 
   it('a timeout is backend_error', async () => {
     server.hangNext();
-    expect((await envelope(readIssue(backend, 1))).error_code).toBe('backend_error');
+    expect((await envelope(readIssue(backend, 'en', 1))).error_code).toBe('backend_error');
   });
 
   it('takes the token from GH_TOKEN, and from token_env first when configured', async () => {
     const b1 = await openIssueBackend({ projectRoot: root, env: { GH_TOKEN: GITHUB_TOKEN }, author: 'x' });
-    expect((await envelope(readIssue(b1, 1))).status).toBe('ok');
+    expect((await envelope(readIssue(b1, 'en', 1))).status).toBe('ok');
     const other = tempProject();
     writeConfig(other, `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n  token_env: BOT_TOKEN\n`);
     const b2 = await openIssueBackend({ projectRoot: other, env: { BOT_TOKEN: GITHUB_TOKEN, GITHUB_TOKEN: 'wrong' }, author: 'x' });
-    expect((await envelope(readIssue(b2, 1))).status).toBe('ok');
+    expect((await envelope(readIssue(b2, 'en', 1))).status).toBe('ok');
     const b3 = await openIssueBackend({ projectRoot: other, env: {}, author: 'x' });
-    const r = await envelope(readIssue(b3, 1));
+    const r = await envelope(readIssue(b3, 'en', 1));
     expect(r.error_code).toBe('auth_failed');
     expect(r.hint).toContain('BOT_TOKEN');
   });
 
   it('the token never appears in any envelope, error or project file', async () => {
     seedComments(130);
-    const rs = [await envelope(readIssue(backend, 1, 40)), await envelope(commentIssue(backend, 1, 'x')), await envelope(deleteIssueComment(backend, 1, 1))];
+    const rs = [await envelope(readIssue(backend, 'en', 1, 40)), await envelope(commentIssue(backend, 'en', 1, 'x')), await envelope(deleteIssueComment(backend, 'en', 1, 1))];
     server.failNext({ status: 401, body: { message: `Bad credentials ${GITHUB_TOKEN}` } });
-    rs.push(await envelope(closeIssue(backend, 1)));
+    rs.push(await envelope(closeIssue(backend, 'en', 1)));
     let thrown = '';
     server.failNext({ status: 500, body: { message: GITHUB_TOKEN } });
     await backend.read(1).catch((e: Error) => (thrown = `${e.message} ${e.stack} ${JSON.stringify(e)}`));
@@ -208,7 +208,7 @@ describe('issue backend configuration', () => {
 describe('GitHub: pull requests and large comment ids', () => {
   it('reading a pull request number is not_found: issue tools work on issues only', async () => {
     state.issues.set(2, { title: 'A PR', body: null, state: 'open', state_reason: null, labels: [], created_at: iso(1), updated_at: iso(1), pull: true });
-    const r = await envelope(readIssue(backend, 2));
+    const r = await envelope(readIssue(backend, 'en', 2));
     expect(r.status).toBe('error');
     expect(r.error_code).toBe('not_found');
     expect(r.summary).toContain('pull request');

@@ -16,7 +16,7 @@ export function tempProject(): string {
 export function localBackend(author = 'claude-code', root = tempProject()) {
   let t = Date.parse('2026-06-03T09:00:00Z');
   const now = () => new Date((t += 1000));
-  return { root, backend: new LocalIssueBackend({ projectRoot: root, author, now }), now };
+  return { root, backend: new LocalIssueBackend({ projectRoot: root, author, now, lang: 'en' }), now };
 }
 
 export function writeConfig(root: string, yaml: string): void {

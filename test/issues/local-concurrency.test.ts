@@ -47,8 +47,8 @@ describe('local issue ids under concurrency', () => {
 
   it('concurrent comments on one issue in one process all land with distinct ids', async () => {
     const root = tempProject();
-    const a = new LocalIssueBackend({ projectRoot: root, author: 'a' });
-    const b = new LocalIssueBackend({ projectRoot: root, author: 'b' });
+    const a = new LocalIssueBackend({ projectRoot: root, author: 'a', lang: 'en' });
+    const b = new LocalIssueBackend({ projectRoot: root, author: 'b', lang: 'en' });
     await a.create('shared', undefined, undefined);
     const made = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).comment(1, `c${i}`)));
     expect(new Set(made.map((c) => c.id)).size).toBe(10);

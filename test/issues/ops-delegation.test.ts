@@ -31,39 +31,39 @@ function recorder() {
 describe('issue operations delegate to one backend call each', () => {
   it('issue_read asks for no comments by default and for N with last_n_comments', async () => {
     const { backend, calls } = recorder();
-    await readIssue(backend, 4);
-    await readIssue(backend, 4, 3);
+    await readIssue(backend, 'en', 4);
+    await readIssue(backend, 'en', 4, 3);
     expect(calls).toEqual([['read', 4, 0], ['read', 4, 3]]);
   });
 
   it('issue_delete_comment(issue_id, comment_id) delegates to the backend delete_issue_comment', async () => {
     const { backend, calls } = recorder();
-    const r = await deleteIssueComment(backend, 4, 9, '  dup ');
+    const r = await deleteIssueComment(backend, 'en', 4, 9, '  dup ');
     expect(calls).toEqual([['deleteComment', 4, 9, 'dup']]);
     expect(r.data).toMatchObject({ issue_id: 4, comment_id: 9, reason: 'dup', tombstone: false });
   });
 
   it('issue_update_title(issue_id, title) delegates to update_issue(title=...)', async () => {
     const { backend, calls } = recorder();
-    await updateIssueTitle(backend, 4, '  New title ');
+    await updateIssueTitle(backend, 'en', 4, '  New title ');
     expect(calls).toEqual([['updateTitle', 4, 'New title']]);
   });
 
   it('issue_update_body(issue_id, body) delegates to update_issue(body=...)', async () => {
     const { backend, calls } = recorder();
-    await updateIssueBody(backend, 4, 'New body');
+    await updateIssueBody(backend, 'en', 4, 'New body');
     expect(calls).toEqual([['updateBody', 4, 'New body']]);
   });
 
   it('issue_reopen(issue_id) delegates to update_issue(state="open")', async () => {
     const { backend, calls } = recorder();
-    await reopenIssue(backend, 4);
+    await reopenIssue(backend, 'en', 4);
     expect(calls).toEqual([['reopen', 4]]);
   });
 
   it('issue_close returns status ok and the closed issue in data.issue', async () => {
     const { backend, calls } = recorder();
-    const r = await closeIssue(backend, 4);
+    const r = await closeIssue(backend, 'en', 4);
     expect(calls).toEqual([['close', 4]]);
     expect(r.status).toBe('ok');
     expect((r.data as { issue: Issue }).issue.state).toBe('closed');
@@ -71,11 +71,11 @@ describe('issue operations delegate to one backend call each', () => {
 
   it('issue_create and issue_comment pass trimmed text and cleaned labels; blank text never reaches the backend', async () => {
     const { backend, calls } = recorder();
-    await createIssue(backend, ' T ', STRUCTURED_EN, [' a ', 'a', '']);
-    await commentIssue(backend, 4, ' hi ');
-    await expect(updateIssueTitle(backend, 4, '  ')).rejects.toMatchObject({ code: 'invalid_title' });
-    await expect(updateIssueBody(backend, 4, '')).rejects.toMatchObject({ code: 'invalid_body' });
-    await expect(commentIssue(backend, 4, '\n')).rejects.toMatchObject({ code: 'invalid_body' });
+    await createIssue(backend, 'en', ' T ', STRUCTURED_EN, [' a ', 'a', '']);
+    await commentIssue(backend, 'en', 4, ' hi ');
+    await expect(updateIssueTitle(backend, 'en', 4, '  ')).rejects.toMatchObject({ code: 'invalid_title' });
+    await expect(updateIssueBody(backend, 'en', 4, '')).rejects.toMatchObject({ code: 'invalid_body' });
+    await expect(commentIssue(backend, 'en', 4, '\n')).rejects.toMatchObject({ code: 'invalid_body' });
     expect(calls).toEqual([['create', 'T', STRUCTURED_EN, ['a']], ['comment', 4, 'hi']]);
   });
 });

@@ -7,14 +7,15 @@ import { STRUCTURED_EN, STRUCTURED_JA, writeConfig } from '../issues/helpers.js'
 import { GH_OWNER, GH_REPO, GITHUB_TOKEN, githubMock } from '../issues/mock/github.js';
 
 async function session(clientName = 'claude-code', env: Record<string, string> = {}, root = makeRepo().root) {
-  const c = await connect({ clientName, deps: { env } });
+  // Pinned to English; test/mcp/issue-lang.test.ts covers the language.
+  const c = await connect({ clientName, deps: { env: { BUTLER_LANG: 'en', ...env } } });
   expect((await c.call('work_session_start', { project_root: root })).status).toBe('ok');
   return { ...c, root };
 }
 
 describe('issue tools over MCP (local backend)', () => {
   it('every issue tool asks for work_session_start first', async () => {
-    const { call, close } = await connect();
+    const { call, close } = await connect({ deps: { env: { BUTLER_LANG: 'en' } } });
     const calls: [string, Record<string, unknown>][] = [
       ['issue_read', { issue_id: 1 }], ['issue_create', { title: 't' }], ['issue_comment', { issue_id: 1, body: 'b' }],
       ['issue_delete_comment', { issue_id: 1, comment_id: 1 }], ['issue_update_title', { issue_id: 1, title: 't' }],
@@ -67,7 +68,7 @@ describe('issue tools over MCP (local backend)', () => {
 
   it('an unknown brain is recorded as unknown', async () => {
     const { root } = makeRepo();
-    const c = await connect({ clientName: '' });
+    const c = await connect({ clientName: '', deps: { env: { BUTLER_LANG: 'en' } } });
     await c.call('work_session_start', { project_root: root });
     const r = await c.call('issue_create', { title: 'anon' });
     expect(readFileSync(path.join(root, '.butler/issues', `${r.data.issue.id}.md`), 'utf8')).toMatch(/author: (unknown|_)/);

@@ -6,6 +6,7 @@ import {
   closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
 } from '../../issues/ops.js';
 import type { Issue, IssueBackend, IssueComment } from '../../issues/types.js';
+import { loadConfig, resolveLang, type Lang } from '../../shared/config.js';
 import { invalidArgument, toErrorResult } from '../../shared/errors.js';
 import type { ToolResult } from '../../shared/result.js';
 import type { CliIO, Command } from '../io.js';
@@ -38,7 +39,7 @@ const OPTIONS = {
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
-type Verb = (b: IssueBackend, v: Values, pos: string[], io: CliIO) => Promise<ToolResult>;
+type Verb = (b: IssueBackend, lang: Lang, v: Values, pos: string[], io: CliIO) => Promise<ToolResult>;
 
 function num(value: string | undefined, what: string): number {
   if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) throw invalidArgument(`${what} must be a positive number`, USAGE.split('\n')[0]!);
@@ -61,28 +62,33 @@ async function requiredBody(v: Values, io: CliIO): Promise<string> {
 const issueId = (v: Values, pos: string[]) => num(pos[0] ?? v.issue ?? v['issue-id'], 'issue id');
 
 const VERBS: Record<string, Verb> = {
-  read: (b, v, pos) => {
+  read: (b, lang, v, pos) => {
     const n = v.comments ?? v['last-n-comments'];
     if (n !== undefined && !/^\d{1,3}$/.test(n)) throw invalidArgument('--comments must be 0-999', USAGE);
-    return readIssue(b, issueId(v, pos), n === undefined ? undefined : Number(n));
+    return readIssue(b, lang, issueId(v, pos), n === undefined ? undefined : Number(n));
   },
-  create: async (b, v, _pos, io) => {
+  create: async (b, lang, v, _pos, io) => {
     if (v.title === undefined) throw invalidArgument('--title is required', USAGE);
-    return createIssue(b, v.title, await bodyOf(v, io), v.label);
+    return createIssue(b, lang, v.title, await bodyOf(v, io), v.label);
   },
-  comment: async (b, v, pos, io) => commentIssue(b, issueId(v, pos), await requiredBody(v, io)),
-  'delete-comment': (b, v, pos) =>
-    deleteIssueComment(b, issueId(v, pos), num(pos[1] ?? v['comment-id'], 'comment id'), v.reason),
-  'update-title': (b, v, pos) => {
+  comment: async (b, lang, v, pos, io) => commentIssue(b, lang, issueId(v, pos), await requiredBody(v, io)),
+  'delete-comment': (b, lang, v, pos) =>
+    deleteIssueComment(b, lang, issueId(v, pos), num(pos[1] ?? v['comment-id'], 'comment id'), v.reason),
+  'update-title': (b, lang, v, pos) => {
     if (v.title === undefined) throw invalidArgument('--title is required', USAGE);
-    return updateIssueTitle(b, issueId(v, pos), v.title);
+    return updateIssueTitle(b, lang, issueId(v, pos), v.title);
   },
-  'update-body': async (b, v, pos, io) => updateIssueBody(b, issueId(v, pos), await requiredBody(v, io)),
-  reopen: (b, v, pos) => reopenIssue(b, issueId(v, pos)),
-  close: (b, v, pos) => closeIssue(b, issueId(v, pos)),
+  'update-body': async (b, lang, v, pos, io) => updateIssueBody(b, lang, issueId(v, pos), await requiredBody(v, io)),
+  reopen: (b, lang, v, pos) => reopenIssue(b, lang, issueId(v, pos)),
+  close: (b, lang, v, pos) => closeIssue(b, lang, issueId(v, pos)),
 };
 
 const EXIT = { ok: 0, error: 1, need_input: 3 } as const;
+
+/** `.butler/config.yaml` `lang`, else BUTLER_LANG, else Japanese; an unreadable config leaves it to the environment. */
+async function langOf(root: string, env: CliIO['env']): Promise<Lang> {
+  return resolveLang(await loadConfig(root).catch(() => ({})), env);
+}
 
 /** `butler issue <verb>`: the eight issue tools for humans, on the same capability code and envelope. */
 export const issue: Command = async (argv, io) => {
@@ -100,14 +106,17 @@ export const issue: Command = async (argv, io) => {
     return run ? 0 : 2;
   }
   const v = parsed.values;
+  const projectRoot = path.resolve(io.cwd, v.project ?? '.');
   let result: ToolResult;
   try {
+    const lang = await langOf(projectRoot, io.env);
     const backend = await openIssueBackend({
-      projectRoot: path.resolve(io.cwd, v.project ?? '.'),
+      projectRoot,
       env: io.env,
       author: v.client ?? io.env.BUTLER_BRAIN ?? io.env.USER ?? 'cli',
+      lang,
     });
-    result = await run(backend, v, parsed.positionals, io);
+    result = await run(backend, lang, v, parsed.positionals, io);
   } catch (err) {
     result = toErrorResult(err);
   }

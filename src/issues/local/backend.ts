@@ -1,8 +1,10 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import type { Lang } from '../../shared/config.js';
 import { ButlerError } from '../../shared/errors.js';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../../shared/fs.js';
 import { withFileLock } from '../../shared/lock.js';
+import { backendText } from '../messages/backend.js';
 import type { Issue, IssueBackend, IssueComment } from '../types.js';
 import { IssueFileError, parseIssue, serializeIssue, type StoredComment, type StoredIssue } from './format.js';
 
@@ -13,6 +15,8 @@ export interface LocalBackendOptions {
   projectRoot: string;
   author: string;
   now?: () => Date;
+  /** Language of error summaries and hints. */
+  lang: Lang;
 }
 
 /** The embedded tracker: `.butler/issues/<id>.md`, committed with the project like code. */
@@ -32,12 +36,13 @@ export class LocalIssueBackend implements IssueBackend {
 
   private async load(id: number): Promise<StoredIssue> {
     const text = await readTextIfExists(this.file(id));
-    if (text === null) throw notFound(id);
+    if (text === null) throw notFound(id, this.opts.lang);
     try {
       return parseIssue(text);
     } catch (err) {
       const why = err instanceof IssueFileError || err instanceof SyntaxError ? err.message : 'unreadable';
-      throw new ButlerError('backend_error', `Issue #${id} file is damaged`, `Fix ${LOCAL_ISSUES_DIR}/${id}.md by hand (${why}).`);
+      const t = backendText(this.opts.lang);
+      throw new ButlerError('backend_error', t.damaged(id), t.damagedHint(`${LOCAL_ISSUES_DIR}/${id}.md`, why));
     }
   }
 
@@ -100,7 +105,7 @@ export class LocalIssueBackend implements IssueBackend {
   async deleteComment(id: number, commentId: number, reason?: string): Promise<void> {
     await this.mutate(id, (issue, at) => {
       const c = issue.comments.find((x) => x.id === commentId && !x.deleted);
-      if (!c) throw commentNotFound(id, commentId);
+      if (!c) throw commentNotFound(id, commentId, this.opts.lang);
       c.body = '';
       c.deleted = { by: this.opts.author, at, ...(reason?.trim() ? { reason: reason.trim() } : {}) };
     });
@@ -177,15 +182,12 @@ function view(issue: StoredIssue, lastN: number): Issue {
   return out;
 }
 
-export function notFound(id: number): ButlerError {
-  return new ButlerError('not_found', `Issue #${id} not found`, 'Check the issue number, or create it with issue_create.', {
-    issue_id: id,
-  });
+export function notFound(id: number, lang: Lang): ButlerError {
+  const t = backendText(lang);
+  return new ButlerError('not_found', t.issueNotFound(id), t.issueNotFoundHint, { issue_id: id });
 }
 
-export function commentNotFound(id: number, commentId: number): ButlerError {
-  return new ButlerError('not_found', `Comment ${commentId} not found on issue #${id}`, 'Read the issue with last_n_comments to see comment ids.', {
-    issue_id: id,
-    comment_id: commentId,
-  });
+export function commentNotFound(id: number, commentId: number, lang: Lang): ButlerError {
+  const t = backendText(lang);
+  return new ButlerError('not_found', t.commentNotFound(id, commentId), t.commentNotFoundHint, { issue_id: id, comment_id: commentId });
 }

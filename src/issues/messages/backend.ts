@@ -1,0 +1,56 @@
+import type { Lang } from '../../shared/config.js';
+
+/** Errors the trackers raise themselves: missing issues and comments, damaged files, labels, config. */
+const en = {
+  issueNotFound: (id: number) => `Issue #${id} not found`,
+  issueNotFoundHint: 'Check the issue number, or create it with issue_create.',
+  commentNotFound: (id: number, commentId: number) => `Comment ${commentId} not found on issue #${id}`,
+  commentNotFoundHint: 'Read the issue with last_n_comments to see comment ids.',
+  damaged: (id: number) => `Issue #${id} file is damaged`,
+  damagedHint: (file: string, why: string) => `Fix ${file} by hand (${why}).`,
+  pullRequest: (id: number) => `#${id} is a pull request, not an issue`,
+  pullRequestHint: 'Butler issue tools work on issues only.',
+  unknownLabels: (names: string[]) => `Unknown label${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
+  useLabels: (known: string[]) => `Use one of: ${known.join(', ')}`,
+  noLabels: 'This repository has no labels yet.',
+
+  ownerRepoRequired: (backend: string) => `issues.owner and issues.repo are required for ${backend}`,
+  setThem: (file: string) => `Set them in ${file}.`,
+  urlRequired: 'issues.url is required for gitea',
+  urlRequiredHint: (file: string) => `Set the Gitea base URL in ${file}.`,
+  urlInvalid: 'issues.url is not a URL',
+  urlScheme: 'issues.url must be http(s)',
+  fixIn: (file: string) => `Fix it in ${file}.`,
+  urlCredentials: 'issues.url must not contain credentials',
+  urlCredentialsHint: 'Remove them and put the token in the variable named by issues.token_env.',
+  giteaToken: (name: string) => `Set ${name} to a Gitea token with issue read/write access.`,
+  githubToken: (names: string[]) => `Set ${names.join(' or ')} to a token with Issues read/write access.`,
+};
+
+const ja: typeof en = {
+  issueNotFound: (id) => `issue #${id} が見つかりません`,
+  issueNotFoundHint: 'issue 番号を確認するか、issue_create で作成してください',
+  commentNotFound: (id, commentId) => `issue #${id} にコメント ${commentId} が見つかりません`,
+  commentNotFoundHint: 'last_n_comments を付けて issue_read し、コメント ID を確認してください',
+  damaged: (id) => `issue #${id} のファイルが壊れています`,
+  damagedHint: (file, why) => `${file} を手で直してください（${why}）`,
+  pullRequest: (id) => `#${id} は issue ではなく pull request です`,
+  pullRequestHint: 'Butler の issue ツールは issue だけを扱います',
+  unknownLabels: (names) => `不明なラベル: ${names.join(', ')}`,
+  useLabels: (known) => `次のどれかを使ってください: ${known.join(', ')}`,
+  noLabels: 'このリポジトリにはまだラベルがありません',
+
+  ownerRepoRequired: (backend) => `${backend} には issues.owner と issues.repo が必要です`,
+  setThem: (file) => `${file} に設定してください`,
+  urlRequired: 'gitea には issues.url が必要です',
+  urlRequiredHint: (file) => `${file} に Gitea のベース URL を設定してください`,
+  urlInvalid: 'issues.url が URL ではありません',
+  urlScheme: 'issues.url は http(s) にしてください',
+  fixIn: (file) => `${file} で直してください`,
+  urlCredentials: 'issues.url に認証情報を含めないでください',
+  urlCredentialsHint: '認証情報を取り除き、トークンは issues.token_env で指定した環境変数に入れてください',
+  giteaToken: (name) => `${name} に issue の読み書き権限を持つ Gitea トークンを設定してください`,
+  githubToken: (names) => `${names.join(' か ')} に Issues の読み書き権限を持つトークンを設定してください`,
+};
+
+export const backendText = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -1,0 +1,58 @@
+import type { Lang } from '../../shared/config.js';
+
+/** The eight brain-facing issue operations: summaries, text-rule errors and the structured-body request. */
+const en = {
+  read: (id: number, title: string, state: 'open' | 'closed', comments: number | undefined) =>
+    `#${id} ${title} (${state}${comments === undefined ? '' : `, ${comments} comment${comments === 1 ? '' : 's'}`})`,
+  created: (id: number, title: string) => `Created #${id} ${title}`,
+  commented: (id: number, commentId: number) => `Commented on #${id} (comment ${commentId})`,
+  deletedComment: (id: number, commentId: number) => `Deleted comment ${commentId} on #${id}`,
+  retitled: (id: number, title: string) => `Retitled #${id}: ${title}`,
+  bodyUpdated: (id: number) => `Updated the body of #${id}`,
+  reopened: (id: number, title: string) => `Reopened #${id} ${title}`,
+  closed: (id: number, title: string) => `Closed #${id} ${title}`,
+
+  titleEmpty: 'Title is empty',
+  titleEmptyHint: 'Give a short, specific title.',
+  titleLineBreak: 'Title has a line break',
+  titleLineBreakHint: 'Use one line; put details in the body.',
+  titleTooLong: (max: number) => `Title is longer than ${max} characters`,
+  titleTooLongHint: 'Shorten it; put details in the body.',
+  textEmpty: (what: 'body' | 'comment') => `${what === 'body' ? 'Body' : 'Comment'} is empty`,
+  textEmptyHint: 'Write the text to record.',
+  textTooLong: (what: 'body' | 'comment', max: number) => `${what === 'body' ? 'Body' : 'Comment'} is longer than ${max} characters`,
+  textTooLongHint: 'Shorten it or split it.',
+
+  /** need_input for issue_create; the names are the sections as the body's own language calls them. */
+  bodyLacks: (names: string[]) => `Body lacks: ${names.join(', ')}`,
+  bodyLacksReason: 'Add the missing sections (write "none" when there are no blockers).',
+};
+
+/** Section names follow seed 004: 現在の状態・次にすること・ブロック要因. */
+const ja: typeof en = {
+  read: (id, title, state, comments) =>
+    `#${id} ${title}（${state === 'open' ? 'オープン' : 'クローズ'}${comments === undefined ? '' : `、コメント ${comments} 件`}）`,
+  created: (id, title) => `#${id} ${title} を作成しました`,
+  commented: (id, commentId) => `#${id} にコメントしました（コメント ${commentId}）`,
+  deletedComment: (id, commentId) => `#${id} のコメント ${commentId} を削除しました`,
+  retitled: (id, title) => `#${id} のタイトルを「${title}」に変更しました`,
+  bodyUpdated: (id) => `#${id} の本文を更新しました`,
+  reopened: (id, title) => `#${id} ${title} を再オープンしました`,
+  closed: (id, title) => `#${id} ${title} を閉じました`,
+
+  titleEmpty: 'タイトルが空です',
+  titleEmptyHint: '短く具体的なタイトルを付けてください',
+  titleLineBreak: 'タイトルに改行が含まれています',
+  titleLineBreakHint: '1 行にしてください。詳細は本文に書いてください',
+  titleTooLong: (max) => `タイトルが ${max} 文字を超えています`,
+  titleTooLongHint: '短くしてください。詳細は本文に書いてください',
+  textEmpty: (what) => `${what === 'body' ? '本文' : 'コメント'}が空です`,
+  textEmptyHint: '記録する内容を書いてください',
+  textTooLong: (what, max) => `${what === 'body' ? '本文' : 'コメント'}が ${max} 文字を超えています`,
+  textTooLongHint: '短くするか、分けてください',
+
+  bodyLacks: (names) => `本文の不足項目: ${names.join('、')}`,
+  bodyLacksReason: '不足している項目を追記してください（ブロック要因がなければ「なし」と書きます）',
+};
+
+export const opsText = (lang: Lang) => (lang === 'en' ? en : ja);
