@@ -74,7 +74,7 @@ export class HttpClient {
       const timedOut = name === 'TimeoutError' || name === 'AbortError';
       throw new ButlerError(
         'backend_error',
-        timedOut ? this.t.timeout(this.o.label, Math.round(this.o.timeoutMs / 1000)) : this.t.unreachable(this.o.label),
+        timedOut ? this.t.timeout(this.o.label, this.o.timeoutMs) : this.t.unreachable(this.o.label),
         this.t.unreachableHint,
       );
     }
