@@ -39,7 +39,7 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
     env: o.env,
     redact,
     readIssue: async (id) => {
-      const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, author: o.sessionBrain ?? 'unknown', now: o.now });
+      const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
       const issue = await backend.read(id);
       return { title: issue.title, body: issue.body, state: issue.state };
     },
