@@ -1,12 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { toErrorResult } from '../shared/errors.js';
-import { failure, type ToolResult } from '../shared/result.js';
+import { ERROR_CODES, failure, type ToolResult } from '../shared/result.js';
 import { newSession } from '../work/session.js';
 import { toolLang } from './context.js';
 import { INSTRUCTIONS } from './instructions.js';
 import { describeZodError, toInputJsonSchema } from './schema.js';
-import { EnvelopeSchema, type ServerDeps, type ToolDef } from './tool.js';
+import type { ServerDeps, ToolDef } from './tool.js';
 import { brainTools, workerTools } from './tools/index.js';
 
 export const SERVER_NAME = 'butler';
@@ -17,7 +17,18 @@ export interface CreateServerOptions {
   worker?: boolean;
 }
 
-const OUTPUT_SCHEMA = toInputJsonSchema(EnvelopeSchema);
+/** The envelope every tool returns, declared as its outputSchema (written out: `data` is open by design). */
+const OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['ok', 'error', 'need_input'] },
+    summary: { type: 'string' },
+    data: { type: 'object', additionalProperties: true },
+    error_code: { type: 'string', enum: [...ERROR_CODES] },
+    hint: { type: 'string' },
+  },
+  required: ['status', 'summary', 'data'],
+};
 
 /** One server per connection: its session state lives in this closure, never in module state. */
 export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): Server {

@@ -43,12 +43,3 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
 export function defineTool<S extends z.ZodObject>(def: ToolDef<S>): ToolDef {
   return def as unknown as ToolDef;
 }
-
-/** The envelope, declared as every tool's outputSchema. */
-export const EnvelopeSchema = z.object({
-  status: z.enum(['ok', 'error', 'need_input']),
-  summary: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  error_code: z.string().optional(),
-  hint: z.string().optional(),
-});
