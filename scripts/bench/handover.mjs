@@ -73,4 +73,16 @@ for (let i = 0; i < 40; i++) {
   ss.push(timeSpawn(process.execPath, [hook, '--brain', 'claude-code'], { input }));
 }
 const ssOk = report('SessionStart, 500 snapshots in history (median of 40)', median(ss), median(base), 1.4);
+
+// For information: the common case of exactly one snapshot for this brain, which also runs git for drift.
+const one = makeProject(0);
+execFileSync(process.execPath, [path.join(root, 'hooks', 'butler.mjs'), 'handover', 'suspend', '--project', one, '--client', 'claude-code', '--notes', 'bench'], { stdio: 'ignore' });
+const oneInput = JSON.stringify({ session_id: 'bench', transcript_path: null, cwd: one, hook_event_name: 'SessionStart', source: 'startup' });
+const t1 = [];
+const b1 = [];
+for (let i = 0; i < 40; i++) {
+  b1.push(timeSpawn(process.execPath, ['-e', '0']));
+  t1.push(timeSpawn(process.execPath, [hook, '--brain', 'claude-code'], { input: oneInput }));
+}
+console.log(`SessionStart, one own snapshot, drift checked with git (median of 40): ${median(t1).toFixed(2)} ms vs baseline ${median(b1).toFixed(2)} ms = ${(median(t1) / median(b1)).toFixed(2)}x (no goal)`);
 process.exitCode = listOk && ssOk ? 0 : 1;

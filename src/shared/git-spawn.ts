@@ -1,12 +1,15 @@
-import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { GitRunner } from '../work/git.js';
 
 /**
  * GitRunners on plain child_process, for the hooks: loading execa would cost more start-up time
- * than the git calls themselves. Same contract: argument arrays, never a shell.
+ * than the git calls themselves. Same contract: argument arrays, never a shell. child_process (and
+ * the ~25 stream and socket modules it pulls in) loads only when git actually runs: a SessionStart
+ * with no snapshot to check never pays for it.
  */
 export const spawnGitWith = (baseEnv: Record<string, string | undefined>): GitRunner => (cwd, args, opts = {}) =>
   new Promise((resolve) => {
+    const { execFile } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
     const child = execFile(
       'git',
       args as string[],
