@@ -59,10 +59,15 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     throw new ButlerError('policy_blocked', t.nothing, t.nothingHint, { work_state: state.work_state });
   }
   const root = st.root;
-  // Explicit paths are literal; the default excludes Butler's private folder, as observe does.
+  // Explicit paths are literal; the default leaves out Butler's private folder, as observe does.
+  // Once that folder is git-ignored (install and the first snapshot see to it) an exclude pathspec
+  // naming it makes `git add` fail, and it is not needed: git skips ignored files by itself.
+  const privateIgnored = (await input.git(root, ['check-ignore', '-q', '--', `${PRIVATE_DIR}/`])).exitCode === 0;
   const add = input.paths?.length
     ? ['--literal-pathspecs', 'add', '--all', '--', ...input.paths.map((p) => confinePath(root, p, 'paths').rel || '.')]
-    : ['add', '--all', '--', '.', `:(exclude)${PRIVATE_DIR}`];
+    : privateIgnored
+      ? ['add', '--all', '--', '.']
+      : ['add', '--all', '--', '.', `:(exclude)${PRIVATE_DIR}`];
   await gitOk(input.git, root, add, 'add', lang);
   const message = composeMessage(input.message, links.issue_ids);
   // -F - keeps the message out of argv: it can never be read as an option.

@@ -127,4 +127,14 @@ describe('work_record behaviour', () => {
     await record(root, 'Add a');
     expect(git(root, 'show', '--name-only', '--format=', 'HEAD')).toBe('a.txt');
   });
+
+  it('records normally once session_logs/ is git-ignored, as install and the first snapshot leave it', async () => {
+    const { root } = makeRepo();
+    write(root, '.gitignore', '# Butler handover snapshots (private)\nsession_logs/\n');
+    write(root, 'session_logs/handover/index.json', '{}');
+    write(root, 'a.txt', 'a\n');
+    await record(root, 'Add a');
+    expect(git(root, 'show', '--name-only', '--format=', 'HEAD').split('\n').sort()).toEqual(['.gitignore', 'a.txt']);
+    expect(git(root, 'status', '--porcelain')).toBe('');
+  });
 });
