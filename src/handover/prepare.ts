@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ok, type ToolResult } from '../shared/result.js';
-import { normalizeBrain } from './brains.js';
+import { listBrains, normalizeBrain } from './brains.js';
 import { action, ensureGitignored, msg, type HandoverContext } from './context.js';
 import { parseNotes } from './notes.js';
 import { handoffPrompt, renderSnapshot } from './snapshot.js';
@@ -84,6 +84,9 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     }),
   );
 
+  // A transfer to an id no agent has used here would wait forever: say so (seed 001's registry).
+  const known = kind === 'transfer' && target !== 'any' ? await listBrains(ctx.root) : null;
+  const unknownTarget = known !== null && !known.some((b) => b.brain_id === target);
   const scopeArgs = issueId === null ? {} : { issue_id: issueId };
   const next =
     kind === 'transfer'
@@ -91,8 +94,16 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
       : kind === 'suspend'
         ? action('handover_resume', scopeArgs, msg(ctx.lang, '次のセッションの最初に実行します', 'Run at the start of the next session'))
         : action('handover_read', scopeArgs, msg(ctx.lang, 'snapshot を読むときに使います', 'Reads this snapshot back'));
+  const created = msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created');
+  const warning = unknownTarget
+    ? msg(
+        ctx.lang,
+        `。ただし target_brain "${target}" はこの project で未登録です（登録済み: ${known?.map((b) => b.brain_id).join(', ') || 'なし'}）`,
+        `, but target_brain "${target}" has not started a session here (known: ${known?.map((b) => b.brain_id).join(', ') || 'none'})`,
+      )
+    : '';
   return ok(
-    msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created'),
+    `${created}${warning}`,
     {
       handover_id: entry.handover_id,
       snapshot_file: entry.snapshot_file,
@@ -104,6 +115,12 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
       target_brain: target,
       created_at: entry.created_at,
       ...(issueError ? { issue_error: issueError } : {}),
+      ...(unknownTarget
+        ? {
+            target_known: false,
+            suggested_action: action('handover_list_brains', {}, msg(ctx.lang, '正しい brain_id を確認して、必要なら transfer し直します', 'Check the right brain_id and transfer again if needed')),
+          }
+        : {}),
       required_action: next,
     },
   );

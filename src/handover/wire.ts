@@ -44,7 +44,7 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
       return { title: issue.title, body: issue.body, state: issue.state };
     },
     observe: async () => {
-      const r = await observeWork({ projectRoot: o.root, defaultIssue: o.defaultIssue, git: o.git });
+      const r = await observeWork({ projectRoot: o.root, defaultIssue: o.defaultIssue, git: o.git, lang });
       return r.data.work_state === 'unknown' && r.status === 'error' ? null : { ...r.data };
     },
     sessionFacts: (q) => buildSessionFacts({ root: o.root, env: o.env, lang, redact, ...q }),

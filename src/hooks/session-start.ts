@@ -98,10 +98,13 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
   }
   if (candidates.length > 1) {
     const ids = candidates.slice(0, 3).map((c) => `${c.handover_id} (${c.source_brain})`).join(', ');
+    const own = candidates.filter((c) => c.source_brain === me).length;
+    const tool = own === 0 ? 'handover_accept' : own === candidates.length ? 'handover_resume' : 'handover_resume / handover_accept';
+    const who = me ?? 'any';
     const text =
       lang === 'ja'
-        ? `Butler: ${me ?? 'any'} 宛ての handover が ${candidates.length} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → handover_resume(handover_id=...) を呼んでください。`
-        : `Butler: ${candidates.length} handovers wait for ${me ?? 'any brain'}: ${ids}. handover_list shows them; ask the user which to continue, then call work_session_start(project_root="${root}") and handover_resume(handover_id=...).`;
+        ? `Butler: ${who} が続けられる handover が ${candidates.length} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → ${tool}(handover_id=...) を呼んでください。`
+        : `Butler: ${candidates.length} handovers ${who} could continue: ${ids}. handover_list shows them; ask the user which one, then call work_session_start(project_root="${root}") and ${tool}(handover_id=...).`;
     return `${text.slice(0, SESSION_START_LIMIT)}\n`;
   }
   const e = candidates[0] as IndexEntry;

@@ -64,6 +64,7 @@ describe('SessionStart hook', () => {
     await Promise.all([a.close(), b.close()]);
     const out = await sessionStart(input(), { brain: 'codex-mcp-client', env: EN });
     expect(out).toContain('2 handovers');
+    expect(out).toContain('handover_accept(handover_id=...)');
     expect(out).toContain('handover_list');
     expect(out).not.toContain('from claude\n');
   });

@@ -180,3 +180,20 @@ describe('candidate rules beyond the seed list', () => {
     await c.close();
   });
 });
+
+describe('transfer to an unknown brain', () => {
+  it('still writes the snapshot but says the target has never started a session here', async () => {
+    const c = await brain('claude-code');
+    const r = await c.call('handover_transfer', { target_brain: 'codex', notes: 'x' });
+    expect(r.status).toBe('ok');
+    expect(r.data.target_known).toBe(false);
+    expect(r.summary).toContain('codex');
+    expect(r.summary).toContain('claude-code');
+    expect(r.data.suggested_action.tool).toBe('handover_list_brains');
+    const other = await brain('codex-mcp-client');
+    const ok = await c.call('handover_transfer', { target_brain: 'codex-mcp-client' });
+    expect(ok.data).not.toHaveProperty('target_known');
+    await other.close();
+    await c.close();
+  });
+});

@@ -76,7 +76,7 @@ async function runDemo(io: CliIO) {
     await call(steps, 'Claude Code', claude, 'handover_resume', {});
     transfer = await call(steps, 'Claude Code', claude, 'handover_transfer', {
       target_brain: 'codex-mcp-client',
-      notes: 'Handing over to Codex.\nnext: write a test for add() and run it\nrisk: none known',
+      notes: 'Handing over to Codex.\ndecision: keep add() pure\nnext: write a test for add() and run it',
     });
   } finally {
     await claude.close();
