@@ -123,7 +123,12 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
           brain: me,
           matched: tier,
           candidate_handovers: candidates.map(describeCandidate),
-          suggested_action: { tool: mode === 'accept' ? 'handover_accept' : 'handover_resume', required_args: ['handover_id'] },
+          suggested_action: {
+            tool: mode === 'accept' ? 'handover_accept' : 'handover_resume',
+            args: {},
+            required_args: ['handover_id'],
+            reason: msg(ctx.lang, 'ユーザーが選んだ handover_id で呼びます', 'Call with the handover_id the user picks'),
+          },
           ...identityHint,
         },
       );

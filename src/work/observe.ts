@@ -115,7 +115,7 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lan
       data: { work_state: 'blocked', ...base, ...(conflicted.length ? { conflicted_files: conflicted.slice(0, DIRTY_FILES_CAP) } : {}), blocked_by: blocked, required_action: null },
     };
   }
-  const record: Action = { tool: 'work_record', reason: t.recordReason(defaultIssue), required_args: ['message'] };
+  const record: Action = { tool: 'work_record', args: {}, reason: t.recordReason(defaultIssue), required_args: ['message'] };
   if (dirtyCount > 0 && unpublished) {
     return {
       summary: t.dirtyAndUnpublished(dirtyCount, unpublished),
@@ -124,7 +124,7 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lan
   }
   if (dirtyCount > 0) return { summary: t.dirty(dirtyCount), data: { work_state: 'dirty', ...base, required_action: record } };
   if (unpublished) {
-    const publish: Action = { tool: 'work_publish', reason: t.publishReason(unpublished, upstream.ref), required_args: [] };
+    const publish: Action = { tool: 'work_publish', args: {}, reason: t.publishReason(unpublished, upstream.ref), required_args: [] };
     return { summary: t.unpublished(unpublished), data: { work_state: 'recorded_unpublished', ...base, required_action: publish } };
   }
   if (unpublished === null) {
@@ -161,7 +161,7 @@ export async function observeWork(input: {
   if (input.projectRoot === null) {
     return ok(t.noSession, {
       ...emptyData(null, input.defaultIssue),
-      required_action: { tool: 'work_session_start', reason: t.noSessionReason, required_args: ['project_root'] },
+      required_action: { tool: 'work_session_start', args: {}, reason: t.noSessionReason, required_args: ['project_root'] },
     });
   }
   try {
