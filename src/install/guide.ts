@@ -90,11 +90,25 @@ export function gitignoreCovers(text: string | null): boolean {
   return (text ?? '').split(/\r?\n/).some((l) => IGNORES.test(l.trim()));
 }
 
-/** Snapshots are private by default (seed 003): `session_logs/` is git-ignored. Uninstall keeps it. */
-export async function planGitignore(root: string): Promise<FileChange | null> {
+const PERSONAL_CLAUDE = '.claude/settings.local.json';
+const IGNORES_PERSONAL = /^\/?\.claude\/settings\.local\.json\s*$/;
+
+/**
+ * Snapshots are private by default (seed 003): `session_logs/` is git-ignored. So is the personal
+ * Claude settings file when install writes Butler's hooks there, or `work_record` (which records every
+ * change) would commit it. Uninstall keeps both lines.
+ */
+export async function planGitignore(root: string, opts: { personalClaude: boolean }): Promise<FileChange | null> {
   const before = await readRel({ root }, GITIGNORE);
-  if (gitignoreCovers(before)) return null;
+  const lines = (before ?? '').split(/\r?\n/).map((l) => l.trim());
+  const missing = [
+    ...(gitignoreCovers(before) ? [] : [GITIGNORE_ENTRY]),
+    ...(opts.personalClaude && !lines.some((l) => IGNORES_PERSONAL.test(l)) ? [PERSONAL_CLAUDE] : []),
+  ];
+  if (!missing.length) return null;
   const base = before ?? '';
   const sep = base === '' || base.endsWith('\n') ? '' : '\n';
-  return { path: GITIGNORE, before, after: `${base}${sep}${GITIGNORE_COMMENT}\n${GITIGNORE_ENTRY}\n`, note: 'ignore session_logs/ (private snapshots)' };
+  const comment = lines.includes(GITIGNORE_COMMENT) ? '' : `${GITIGNORE_COMMENT}\n`;
+  const note = missing.map((m) => (m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal hooks)`)).join('; ');
+  return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };
 }

@@ -53,7 +53,7 @@ export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
     ctx.claude ? planClaude(ctx) : [],
     ctx.codex ? planCodex(ctx) : [],
     planGuides(ctx.root, { agents: ctx.codex, claude: ctx.claude }, true),
-    planGitignore(ctx.root).then((c) => (c ? [c] : [])),
+    planGitignore(ctx.root, { personalClaude: ctx.claude && !ctx.shared }).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();
 }

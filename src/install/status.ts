@@ -18,6 +18,8 @@ export interface StatusReport {
   git_repo: boolean;
   gitignore_session_logs: boolean;
   issue_backend: string;
+  /** Whether .butler/config.yaml chose the backend or Butler's default applies. */
+  issue_backend_from: 'default' | 'config';
   claude: { settings_file: string | null; session_start: boolean; pre_tool_use: boolean; mcp_server: boolean; mcp_approved: boolean; guidance: boolean };
   codex: { session_start: boolean; pre_tool_use: boolean; mcp_server: boolean; auto_approve: boolean; guidance: boolean; trust: string };
   problems: string[];
@@ -63,8 +65,10 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
     }
   }
   let issueBackend = 'local';
+  let issueBackendFrom: 'default' | 'config' = 'default';
   try {
-    issueBackend = (await loadConfig(root)).issues?.backend ?? 'local';
+    const configured = (await loadConfig(root)).issues?.backend;
+    if (configured) [issueBackend, issueBackendFrom] = [configured, 'config'];
   } catch (err) {
     problems.push((err as Error).message);
   }
@@ -81,6 +85,7 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
     git_repo: await fsp.lstat(path.join(root, '.git')).then(() => true, () => false),
     gitignore_session_logs: gitignoreCovers(await readRel({ root }, GITIGNORE)),
     issue_backend: issueBackend,
+    issue_backend_from: issueBackendFrom,
     claude: {
       settings_file: withHooks?.[0] ?? null,
       session_start: Boolean(withHooks),
@@ -116,7 +121,7 @@ export function formatStatus(s: StatusReport): string {
     `  ${mark(s.runtime.up_to_date)} runtime ${BIN_DIR}/: ${s.runtime.vendored ?? 'not installed'} (this butler: ${s.runtime.running}); ${bundles}`,
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
-    `  ok   issue backend: ${s.issue_backend} (.butler/config.yaml)`,
+    `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})`,
     `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
       (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
     `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,

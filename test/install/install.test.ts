@@ -1,4 +1,5 @@
-import { lstatSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -174,6 +175,7 @@ describe('upgrades and uninstall', () => {
     await cli(['install', '--claude', '--project', root], { cwd: '/', bundleDir: bundles });
     expect(read(root, 'CLAUDE.md')).toMatch(/^# Claude notes\n\nBe brief.\n\n<!-- butler:start/);
     const other = tempDir();
+    execFileSync('git', ['init', '-q', other]);
     write(other, 'AGENTS.md', '# rules\n');
     symlinkSync('AGENTS.md', path.join(other, 'CLAUDE.md'));
     await cli(['install', '--claude', '--project', other], { cwd: '/', bundleDir: bundles });
@@ -190,5 +192,25 @@ describe('project root', () => {
     expect(read(root, '.codex/config.toml')).toContain('[mcp_servers.butler]');
     expect(r.stdout).toContain(`butler install: ${root} (codex)`);
     expect(r.stdout).toMatch(/note: Codex loads project .codex\/ hooks and config only in a trusted project.*\/hooks/);
+  });
+
+  it('refuses a folder that does not exist or is not in a git repository, and writes nothing', async () => {
+    const missing = path.join(tempDir(), 'nope');
+    expect((await cli(['install', '--project', missing], { cwd: '/', bundleDir: bundles })).code).toBe(1);
+    expect(existsSync(missing)).toBe(false);
+    const plain = tempDir();
+    const r = await cli(['install', '--project', plain], { cwd: '/', bundleDir: bundles });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/not in a git repository/);
+    expect(readdirSync(plain)).toEqual([]);
+  });
+
+  it('git-ignores the personal Claude settings file it writes hooks into, but not the shared one', async () => {
+    await cli(['install', '--claude', '--project', root], { cwd: '/', bundleDir: bundles });
+    expect(read(root, '.gitignore')).toMatch(/^\.claude\/settings\.local\.json$/m);
+    const shared = tempDir();
+    execFileSync('git', ['init', '-q', shared]);
+    await cli(['install', '--claude', '--shared', '--project', shared], { cwd: '/', bundleDir: bundles });
+    expect(read(shared, '.gitignore')).not.toContain('settings.local.json');
   });
 });

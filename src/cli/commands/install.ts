@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ButlerError } from '../../shared/errors.js';
@@ -59,8 +59,22 @@ export function bundleDir(env: Record<string, string | undefined>): string {
   }
 }
 
-async function rootOf(flags: Flags, io: CliIO): Promise<string> {
-  return flags.project ? path.resolve(io.cwd, flags.project) : findProjectRoot(io.cwd);
+/**
+ * The repository to work on: the git root above `--project` (or the current folder). install and
+ * uninstall refuse a folder that does not exist or is not in a git repository rather than create or
+ * half-configure one; status reports on whatever folder it is given.
+ */
+async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Promise<string> {
+  const start = path.resolve(io.cwd, flags.project ?? '.');
+  const stat = await fsp.stat(start).catch(() => null);
+  if (!stat?.isDirectory()) {
+    throw new ButlerError('invalid_argument', `${start} is not an existing folder`, 'Pass --project with the path of your repository.');
+  }
+  const root = await findProjectRoot(start);
+  if (requireGit && !(await fsp.lstat(path.join(root, '.git')).then(() => true, () => false))) {
+    throw new ButlerError('invalid_argument', `${start} is not in a git repository`, 'Run `git init` there first, or pass --project with your repository.');
+  }
+  return root;
 }
 
 function fail(io: CliIO, json: boolean, err: unknown): number {
@@ -88,7 +102,7 @@ function run(kind: 'install' | 'uninstall'): Command {
       return 2;
     }
     try {
-      const root = await rootOf(flags, io);
+      const root = await rootOf(flags, io, true);
       const ctx = { root, claude: flags.claude, codex: flags.codex, shared: flags.shared, bundleDir: bundleDir(io.env), version: BUTLER_VERSION };
       const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
       if (!flags.dryRun) await applyChanges(root, changes);
@@ -111,7 +125,7 @@ export const status: Command = async (argv, io) => {
     return 2;
   }
   try {
-    const report = await getStatus(await rootOf(flags, io), { nodeVersion: process.version, version: BUTLER_VERSION });
+    const report = await getStatus(await rootOf(flags, io, false), { nodeVersion: process.version, version: BUTLER_VERSION });
     io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary: `${report.problems.length} problem(s)`, data: report })}\n` : formatStatus(report));
     return 0;
   } catch (err) {
