@@ -31,8 +31,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(`${USAGE}\n`);
-    return name ? 0 : 1;
+    if (name) io.stdout(`${USAGE}\n`);
+    else io.stderr(`${USAGE}\n`);
+    return name ? 0 : 2;
   }
   if (name === '--version' || name === '-v') {
     io.stdout('0.1.0\n');

@@ -54,7 +54,11 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, e
     return 2;
   }
   if (values.help) {
-    const flags = Object.keys(shape).map((k) => `--${k.replace(/_/g, '-')}`).join(' ');
+    const aliasOf = (k: string) => Object.entries(ALIASES).find(([, target]) => target === k)?.[0];
+    const flags = Object.keys(shape)
+      .filter((k) => k !== 'client')
+      .map((k) => `--${k.replace(/_/g, '-')}${aliasOf(k) ? ` (--${aliasOf(k)})` : ''}`)
+      .join(' ');
     io.stdout(`${tool.name}: ${tool.config.description}\noptions: ${flags} --project DIR --client BRAIN --json\n`);
     return 0;
   }

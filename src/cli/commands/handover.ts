@@ -18,8 +18,11 @@ export const handover: Command = async (argv, io) => {
   const [verb, ...rest] = argv;
   const tool = handoverTools.find((t) => t.name === VERBS[verb ?? '']);
   if (!tool) {
-    io.stderr(`usage: butler handover ${Object.keys(VERBS).join('|')} [--project DIR] [--client BRAIN] [--json] [options]\n`);
-    return 2;
+    const usage = `usage: butler handover ${Object.keys(VERBS).join('|')} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+      `  butler handover <verb> --help lists the options of one verb.\n`;
+    const asked = verb === '--help' || verb === '-h' || verb === 'help';
+    (asked ? io.stdout : io.stderr)(usage);
+    return asked ? 0 : 2;
   }
   return runToolFromCli(tool, rest, io, { defaultIssueFlag: false });
 };

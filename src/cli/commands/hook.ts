@@ -5,6 +5,10 @@ import type { Command } from '../io.js';
 /** `butler hook <event>`: the same code as the hook bundles, for debugging and for clients without bundles. */
 export const hook: Command = async (argv, io) => {
   const [event, ...rest] = argv;
+  if (event === '--help' || event === '-h') {
+    io.stdout('usage: butler hook session-start|pre-tool-use [--brain ID]   (reads the client\'s JSON on stdin)\n');
+    return 0;
+  }
   let out = '';
   try {
     const input = await io.readStdin();

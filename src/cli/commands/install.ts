@@ -119,6 +119,10 @@ export const install: Command = run('install');
 export const uninstall: Command = run('uninstall');
 
 export const status: Command = async (argv, io) => {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout('usage: butler status [--project DIR] [--json]\n');
+    return 0;
+  }
   const flags = parseFlags(argv, ['--project', '--json']);
   if (typeof flags === 'string') {
     io.stderr(`butler status: ${flags}\nusage: butler status [--project DIR] [--json]\n`);

@@ -93,6 +93,10 @@ async function langOf(root: string, env: CliIO['env']): Promise<Lang> {
 /** `butler issue <verb>`: the eight issue tools for humans, on the same capability code and envelope. */
 export const issue: Command = async (argv, io) => {
   const [verb, ...rest] = argv;
+  if (verb === '--help' || verb === '-h' || verb === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
