@@ -111,7 +111,7 @@ export async function withLock<T>(name: string, fn: () => Promise<T>, waitMs = 9
   }
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alive, withLock } from '../clients/clients.js';
 
 export const INSPECTOR_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(INSPECTOR_DIR, '../../..');
@@ -75,46 +76,6 @@ export async function ensureInspector(): Promise<void> {
   });
 }
 
-// ---------- cross-process lock ----------
-
-export async function withLock<T>(name: string, fn: () => Promise<T>, waitMs = 900_000): Promise<T> {
-  const dir = path.join(os.tmpdir(), `butler-e2e-${name}.lock`);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
-      break;
-    } catch {
-      // A lock left by a dead process is taken over.
-      try {
-        const pid = Number(fs.readFileSync(path.join(dir, 'pid'), 'utf8'));
-        if (pid && !alive(pid)) {
-          fs.rmSync(dir, { recursive: true, force: true });
-          continue;
-        }
-      } catch {
-        /* being created right now */
-      }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for lock ${dir}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // ---------- workspace ----------
 
