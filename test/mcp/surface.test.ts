@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { connect } from '../helpers/mcp.js';
+import { BRAIN_TOOL_NAMES } from '../helpers/tool-names.js';
 
-const BRAIN_TOOLS = [
-  'work_session_start', 'work_start', 'work_observe', 'work_diff', 'work_history', 'work_record', 'work_publish', 'work_finish',
-  'issue_read', 'issue_create', 'issue_comment', 'issue_delete_comment', 'issue_update_title', 'issue_update_body', 'issue_reopen', 'issue_close',
-  'handover_suspend', 'handover_resume', 'handover_transfer', 'handover_accept', 'handover_prepare', 'handover_read', 'handover_list', 'handover_list_brains',
-];
+const BRAIN_TOOLS: readonly string[] = BRAIN_TOOL_NAMES;
 
 describe('public surface', () => {
   it('lists only brain-facing tools, never git_* or gitea_*', async () => {
     const { client, close } = await connect();
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
+    expect([...names].sort()).toEqual([...BRAIN_TOOLS].sort());
     for (const n of names) {
       expect(BRAIN_TOOLS).toContain(n);
       expect(n).not.toMatch(/^(git|gitea)_/);

@@ -1,33 +1,9 @@
 // Reads what the model saw out of the requests recorded by the model server: the context text, the
 // tool list, and each tool call joined with the result the client sent back for it.
+import { BRAIN_TOOL_NAMES } from '../../helpers/tool-names.js';
 import type { ModelServer } from './model-server.js';
 
-export const BUTLER_TOOLS = [
-  'work_session_start',
-  'work_start',
-  'work_observe',
-  'work_diff',
-  'work_history',
-  'work_record',
-  'work_publish',
-  'work_finish',
-  'issue_read',
-  'issue_create',
-  'issue_comment',
-  'issue_delete_comment',
-  'issue_update_title',
-  'issue_update_body',
-  'issue_reopen',
-  'issue_close',
-  'handover_suspend',
-  'handover_resume',
-  'handover_transfer',
-  'handover_accept',
-  'handover_prepare',
-  'handover_read',
-  'handover_list',
-  'handover_list_brains',
-].sort();
+export const BUTLER_TOOLS = [...BRAIN_TOOL_NAMES].sort();
 
 export interface SeenCall {
   /** Tool name as the client exposes it (`Bash`, `mcp__butler__work_observe`, `exec_command`, `work_observe`). */

@@ -21,33 +21,9 @@ import {
   textEnvelope,
   type Workspace,
 } from './inspector.js';
+import { BRAIN_TOOL_NAMES } from '../../helpers/tool-names.js';
 
-const TOOLS = [
-  'work_session_start',
-  'work_start',
-  'work_observe',
-  'work_diff',
-  'work_history',
-  'work_record',
-  'work_publish',
-  'work_finish',
-  'issue_read',
-  'issue_create',
-  'issue_comment',
-  'issue_delete_comment',
-  'issue_update_title',
-  'issue_update_body',
-  'issue_reopen',
-  'issue_close',
-  'handover_suspend',
-  'handover_resume',
-  'handover_transfer',
-  'handover_accept',
-  'handover_prepare',
-  'handover_read',
-  'handover_list',
-  'handover_list_brains',
-];
+const TOOLS: readonly string[] = BRAIN_TOOL_NAMES;
 
 /** Exit codes of the inspector CLI (core/cli/error-handler.ts EXIT_CODES). */
 const EXIT_OK = 0;
