@@ -1,6 +1,7 @@
 // Helpers for driving the real Claude Code and Codex CLIs offline against the scripted model server.
 // Each run gets its own HOME / CODEX_HOME under the test's temp folder, so nothing of the machine's
 // own client configuration leaks in, and a cross-process lock so only one heavy client runs at a time.
+import { git } from '../../helpers/repo.js';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -130,16 +131,7 @@ export interface Workspace {
   codexHome: string;
 }
 
-const GIT_ENV = {
-  GIT_AUTHOR_NAME: 'Test',
-  GIT_AUTHOR_EMAIL: 'test@example.com',
-  GIT_COMMITTER_NAME: 'Test',
-  GIT_COMMITTER_EMAIL: 'test@example.com',
-};
-
-export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } }).trim();
-}
+export { git };
 
 /** A throwaway git repo (one commit, a local bare remote) plus private client homes. */
 export function makeWorkspace(prefix = 'butler-e2e-'): Workspace {
