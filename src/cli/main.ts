@@ -1,3 +1,4 @@
+import { BUTLER_VERSION } from '../shared/version.js';
 import type { CliIO, Command } from './io.js';
 
 const USAGE = `butler — handover snapshots, work records and a raw-git guard for coding agents
@@ -36,7 +37,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return name ? 0 : 2;
   }
   if (name === '--version' || name === '-v') {
-    io.stdout('0.1.0\n');
+    io.stdout(`${BUTLER_VERSION}\n`);
     return 0;
   }
   const load = COMMANDS[name];

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Lang } from '../shared/config.js';
 import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
+import { withPrivateDirIgnored } from '../shared/private-dir.js';
 import type { Action } from '../shared/result.js';
 import type { GitRunner } from '../work/git.js';
 import type { SessionFacts, WorkFacts } from './snapshot.js';
@@ -44,10 +45,7 @@ export const action = (tool: string, args: Record<string, unknown>, reason: stri
 export async function ensureGitignored(root: string): Promise<void> {
   const file = path.join(root, '.gitignore');
   await withFileLock(file, async () => {
-    const text = (await readTextIfExists(file)) ?? '';
-    const lines = text.split(/\r?\n/).map((l) => l.trim());
-    if (lines.some((l) => l === 'session_logs/' || l === 'session_logs' || l === '/session_logs/' || l === '/session_logs')) return;
-    const sep = text === '' || text.endsWith('\n') ? '' : '\n';
-    await writeFileAtomic(file, `${text}${sep}# Butler handover snapshots (private)\nsession_logs/\n`);
+    const next = withPrivateDirIgnored(await readTextIfExists(file));
+    if (next !== null) await writeFileAtomic(file, next);
   });
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { normalizeBrain } from './brains.js';
@@ -37,7 +38,7 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
   return {
     handover_id: e.handover_id,
     snapshot_file: e.snapshot_file,
-    latest_file: e.is_latest ? `session_logs/handover/${latestFileName(e.issue_id)}` : null,
+    latest_file: e.is_latest ? ctx.store.rel(path.join(ctx.store.dir, latestFileName(e.issue_id))) : null,
     snapshot,
     handoff_prompt: handoffPrompt(snapshot),
     issue_id: e.issue_id,

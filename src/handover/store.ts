@@ -2,6 +2,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
+import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { parseMetadata, type SnapshotMeta } from './snapshot.js';
 
 /** One row of `session_logs/handover/index.json`, with the seed's field names. */
@@ -27,7 +28,7 @@ interface IndexFile {
   handovers: IndexEntry[];
 }
 
-export const HANDOVER_DIR = path.join('session_logs', 'handover');
+export const HANDOVER_DIR = path.join(PRIVATE_DIR, 'handover');
 const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
 
 export const scopeKey = (issueId: number | null): string => (issueId === null ? 'project' : `issue-${issueId}`);
@@ -192,7 +193,7 @@ export class HandoverStore {
   async readSnapshot(entry: IndexEntry): Promise<string | null> {
     const f = entry.snapshot_file;
     const slash = f.lastIndexOf('/');
-    if (f.slice(0, slash) !== 'session_logs/handover' || !SNAPSHOT_FILE.test(f.slice(slash + 1))) return null;
+    if (f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))) return null;
     return readTextIfExists(path.join(this.dir, f.slice(slash + 1)));
   }
 }

@@ -1,7 +1,5 @@
-import pkg from '../../package.json' with { type: 'json' };
-
 /** Version stamped into `.butler/bin/VERSION`; a newer Butler rewrites the vendored runtime. */
-export const BUTLER_VERSION: string = pkg.version;
+export { BUTLER_VERSION } from '../shared/version.js';
 
 /** The vendored runtime, relative to the project root. Every written command points here. */
 export const BIN_DIR = '.butler/bin';
@@ -28,9 +26,6 @@ export const GUIDE_BODY = `## Butler
 - No raw git: \`work_observe\` (status), \`work_diff\`, \`work_history\` (log), \`work_record\` (add+commit), \`work_publish\` (push).
 - Before you stop: \`handover_suspend\`. Taking over from another agent: \`handover_accept\`.
 - Without MCP: \`node .butler/bin/butler.mjs handover|work|issue …\` does the same.`;
-
-export const GITIGNORE_ENTRY = 'session_logs/';
-export const GITIGNORE_COMMENT = '# Butler: handover snapshots and session logs stay private';
 
 /**
  * Codex runs hooks through the user's shell with the session cwd, which may be a subfolder of the

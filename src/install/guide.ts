@@ -1,6 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { GITIGNORE_COMMENT, GITIGNORE_ENTRY, GUIDE_BODY, GUIDE_END, GUIDE_START } from './constants.js';
+import { GITIGNORE_COMMENT, GITIGNORE_ENTRY, gitignoreCovers } from '../shared/private-dir.js';
+import { GUIDE_BODY, GUIDE_END, GUIDE_START } from './constants.js';
 import { abs, readRel, type FileChange } from './plan.js';
 
 export const AGENTS_MD = 'AGENTS.md';
@@ -84,11 +85,7 @@ export async function planGuides(root: string, opts: { agents: boolean; claude: 
   return out.filter((c): c is FileChange => c !== null);
 }
 
-const IGNORES = /^\/?session_logs\/?(?:\*\*?)?\s*$/;
-
-export function gitignoreCovers(text: string | null): boolean {
-  return (text ?? '').split(/\r?\n/).some((l) => IGNORES.test(l.trim()));
-}
+export { gitignoreCovers };
 
 const PERSONAL_CLAUDE = '.claude/settings.local.json';
 const IGNORES_PERSONAL = /^\/?\.claude\/settings\.local\.json\s*$/;

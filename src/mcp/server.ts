@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { toErrorResult } from '../shared/errors.js';
 import { ERROR_CODES, failure, type ToolResult } from '../shared/result.js';
 import { newSession } from '../work/session.js';
+import { BUTLER_VERSION } from '../shared/version.js';
 import { toolLang } from './context.js';
 import { INSTRUCTIONS } from './instructions.js';
 import { describeZodError, toInputJsonSchema } from './schema.js';
@@ -10,7 +11,7 @@ import type { ServerDeps, ToolDef } from './tool.js';
 import { brainTools, workerTools } from './tools/index.js';
 
 export const SERVER_NAME = 'butler';
-export const SERVER_VERSION = '0.1.0';
+export const SERVER_VERSION = BUTLER_VERSION;
 
 export interface CreateServerOptions {
   /** `butler mcp --worker`: the low-level surface for workers, never for brains. */

@@ -8,7 +8,3 @@ export const CommentId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER
 
 /** `issue-49-20260603T094500Z-codex`, `project-20260603T094500Z-claude-code-2` (collision suffix). */
 export const HANDOVER_ID_PATTERN = /^(?:issue-[1-9][0-9]{0,9}|project)-[0-9]{8}T[0-9]{6}Z-[A-Za-z0-9_-]{1,80}$/;
-export const HandoverId = z.string().regex(HANDOVER_ID_PATTERN, 'not a handover id');
-
-/** A brain name a caller may pass; normalised later, but never a path. */
-export const BrainName = z.string().min(1).max(64);

@@ -1,3 +1,4 @@
+import { PRIVATE_DIR } from '../shared/private-dir.js';
 import type { Lang } from '../shared/config.js';
 import type { GitRunner } from './git.js';
 import { gitFailure, readRepoFlags, requireRepo, type RepoFlags } from './repo.js';
@@ -79,7 +80,7 @@ export interface RepoStatus extends ParsedStatus {
  * Butler's own private folder (snapshots, brain registry). It is git-ignored once installed, but
  * before that it must still never count as work, or work_session_start would make a clean tree dirty.
  */
-export const PRIVATE_DIR = 'session_logs';
+export { PRIVATE_DIR };
 
 export const isPrivatePath = (p: string) => p === PRIVATE_DIR || p.startsWith(`${PRIVATE_DIR}/`);
 
