@@ -227,10 +227,12 @@ describe('seed 000 completion criteria', () => {
     const acc = await claude.call('handover_accept', {});
     expect(acc.status).toBe('ok');
     expect(acc.data.work_state).toBeTruthy();
+    expect(acc.data.work_state).toMatchObject({ branch: 'main', head: expect.stringMatching(/^[0-9a-f]{40}$/), work_state: expect.any(String) });
     await claude.call('handover_suspend', { issue_id: 7 });
     const res = await claude.call('handover_resume', { issue_id: 7 });
     expect(res.status).toBe('ok');
     expect(res.data.work_state).toBeTruthy();
+    expect(res.data.work_state).toMatchObject({ branch: 'main', dirty_count: expect.any(Number), work_state: expect.any(String) });
     await Promise.all([codex.close(), claude.close()]);
   });
 

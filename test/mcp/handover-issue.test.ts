@@ -38,6 +38,7 @@ describe('handover and the issue backend', () => {
     const r = await c.call('handover_suspend', { issue_id: 404 });
     expect(r.status).toBe('ok');
     expect(r.data.issue_error).toBeTruthy();
+    expect(r.data.issue_error).toMatch(/404/);
     expect(sectionBody(snapshotOf(r), 'BLOCKED / PENDING').join('\n')).toMatch(/\[blocked\] Could not read issue #404/);
     await c.close();
   });
