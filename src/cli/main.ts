@@ -11,7 +11,7 @@ Usage:
   butler hook session-start|pre-tool-use   the hook entry points, reading the client's JSON on stdin
   butler handover suspend|resume|transfer|accept|prepare|read|list|brains [options] [--json]
   butler work start|observe|diff|history|record|publish|finish [options] [--json]
-  butler issue read|create|comment|delete-comment|update-title|update-body|reopen|close [options] [--json]
+  butler issue read|create|comment|delete-comment|update-title|update-body|reopen|close|approve-url [options] [--json]
   butler demo                              throwaway repo: install, suspend, resume, transfer, accept
 
 Run "butler <command> --help" for the options of one command.`;

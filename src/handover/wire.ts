@@ -14,6 +14,8 @@ export interface WireOptions {
   git: GitRunner;
   now: () => Date;
   env: Record<string, string | undefined>;
+  /** The user's Butler folder (tracker URL approvals). */
+  userConfigDir?: string;
   /** Reuses one store per project so a long-lived server keeps its parsed index. */
   stores?: Map<string, HandoverStore>;
 }
@@ -39,7 +41,7 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
     env: o.env,
     redact,
     readIssue: async (id) => {
-      const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
+      const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, userConfigDir: o.userConfigDir, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
       const issue = await backend.read(id);
       return { title: issue.title, body: issue.body, state: issue.state };
     },

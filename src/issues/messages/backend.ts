@@ -22,8 +22,13 @@ const en = {
   urlScheme: 'issues.url must be http(s)',
   fixIn: (file: string) => `Fix it in ${file}.`,
   urlCredentials: 'issues.url must not contain credentials',
-  urlCredentialsHint: 'Remove them and put the token in the variable named by issues.token_env.',
-  giteaToken: (name: string) => `Set ${name} to a Gitea token with issue read/write access.`,
+  urlCredentialsHint: 'Remove them and put the token in GITHUB_TOKEN, GH_TOKEN, GITEA_TOKEN or BUTLER_ISSUES_TOKEN.',
+  giteaToken: (names: string[]) => `Set ${names.join(' or ')} to a Gitea token with issue read/write access.`,
+  urlHttps: 'issues.url must be https (plain http only to this machine)',
+  tokenEnvRefused: (name: string) => `issues.token_env ${name} is not a tracker token variable`,
+  tokenEnvHint: (names: readonly string[]) => `Use one of ${names.join(', ')} (or omit token_env).`,
+  urlNotApproved: (url: string) => `Tracker URL ${url} is not approved for your token`,
+  urlNotApprovedHint: (url: string) => `If you trust it, run: butler issue approve-url ${url}`,
   githubToken: (names: string[]) => `Set ${names.join(' or ')} to a token with Issues read/write access.`,
 };
 
@@ -48,8 +53,13 @@ const ja: typeof en = {
   urlScheme: 'issues.url は http(s) にしてください',
   fixIn: (file) => `${file} で直してください`,
   urlCredentials: 'issues.url に認証情報を含めないでください',
-  urlCredentialsHint: '認証情報を取り除き、トークンは issues.token_env で指定した環境変数に入れてください',
-  giteaToken: (name) => `${name} に issue の読み書き権限を持つ Gitea トークンを設定してください`,
+  urlCredentialsHint: '認証情報を取り除き、トークンは GITHUB_TOKEN, GH_TOKEN, GITEA_TOKEN か BUTLER_ISSUES_TOKEN に入れてください',
+  giteaToken: (names) => `${names.join(' か ')} に issue の読み書き権限を持つ Gitea トークンを設定してください`,
+  urlHttps: 'issues.url は https にしてください（http はこのマシン宛てのみ）',
+  tokenEnvRefused: (name) => `issues.token_env の ${name} はトラッカー用トークンの変数名ではありません`,
+  tokenEnvHint: (names) => `${names.join(', ')} のどれかにしてください（token_env は省略可）`,
+  urlNotApproved: (url) => `トラッカー URL ${url} はトークン送信先として承認されていません`,
+  urlNotApprovedHint: (url) => `信頼できるなら次を実行してください: butler issue approve-url ${url}`,
   githubToken: (names) => `${names.join(' か ')} に Issues の読み書き権限を持つトークンを設定してください`,
 };
 
