@@ -43,7 +43,8 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
     readIssue: async (id) => {
       const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, userConfigDir: o.userConfigDir, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
       const issue = await backend.read(id);
-      return { title: issue.title, body: issue.body, state: issue.state };
+      // The title lands in the snapshot heading, METADATA, the index and the SessionStart prompt.
+      return { title: redact(issue.title), body: redact(issue.body), state: issue.state };
     },
     observe: async () => {
       const r = await observeWork({ projectRoot: o.root, defaultIssue: o.defaultIssue, git: o.git, lang });

@@ -1,4 +1,5 @@
 import { normalizeBrain } from '../handover/brains.js';
+import { makeRedactor } from '../handover/redact.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { CONFIG_FILE, loadConfig, type ButlerConfig, type Lang } from '../shared/config.js';
 import { GiteaIssueBackend } from './gitea.js';
@@ -6,6 +7,7 @@ import { GitHubIssueBackend } from './github.js';
 import { HttpClient } from './http.js';
 import { LocalIssueBackend } from './local/backend.js';
 import { backendText } from './messages/backend.js';
+import { redacting } from './redacting.js';
 import { approvalKey, isLoopback, isTokenVar, isUrlApproved, TOKEN_VARS } from './trust.js';
 import type { IssueBackend } from './types.js';
 
@@ -35,7 +37,7 @@ export async function openIssueBackend(opts: OpenIssueBackendOptions): Promise<I
   const config = await loadConfig(opts.projectRoot);
   const url = config.issues?.url;
   const approved = url ? await isUrlApproved(opts.userConfigDir, url) : false;
-  return backendFromConfig(config.issues, opts, approved);
+  return redacting(backendFromConfig(config.issues, opts, approved), makeRedactor(config.redact?.patterns ?? []));
 }
 
 type IssuesConfig = NonNullable<ButlerConfig['issues']>;
