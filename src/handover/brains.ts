@@ -45,12 +45,16 @@ async function readRegistry(file: string): Promise<RegistryFile> {
 
 export async function upsertBrain(projectRoot: string, brainId: string, title: string | null, now: Date): Promise<void> {
   const file = registryPath(projectRoot);
-  await withFileLock(file, async () => {
-    const reg = await readRegistry(file);
-    const prev = reg.brains[brainId];
-    reg.brains[brainId] = { last_seen: now.toISOString(), title: title ?? prev?.title ?? null };
-    await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`);
-  });
+  await withFileLock(
+    file,
+    async () => {
+      const reg = await readRegistry(file);
+      const prev = reg.brains[brainId];
+      reg.brains[brainId] = { last_seen: now.toISOString(), title: title ?? prev?.title ?? null };
+      await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`, { within: projectRoot });
+    },
+    { within: projectRoot },
+  );
 }
 
 /** Most recently seen first. */

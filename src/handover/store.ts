@@ -2,6 +2,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
+import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { parseMetadata, type SnapshotMeta } from './snapshot.js';
 
@@ -116,11 +117,20 @@ export class HandoverStore {
     }
     if (!(await pathExists(this.dir))) return [];
     // Missing or corrupt index: rebuild from the snapshots themselves, so nothing is lost.
-    return withFileLock(this.indexFile, async () => {
-      const entries = await this.loadForWrite();
-      await this.writeIndex(entries);
-      return entries.sort(newestFirst);
-    });
+    const rebuilt = await withFileLock(
+      this.indexFile,
+      async () => {
+        const entries = await this.loadForWrite();
+        await this.writeIndex(entries);
+        return entries.sort(newestFirst);
+      },
+      { within: this.projectRoot, timeoutMs: 2000 },
+    ).catch(() => null);
+    if (rebuilt) return rebuilt;
+    // The index cannot be rewritten (read-only folder, a link, a busy lock): serve what the files say.
+    const entries = await this.loadForWrite();
+    markLatest(entries);
+    return entries.sort(newestFirst);
   }
 
   /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
@@ -138,7 +148,8 @@ export class HandoverStore {
     markLatest(entries);
     const file: IndexFile = { version: 1, handovers: [...entries].sort(newestFirst) };
     // One entry per line: compact enough to parse 10,000 entries quickly, still diffable by eye.
-    await writeFileAtomic(this.indexFile, `{"version":1,"handovers":[\n${file.handovers.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`);
+    const text = `{"version":1,"handovers":[\n${file.handovers.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`;
+    await writeFileAtomic(this.indexFile, text, { within: this.projectRoot });
     this.cache = null;
   }
 
@@ -165,6 +176,7 @@ export class HandoverStore {
     base: { issueId: number | null; createdAt: Date; brain: string },
     render: (handoverId: string) => { markdown: string; meta: SnapshotMeta },
   ): Promise<{ entry: IndexEntry; markdown: string; latestFile: string }> {
+    await assertNoLinks(this.projectRoot, this.indexFile);
     await fsp.mkdir(this.dir, { recursive: true });
     return withFileLock(this.indexFile, async () => {
       const entries = await this.loadForWrite();
@@ -177,16 +189,16 @@ export class HandoverStore {
         const file = path.join(this.dir, `${scope}_${ts}_${brain}.md`);
         if (ids.has(id)) continue;
         const { markdown, meta } = render(id);
-        if (!(await writeFileExclusive(file, markdown))) continue;
+        if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
         const entry = entryFromMeta(meta, this.rel(file));
         entries.push(entry);
         await this.writeIndex(entries);
         const latest = path.join(this.dir, latestFileName(base.issueId));
-        if (entry.is_latest) await writeFileAtomic(latest, markdown);
+        if (entry.is_latest) await writeFileAtomic(latest, markdown, { within: this.projectRoot });
         return { entry, markdown, latestFile: this.rel(latest) };
       }
       throw new Error('could not allocate a handover id');
-    });
+    }, { within: this.projectRoot });
   }
 
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */

@@ -114,7 +114,6 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
   if (!report.git_repo) problems.push('Not a git repository: work_* tools and drift checks need git.');
   if (vendored && vendored !== deps.version) problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
-  if (issueUrl && !issueUrl.approved) problems.push(`Tracker URL ${issueUrl.url} is not approved for your token: run butler issue approve-url ${issueUrl.url} if you trust it.`);
   return report;
 }
 
@@ -128,7 +127,7 @@ export function formatStatus(s: StatusReport): string {
     `  ${mark(s.runtime.up_to_date)} runtime ${BIN_DIR}/: ${s.runtime.vendored ?? 'not installed'} (this butler: ${s.runtime.running}); ${bundles}`,
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
-    `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : 'NOT approved'}` : ''}`,
+    `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
     `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
       (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
     `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,

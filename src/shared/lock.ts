@@ -1,11 +1,14 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { assertNoLinks } from './no-links.js';
 
 export interface LockOptions {
   /** Give up after this long; the caller reports a clear error instead of hanging a session. */
   timeoutMs?: number;
   /** A lock older than this is treated as left behind by a crashed process and taken over. */
   staleMs?: number;
+  /** The project root: refuse a lock whose path below it passes through a symbolic link. */
+  within?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -22,6 +25,7 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opts
   const staleMs = opts.staleMs ?? 30_000;
   const token = `${process.pid}.${Date.now()}.${lockSeq++}\n`;
   const started = Date.now();
+  if (opts.within) await assertNoLinks(opts.within, lockFile);
   await fsp.mkdir(path.dirname(lockFile), { recursive: true });
   let delay = 2;
   for (;;) {

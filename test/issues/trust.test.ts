@@ -178,7 +178,9 @@ describe('butler issue / butler status and the approval', () => {
     expect(await runCli(['status', '--json'], before.io)).toBe(0);
     const s1 = JSON.parse(before.out.join('')).data;
     expect(s1.issue_url).toEqual({ url: base, approved: false });
-    expect(s1.problems.join('\n')).toContain('approve-url');
+    const text = cli(root, dir);
+    await runCli(['status'], text.io);
+    expect(text.out.join('')).toContain(`NOT approved for your token (butler issue approve-url ${base})`);
     const approve = cli(root, dir);
     expect(await runCli(['issue', 'approve-url', '--json'], approve.io)).toBe(0);
     expect(JSON.parse(approve.out.join('')).data.url).toBe(base);
