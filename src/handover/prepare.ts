@@ -85,7 +85,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   );
 
   // A transfer to an id no agent has used here would wait forever: say so (seed 001's registry).
-  const known = kind === 'transfer' && target !== 'any' ? await listBrains(ctx.root) : null;
+  const known = kind === 'transfer' && target !== 'any' ? await listBrains(ctx.root).catch(() => null) : null;
   const unknownTarget = known !== null && !known.some((b) => b.brain_id === target);
   const scopeArgs = issueId === null ? {} : { issue_id: issueId };
   const next =

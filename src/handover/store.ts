@@ -4,7 +4,9 @@ import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } fro
 import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
-import { parseMetadata, type SnapshotMeta } from './snapshot.js';
+import { ButlerError } from '../shared/errors.js';
+import { missingSections } from './sections.js';
+import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 
 /** One row of `session_logs/handover/index.json`, with the seed's field names. */
 export interface IndexEntry {
@@ -192,9 +194,13 @@ export class HandoverStore {
         if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
         const entry = entryFromMeta(meta, this.rel(file));
         entries.push(entry);
-        await this.writeIndex(entries);
         const latest = path.join(this.dir, latestFileName(base.issueId));
-        if (entry.is_latest) await writeFileAtomic(latest, markdown, { within: this.projectRoot });
+        try {
+          await this.writeIndex(entries);
+          if (entry.is_latest) await writeFileAtomic(latest, markdown, { within: this.projectRoot });
+        } catch (err) {
+          throw savedButIncomplete(entry, err);
+        }
         return { entry, markdown, latestFile: this.rel(latest) };
       }
       throw new Error('could not allocate a handover id');
@@ -208,4 +214,25 @@ export class HandoverStore {
     if (f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))) return null;
     return readTextIfExists(path.join(this.dir, f.slice(slash + 1)));
   }
+}
+
+/**
+ * The snapshot file is written but the index or the latest copy is not: say so, so that a retry does
+ * not save the same handover twice (the next write or read rebuilds the index from the files).
+ */
+function savedButIncomplete(entry: IndexEntry, err: unknown): ButlerError {
+  const why = err instanceof ButlerError ? err.message : ((err as NodeJS.ErrnoException)?.code ?? 'error');
+  return new ButlerError(
+    err instanceof ButlerError ? err.code : 'backend_error',
+    `Snapshot ${entry.handover_id} was saved, but the index was not updated (${why})`,
+    `Do not prepare it again: ${entry.snapshot_file} is saved. ${err instanceof ButlerError ? err.hint : 'Fix the folder, then call handover_list.'}`,
+    { saved: true, handover_id: entry.handover_id, snapshot_file: entry.snapshot_file },
+  );
+}
+
+/** A snapshot that is empty, truncated or not a snapshot at all: reported, never served as a prompt. */
+export function snapshotDamage(markdown: string): string[] | null {
+  const missing = missingSections(markdown);
+  if (missing.length || !handoffPrompt(markdown).trim() || !parseMetadata(markdown)) return missing.length ? missing : ['HANDOFF_PROMPT'];
+  return null;
 }

@@ -5,7 +5,7 @@ import { selectCandidates } from '../handover/candidates.js';
 import { computeDrift } from '../handover/drift.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, handoffPrompt } from '../handover/snapshot.js';
-import { HandoverStore, type IndexEntry } from '../handover/store.js';
+import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from './project-root.js';
 
@@ -110,6 +110,11 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
   const e = candidates[0] as IndexEntry;
   const snapshot = await store.readSnapshot(e);
   if (snapshot === null) return '';
+  if (snapshotDamage(snapshot)) {
+    return lang === 'ja'
+      ? `Butler: handover ${e.handover_id} は壊れています（${e.snapshot_file}）。work_session_start(project_root="${root}") → handover_list で確認してください。\n`
+      : `Butler: handover ${e.handover_id} is damaged (${e.snapshot_file}). Call work_session_start(project_root="${root}"), then handover_list.\n`;
+  }
   const drift = await computeDrift(root, { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) }, spawnGitWith(env), undefined, lang).catch(() => null);
   return `${render(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang)}\n`;
 }

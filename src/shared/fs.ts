@@ -9,7 +9,7 @@ export interface WriteOptions {
 }
 
 /** Permission and read-only failures name the folder instead of surfacing as an internal error. */
-function explain(err: unknown, file: string, root?: string): unknown {
+export function explain(err: unknown, file: string, root?: string): unknown {
   const code = (err as NodeJS.ErrnoException)?.code;
   if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') return err;
   const dir = path.dirname(file);

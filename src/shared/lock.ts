@@ -1,6 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { explain } from './fs.js';
 import { assertNoLinks } from './no-links.js';
 
 export interface LockOptions {
@@ -28,7 +29,9 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opts
   const token = `${process.pid}.${Date.now()}.${lockSeq++}@${os.hostname()}\n`;
   const started = Date.now();
   if (opts.within) await assertNoLinks(opts.within, lockFile);
-  await fsp.mkdir(path.dirname(lockFile), { recursive: true });
+  await fsp.mkdir(path.dirname(lockFile), { recursive: true }).catch((err) => {
+    throw explain(err, lockFile, opts.within);
+  });
   let delay = 2;
   for (;;) {
     try {
@@ -37,7 +40,7 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opts
       await handle.close();
       break;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw explain(err, lockFile, opts.within);
       if (await isAbandoned(lockFile, staleMs)) {
         await takeOverStale(lockFile, staleMs);
         continue;
