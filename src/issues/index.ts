@@ -36,7 +36,9 @@ const GITHUB_API = 'https://api.github.com';
 export async function openIssueBackend(opts: OpenIssueBackendOptions): Promise<IssueBackend> {
   const config = await loadConfig(opts.projectRoot);
   const url = config.issues?.url;
-  const approved = url ? await isUrlApproved(opts.userConfigDir, url) : false;
+  // GitHub's own API address is Butler's default, not the repository's choice: no approval needed.
+  const builtIn = config.issues?.backend === 'github' && url !== undefined && approvalKey(url) === GITHUB_API;
+  const approved = url ? builtIn || (await isUrlApproved(opts.userConfigDir, url)) : false;
   return redacting(backendFromConfig(config.issues, opts, approved), makeRedactor(config.redact?.patterns ?? []));
 }
 
@@ -148,6 +150,6 @@ export async function describeIssueBackend(
     url: cfg.url ?? (backend === 'github' ? GITHUB_API : undefined),
     token_vars: vars,
     token_set: vars.some((v) => Boolean(env[v]?.trim())),
-    url_approved: cfg.url ? await isUrlApproved(userConfigDir, cfg.url) : true,
+    url_approved: cfg.url && !(backend === 'github' && approvalKey(cfg.url) === GITHUB_API) ? await isUrlApproved(userConfigDir, cfg.url) : true,
   };
 }

@@ -94,6 +94,17 @@ describe('a committed config cannot send a secret anywhere', () => {
     expect(allFileText(root)).not.toContain(GITEA);
   });
 
+  it('GitHub without a url, or with its own API address, needs no approval; gitea at that address does', async () => {
+    for (const yaml of ['', '  url: https://api.github.com/\n']) {
+      const root = tempProject();
+      writeConfig(root, `issues:\n  backend: github\n  owner: o\n  repo: r\n${yaml}`);
+      expect((await openIssueBackend({ projectRoot: root, env: ENV, author: 'x' })).kind).toBe('github');
+    }
+    const root = tempProject();
+    writeConfig(root, 'issues:\n  backend: gitea\n  url: https://api.github.com\n  owner: o\n  repo: r\n');
+    await expect(openIssueBackend({ projectRoot: root, env: ENV, author: 'x' })).rejects.toMatchObject({ code: 'policy_blocked' });
+  });
+
   it('without a user config folder nothing is approved', async () => {
     const root = tempProject();
     hostile(root);
