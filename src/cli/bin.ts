@@ -5,12 +5,23 @@ import { runCli } from './main.js';
 // keeps stdin open must not make a PreToolUse hook time out (a timed-out hook lets the command run).
 const readStdin = (): Promise<string> => readStdinUntil(1000);
 
+async function ask(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}
+
 runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   readStdin,
+  ...(process.stdin.isTTY && process.stdout.isTTY ? { ask } : {}),
 }).then(
   (code) => {
     // `butler mcp` (-1) keeps running on stdin. Every other command exits once its output is flushed:

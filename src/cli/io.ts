@@ -6,6 +6,8 @@ export interface CliIO {
   stderr: (text: string) => void;
   /** Reads all of stdin (hooks only). */
   readStdin: () => Promise<string>;
+  /** Asks a person a question; absent when stdin or stdout is not a terminal (an agent's shell). */
+  ask?: (question: string) => Promise<string>;
 }
 
 export type Command = (argv: string[], io: CliIO) => Promise<number>;

@@ -43,7 +43,7 @@ export async function makeOracle(): Promise<Oracle> {
         ['-c', text],
         {
           cwd: dir,
-          timeout: 10_000,
+          timeout: 20_000,
           killSignal: 'SIGKILL',
           env: {
             PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
