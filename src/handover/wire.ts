@@ -1,4 +1,4 @@
-import { loadConfig, resolveLang } from '../shared/config.js';
+import { readConfig, resolveLang } from '../shared/config.js';
 import { openIssueBackend } from '../issues/index.js';
 import type { GitRunner } from '../work/git.js';
 import { observeWork } from '../work/observe.js';
@@ -22,7 +22,9 @@ export interface WireOptions {
 
 /** Assembles the handover capability from the other capabilities, for the MCP facade and the CLI. */
 export async function createHandoverContext(o: WireOptions): Promise<HandoverContext> {
-  const config = await loadConfig(o.root);
+  // A broken config never blocks a handover (handover_suspend above all): it runs on the defaults;
+  // `butler status` and the commands that need the file report where it is broken.
+  const { config } = await readConfig(o.root);
   const lang = resolveLang(config, o.env);
   let store = o.stores?.get(o.root);
   if (!store) {

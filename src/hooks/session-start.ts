@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { normalizeBrain } from '../handover/brains.js';
 import { selectCandidates } from '../handover/candidates.js';
 import { computeDrift } from '../handover/drift.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, handoffPrompt } from '../handover/snapshot.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
+import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from './project-root.js';
 
@@ -18,15 +17,9 @@ interface SessionStartInput {
   source?: string;
 }
 
-/** `lang: en` in .butler/config.yaml, read without loading a YAML parser into the hook. */
-function langOf(root: string, env: Record<string, string | undefined>): 'ja' | 'en' {
-  try {
-    const m = /^lang:\s*["']?(ja|en)\b/m.exec(readFileSync(path.join(root, '.butler', 'config.yaml'), 'utf8'));
-    if (m?.[1]) return m[1] as 'ja' | 'en';
-  } catch {
-    // no config: fall through to the environment
-  }
-  return env.BUTLER_LANG?.toLowerCase() === 'en' ? 'en' : 'ja';
+/** The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none. */
+async function langOf(root: string, env: Record<string, string | undefined>): Promise<'ja' | 'en'> {
+  return resolveLang((await readConfig(root)).config, env);
 }
 
 /** Keeps whole lines, dropping prompt lines from the end first, so the id and next call survive. */
@@ -90,7 +83,7 @@ export async function sessionStart(
 async function pickAndRender(root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>): Promise<string> {
   const store = new HandoverStore(root);
   const { candidates } = selectCandidates(await store.entries(), { issueId: null, me, mode: 'resume' });
-  const lang = langOf(root, env);
+  const lang = await langOf(root, env);
   if (candidates.length === 0) {
     return lang === 'en'
       ? `Butler is active: call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`
