@@ -18,15 +18,17 @@ interface SessionStartInput {
   source?: string;
 }
 
-/** `lang: en` in .butler/config.yaml, read without loading a YAML parser into the hook. */
+/** `lang:` in .butler/config.yaml, read without loading a YAML parser into the hook; order as resolveLang. */
 function langOf(root: string, env: Record<string, string | undefined>): 'ja' | 'en' {
+  const fromEnv = env.BUTLER_LANG?.toLowerCase();
+  if (fromEnv === 'en' || fromEnv === 'ja') return fromEnv;
   try {
     const m = /^lang:\s*["']?(ja|en)\b/m.exec(readFileSync(path.join(root, '.butler', 'config.yaml'), 'utf8'));
     if (m?.[1]) return m[1] as 'ja' | 'en';
   } catch {
-    // no config: fall through to the environment
+    // no config: English
   }
-  return env.BUTLER_LANG?.toLowerCase() === 'en' ? 'en' : 'ja';
+  return 'en';
 }
 
 /** Keeps whole lines, dropping prompt lines from the end first, so the id and next call survive. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readTextIfExists } from './fs.js';
 import { invalidArgument } from './errors.js';
 
@@ -52,9 +52,12 @@ export async function loadConfig(projectRoot: string): Promise<ButlerConfig> {
 
 export type Lang = 'ja' | 'en';
 
-/** Config wins over the environment (`BUTLER_LANG`); the seeds' default is Japanese. */
-export function resolveLang(config: ButlerConfig, env: Record<string, string | undefined>): Lang {
-  if (config.lang) return config.lang;
+/**
+ * One language per repository: `BUTLER_LANG` (a per-user override), then the config's `lang`
+ * (written by `butler install` from --lang or the installing user's locale), else English.
+ */
+export function resolveLang(config: { lang?: Lang }, env: Record<string, string | undefined>): Lang {
   const fromEnv = env.BUTLER_LANG?.toLowerCase();
-  return fromEnv === 'en' || fromEnv === 'ja' ? fromEnv : 'ja';
+  if (fromEnv === 'en' || fromEnv === 'ja') return fromEnv;
+  return config.lang ?? 'en';
 }
