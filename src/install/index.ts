@@ -88,7 +88,7 @@ async function leftBehind(root: string, both: boolean): Promise<string[]> {
   if (await exists('.butler/issues')) kept.push('.butler/issues/ (the local issue store)');
   if (await exists('.butler/config.yaml')) kept.push('.butler/config.yaml (your settings)');
   if (await exists('.gitignore')) kept.push('the Butler lines in .gitignore (they keep snapshots out of commits)');
-  if (!both) kept.push('.butler/bin/ (the other client still uses it; uninstall both to remove it)');
+  if (!both && (await exists('.butler/bin'))) kept.push('.butler/bin/ (the other client still uses it; uninstall both to remove it)');
   return kept.length ? [`Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`] : [];
 }
 
