@@ -99,6 +99,18 @@ describe('work tools language (issue 7)', () => {
     await ja.close();
   });
 
+  it('before work_session_start, the answer follows the config of the repository around the server', async () => {
+    const repo = makeRepo({ withRemote: true });
+    setLang(repo.root, 'ja');
+    const inRepo = await connect({ deps: { env: {}, cwd: path.join(repo.root) } });
+    const r = await inRepo.call('handover_list');
+    expect(r).toMatchObject({ status: 'need_input', summary: '作業セッションがまだありません。先に work_session_start を呼んでください' });
+    await inRepo.close();
+    const outside = await connect({ deps: { env: {}, cwd: '/' } });
+    expect((await outside.call('handover_list')).summary).toBe('No work session yet: call work_session_start first');
+    await outside.close();
+  });
+
   it('error codes and data fields do not change with the language', async () => {
     const { root } = makeRepo({ withRemote: false });
     const ja = await connect({ deps: { env: { BUTLER_LANG: 'ja' } } });
