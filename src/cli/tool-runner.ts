@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toErrorResult } from '../shared/errors.js';
 import type { ToolResult } from '../shared/result.js';
 import type { ServerDeps, ToolDef } from '../mcp/tool.js';

@@ -1,13 +1,14 @@
 import {
   BIN_DIR,
   BRAIN_CLAUDE,
+  MCP_SCRIPT,
   PRE_TOOL_USE_MATCHER,
   PRE_TOOL_USE_TIMEOUT,
   SERVER_NAME,
   SESSION_START_MATCHER,
   SESSION_START_TIMEOUT,
 } from './constants.js';
-import { applyHookGroups, isObject, type HookGroup, type Json, type JsonObject } from './json.js';
+import { applyHookGroups, foreignServer, isObject, isOwnServer, unexpectedShape, type HookGroup, type Json, type JsonObject } from './json.js';
 import { planJsonEdit, type FileChange, type InstallContext } from './plan.js';
 
 export const CLAUDE_LOCAL = '.claude/settings.local.json';
@@ -20,6 +21,7 @@ export const claudeCommands = {
   preToolUse: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.mjs`,
 };
 
+/** Butler's hook entries for Claude Code, one per event (uninstall removes every event named here). */
 export function claudeHookGroups(): Record<string, HookGroup> {
   return {
     SessionStart: {
@@ -33,15 +35,21 @@ export function claudeHookGroups(): Record<string, HookGroup> {
   };
 }
 
-/** Claude Code starts project MCP servers in the project root; a relative path works in every clone. */
+/**
+ * Claude Code starts project MCP servers in the folder it was launched from, which may be a subfolder
+ * (a relative `.butler/bin/butler.mjs` then fails to connect): the launcher finds the project first.
+ */
 export function claudeMcpEntry(): JsonObject {
-  return { type: 'stdio', command: 'node', args: [`${BIN_DIR}/butler.mjs`, 'mcp'] };
+  return { type: 'stdio', command: 'sh', args: ['-c', MCP_SCRIPT] };
 }
 
-const NO_GROUPS = { SessionStart: null, PreToolUse: null };
+const NO_GROUPS = (): Record<string, null> => Object.fromEntries(Object.keys(claudeHookGroups()).map((e) => [e, null]));
 
-function setApproval(obj: JsonObject, on: boolean): void {
-  const list = Array.isArray(obj.enabledMcpjsonServers) ? obj.enabledMcpjsonServers : null;
+function setApproval(file: string, obj: JsonObject, on: boolean): void {
+  if (obj.enabledMcpjsonServers !== undefined && !Array.isArray(obj.enabledMcpjsonServers)) {
+    throw unexpectedShape(file, 'enabledMcpjsonServers', 'a list of server names');
+  }
+  const list = obj.enabledMcpjsonServers;
   if (on) {
     if (!list) obj.enabledMcpjsonServers = [SERVER_NAME];
     else if (!list.includes(SERVER_NAME)) list.push(SERVER_NAME);
@@ -53,37 +61,47 @@ function setApproval(obj: JsonObject, on: boolean): void {
   else delete obj.enabledMcpjsonServers;
 }
 
+function servers(obj: JsonObject): JsonObject | null {
+  if (obj.mcpServers === undefined) return null;
+  if (!isObject(obj.mcpServers)) throw unexpectedShape(MCP_JSON, 'mcpServers', 'an object of servers');
+  return obj.mcpServers;
+}
+
 export async function planClaude(ctx: InstallContext): Promise<FileChange[]> {
-  const target = ctx.shared ? CLAUDE_SHARED : CLAUDE_LOCAL;
-  const other = ctx.shared ? CLAUDE_LOCAL : CLAUDE_SHARED;
+  const target = ctx.personal ? CLAUDE_LOCAL : CLAUDE_SHARED;
+  const other = ctx.personal ? CLAUDE_SHARED : CLAUDE_LOCAL;
   const changes = await Promise.all([
     planJsonEdit(ctx, target, 'Claude Code hooks (SessionStart, PreToolUse) and MCP approval', (obj) => {
-      applyHookGroups(obj, claudeHookGroups());
-      setApproval(obj, true);
+      applyHookGroups(target, obj, claudeHookGroups());
+      setApproval(target, obj, true);
     }),
     // A previous install into the other settings file: move the hooks, leave the rest alone.
-    planJsonEdit(ctx, other, 'Butler hooks moved to ' + target, (obj) => applyHookGroups(obj, NO_GROUPS)),
+    planJsonEdit(ctx, other, 'Butler hooks moved to ' + target, (obj) => applyHookGroups(other, obj, NO_GROUPS())),
     planJsonEdit(ctx, MCP_JSON, 'MCP server "butler" for Claude Code', (obj) => {
-      const servers = isObject(obj.mcpServers) ? obj.mcpServers : {};
-      servers[SERVER_NAME] = claudeMcpEntry();
-      obj.mcpServers = servers;
+      const list = servers(obj) ?? {};
+      const current = list[SERVER_NAME];
+      if (current !== undefined && !isOwnServer(current) && !ctx.force) throw foreignServer(MCP_JSON, `"${SERVER_NAME}"`);
+      list[SERVER_NAME] = claudeMcpEntry();
+      obj.mcpServers = list;
     }),
   ]);
   return changes.filter((c): c is FileChange => c !== null);
 }
 
 export async function unplanClaude(ctx: { root: string }): Promise<FileChange[]> {
-  const strip = (obj: JsonObject) => {
-    applyHookGroups(obj, NO_GROUPS);
-    setApproval(obj, false);
+  const strip = (file: string) => (obj: JsonObject) => {
+    applyHookGroups(file, obj, NO_GROUPS());
+    setApproval(file, obj, false);
   };
   const changes = await Promise.all([
-    planJsonEdit(ctx, CLAUDE_LOCAL, 'Butler hooks removed', strip),
-    planJsonEdit(ctx, CLAUDE_SHARED, 'Butler hooks removed', strip),
+    planJsonEdit(ctx, CLAUDE_LOCAL, 'Butler hooks removed', strip(CLAUDE_LOCAL)),
+    planJsonEdit(ctx, CLAUDE_SHARED, 'Butler hooks removed', strip(CLAUDE_SHARED)),
     planJsonEdit(ctx, MCP_JSON, 'MCP server "butler" removed', (obj) => {
-      if (!isObject(obj.mcpServers) || !(SERVER_NAME in obj.mcpServers)) return;
-      delete obj.mcpServers[SERVER_NAME];
-      if (Object.keys(obj.mcpServers).length === 0) delete obj.mcpServers;
+      const list = servers(obj);
+      // A user's own server named butler stays: uninstall removes only what install wrote.
+      if (!list || !isOwnServer(list[SERVER_NAME])) return;
+      delete list[SERVER_NAME];
+      if (Object.keys(list).length === 0) delete obj.mcpServers;
     }),
   ]);
   return changes.filter((c): c is FileChange => c !== null);

@@ -4,12 +4,13 @@ import {
   PRE_TOOL_USE_TIMEOUT,
   SESSION_START_MATCHER,
   SESSION_START_TIMEOUT,
+  MCP_SCRIPT,
   codexLauncher,
   shQuoted,
 } from './constants.js';
-import { applyHookGroups, type HookGroup } from './json.js';
+import { applyHookGroups, foreignServer, isOwnServer, type HookGroup } from './json.js';
 import { planJsonEdit, readRel, type FileChange, type InstallContext } from './plan.js';
-import { setButlerTable } from './toml.js';
+import { butlerEntry, parseToml, setButlerTable } from './toml.js';
 
 export const CODEX_HOOKS = '.codex/hooks.json';
 export const CODEX_CONFIG = '.codex/config.toml';
@@ -19,11 +20,6 @@ export const codexCommands = {
   preToolUse: shQuoted(codexLauncher('pre-tool-use.mjs', '')),
 };
 
-const MCP_SCRIPT = codexLauncher(
-  'butler.mjs',
-  'mcp',
-  'echo "butler: no .butler/bin/butler.mjs above $PWD; run npx agent-butler install" >&2; exit 1',
-);
 
 export function codexHookGroups(): Record<string, HookGroup> {
   return {
@@ -59,8 +55,14 @@ export function codexMcpTable(): string {
   ].join('\n');
 }
 
-async function planToml(ctx: { root: string }, install: boolean): Promise<FileChange | null> {
+async function planToml(ctx: { root: string; force?: boolean }, install: boolean): Promise<FileChange | null> {
   const before = await readRel(ctx, CODEX_CONFIG);
+  const current = before === null ? undefined : butlerEntry(parseToml(CODEX_CONFIG, before));
+  if (current !== undefined && !isOwnServer(current)) {
+    // Not Butler's table: install refuses (unless --force), uninstall leaves it.
+    if (!install) return null;
+    if (!ctx.force) throw foreignServer(CODEX_CONFIG, '[mcp_servers.butler]');
+  }
   const after = setButlerTable(CODEX_CONFIG, before, install ? codexMcpTable() : null, install ? codexMcpEntry() : undefined);
   if (after === null) return null;
   if (after.trim() === '') return { path: CODEX_CONFIG, before, after: null, note: 'MCP server "butler" removed (file removed: nothing else in it)' };
@@ -69,7 +71,7 @@ async function planToml(ctx: { root: string }, install: boolean): Promise<FileCh
 
 export async function planCodex(ctx: InstallContext): Promise<FileChange[]> {
   const changes = await Promise.all([
-    planJsonEdit(ctx, CODEX_HOOKS, 'Codex hooks (SessionStart, PreToolUse)', (obj) => applyHookGroups(obj, codexHookGroups())),
+    planJsonEdit(ctx, CODEX_HOOKS, 'Codex hooks (SessionStart, PreToolUse)', (obj) => applyHookGroups(CODEX_HOOKS, obj, codexHookGroups())),
     planToml(ctx, true),
   ]);
   return changes.filter((c): c is FileChange => c !== null);
@@ -77,7 +79,9 @@ export async function planCodex(ctx: InstallContext): Promise<FileChange[]> {
 
 export async function unplanCodex(ctx: { root: string }): Promise<FileChange[]> {
   const changes = await Promise.all([
-    planJsonEdit(ctx, CODEX_HOOKS, 'Butler hooks removed', (obj) => applyHookGroups(obj, { SessionStart: null, PreToolUse: null })),
+    planJsonEdit(ctx, CODEX_HOOKS, 'Butler hooks removed', (obj) =>
+      applyHookGroups(CODEX_HOOKS, obj, Object.fromEntries(Object.keys(codexHookGroups()).map((e) => [e, null]))),
+    ),
     planToml(ctx, false),
   ]);
   return changes.filter((c): c is FileChange => c !== null);

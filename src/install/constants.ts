@@ -4,6 +4,8 @@ export { BUTLER_VERSION } from '../shared/version.js';
 /** The vendored runtime, relative to the project root. Every written command points here. */
 export const BIN_DIR = '.butler/bin';
 export const BUNDLES = ['butler.mjs', 'session-start.mjs', 'pre-tool-use.mjs'] as const;
+/** Vendored name -> file in the bundle folder, where they differ: the runtime is the CLI without install and demo. */
+export const BUNDLE_SOURCES: Record<string, string> = { 'butler.mjs': 'butler-runtime.mjs' };
 export const VERSION_FILE = `${BIN_DIR}/VERSION`;
 
 /** How Butler's own hook handlers are recognised in a merged file: their command names the runtime. */
@@ -42,6 +44,20 @@ export function codexLauncher(file: string, args: string, ifMissing = ''): strin
     `if [ -n "$d" ]; then ${run}; ${ifMissing ? `else ${ifMissing}; ` : ''}fi`
   );
 }
+
+/**
+ * The MCP server command for both clients: Claude Code starts project servers in the folder it was
+ * launched from (a subfolder breaks a relative path), Codex in its own cwd with a cleared environment.
+ */
+export const MCP_SCRIPT = codexLauncher(
+  'butler.mjs',
+  'mcp',
+  'echo "butler: no .butler/bin/butler.mjs above $PWD; run butler install" >&2; exit 1',
+);
+
+export const CODEX_TRUST_NOTE =
+  'Codex loads project .codex/ hooks and config only in a trusted project, and runs a project hook only ' +
+  'after you trust it: open Codex in this repo, accept the trust prompt, then review and trust the Butler hooks in /hooks.';
 
 /** Wraps a launcher for a shell command line: single quotes survive bash, zsh and fish unchanged. */
 export function shQuoted(script: string): string {

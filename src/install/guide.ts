@@ -10,16 +10,43 @@ export const GITIGNORE = '.gitignore';
 
 const BLOCK = `${GUIDE_START}\n${GUIDE_BODY}\n${GUIDE_END}`;
 
+/** Character ranges of fenced code blocks (``` or ~~~): markers shown there are examples, not Butler's block. */
+function fencedRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  let open: { at: number; fence: string } | null = null;
+  let pos = 0;
+  for (const line of text.split('\n')) {
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (m?.[1]) {
+      if (!open) open = { at: pos, fence: m[1] };
+      else if (m[1][0] === open.fence[0] && m[1].length >= open.fence.length && line.trim() === m[1]) {
+        ranges.push([open.at, pos + line.length]);
+        open = null;
+      }
+    }
+    pos += line.length + 1;
+  }
+  if (open) ranges.push([open.at, text.length]);
+  return ranges;
+}
+
 /** [start, end) character range of the marker block, including one trailing newline. */
 function blockRange(text: string): [number, number] | null {
-  const start = text.indexOf(GUIDE_START.slice(0, 18));
+  const fences = fencedRanges(text);
+  const outside = (i: number) => !fences.some(([s, e]) => i >= s && i < e);
+  let start = text.indexOf(GUIDE_START.slice(0, 18));
+  while (start >= 0 && !outside(start)) start = text.indexOf(GUIDE_START.slice(0, 18), start + 1);
   if (start < 0) return null;
-  const endMark = text.indexOf(GUIDE_END, start);
+  let endMark = text.indexOf(GUIDE_END, start);
+  while (endMark >= 0 && !outside(endMark)) endMark = text.indexOf(GUIDE_END, endMark + 1);
   if (endMark < 0) return null;
   let end = endMark + GUIDE_END.length;
   if (text[end] === '\n') end += 1;
   return [start, end];
 }
+
+/** Whether the text holds Butler's guidance block (outside code fences). */
+export const hasGuideBlock = (text: string | null): boolean => blockRange(text ?? '') !== null;
 
 /** Inserts or refreshes the guidance block (appended after a blank line), or removes it. */
 export function setGuide(text: string | null, on: boolean): string | null {

@@ -5,11 +5,13 @@ import { assertNoLinks } from '../shared/no-links.js';
 import { planClaude, unplanClaude } from './claude.js';
 import { planCodex, unplanCodex } from './codex.js';
 import { planGitignore, planGuides } from './guide.js';
+import { planConfigLang } from './lang.js';
 import { abs, type FileChange, type InstallContext } from './plan.js';
 import { planVendor, unplanVendor } from './vendor.js';
 
 export type { FileChange, InstallContext } from './plan.js';
-export { BUTLER_VERSION } from './constants.js';
+export { BUTLER_VERSION, CODEX_TRUST_NOTE } from './constants.js';
+import { CODEX_TRUST_NOTE } from './constants.js';
 
 export type Action = 'create' | 'update' | 'delete';
 
@@ -28,20 +30,6 @@ export interface InstallReport {
   notes: string[];
 }
 
-export const CODEX_TRUST_NOTE =
-  'Codex loads project .codex/ hooks and config only in a trusted project, and runs a project hook only ' +
-  'after you trust it: open Codex in this repo, accept the trust prompt, then review and trust the Butler hooks in /hooks.';
-
-/** The nearest folder at or above `start` holding `.git`, else `start` itself. */
-export async function findProjectRoot(start: string): Promise<string> {
-  let dir = path.resolve(start);
-  for (;;) {
-    if (await fsp.lstat(path.join(dir, '.git')).then(() => true, () => false)) return dir;
-    const up = path.dirname(dir);
-    if (up === dir) return path.resolve(start);
-    dir = up;
-  }
-}
 
 function clientsOf(ctx: { claude: boolean; codex: boolean }): string[] {
   return [ctx.claude ? 'claude-code' : '', ctx.codex ? 'codex' : ''].filter(Boolean);
@@ -54,7 +42,8 @@ export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
     ctx.claude ? planClaude(ctx) : [],
     ctx.codex ? planCodex(ctx) : [],
     planGuides(ctx.root, { agents: ctx.codex, claude: ctx.claude }, true),
-    planGitignore(ctx.root, { personalClaude: ctx.claude && !ctx.shared }).then((c) => (c ? [c] : [])),
+    planGitignore(ctx.root, { personalClaude: ctx.claude && ctx.personal }).then((c) => (c ? [c] : [])),
+    planConfigLang(ctx).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();
 }
@@ -94,21 +83,33 @@ export async function applyChanges(root: string, changes: FileChange[]): Promise
   }
 }
 
-export function toReport(
+/** What uninstall keeps, and why: the user's data and settings outlive Butler's wiring. */
+async function leftBehind(root: string, both: boolean): Promise<string[]> {
+  const exists = (rel: string) => fsp.lstat(abs({ root }, rel)).then(() => true, () => false);
+  const kept: string[] = [];
+  if (await exists('session_logs')) kept.push('session_logs/ (your handover snapshots)');
+  if (await exists('.butler/issues')) kept.push('.butler/issues/ (the local issue store)');
+  if (await exists('.butler/config.yaml')) kept.push('.butler/config.yaml (your settings)');
+  if (await exists('.gitignore')) kept.push('the Butler lines in .gitignore (they keep snapshots out of commits)');
+  if (!both && (await exists('.butler/bin'))) kept.push('.butler/bin/ (the other client still uses it; uninstall both to remove it)');
+  return kept.length ? [`Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`] : [];
+}
+
+export async function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; claude: boolean; codex: boolean; shared?: boolean },
+  ctx: { root: string; claude: boolean; codex: boolean; personal?: boolean },
   changes: FileChange[],
   dryRun: boolean,
-): InstallReport {
+): Promise<InstallReport> {
   const notes: string[] = [];
   if (command === 'install') {
     if (changes.length > 0) {
-      const claudeFile = ctx.shared ? ', .claude/settings.json' : '';
-      notes.push(`Commit .butler/bin/, .mcp.json, .codex/${claudeFile} and the guidance so every clone gets them` +
-        (ctx.claude && !ctx.shared ? '; .claude/settings.local.json stays personal (use --shared to commit the Claude hooks).' : '.'));
+      const claudeFile = ctx.claude && !ctx.personal ? ', .claude/settings.json' : '';
+      notes.push(`Commit .butler/, .mcp.json, .codex/${claudeFile} and the guidance so every clone gets them` +
+        (ctx.claude && ctx.personal ? '; .claude/settings.local.json stays personal (git-ignored).' : '.'));
     }
     if (ctx.codex) notes.push(CODEX_TRUST_NOTE);
-  }
+  } else notes.push(...(await leftBehind(ctx.root, ctx.claude && ctx.codex)));
   return {
     command,
     root: ctx.root,

@@ -98,11 +98,41 @@ export function hasOwnHookGroup(root: JsonObject, event: string, command: string
   );
 }
 
+/** A value of a shape the client would not read either: refused, never dropped or replaced. */
+export function unexpectedShape(file: string, key: string, want: string): ButlerError {
+  return invalidArgument(
+    `${file}: "${key}" should be ${want}; Butler does not rewrite a value it cannot read`,
+    `Fix "${key}" in ${file} by hand and run the command again; Butler left every file untouched.`,
+    { file, key },
+  );
+}
+
 /** Applies Butler's groups (or removes them with `null`) to a settings/hooks root object. */
-export function applyHookGroups(root: JsonObject, groups: Record<string, HookGroup | null>): void {
+export function applyHookGroups(file: string, root: JsonObject, groups: Record<string, HookGroup | null>): void {
+  if (root.hooks !== undefined && !isObject(root.hooks)) throw unexpectedShape(file, 'hooks', 'an object of event names');
   const hooks: JsonObject = isObject(root.hooks) ? root.hooks : {};
+  for (const event of Object.keys(groups)) {
+    if (hooks[event] !== undefined && !Array.isArray(hooks[event])) throw unexpectedShape(file, `hooks.${event}`, 'a list of matcher groups');
+    for (const g of (hooks[event] as Json[] | undefined) ?? []) {
+      if (!isObject(g) || (g.hooks !== undefined && !Array.isArray(g.hooks))) throw unexpectedShape(file, `hooks.${event}`, 'a list of {matcher, hooks: [...]} groups');
+    }
+  }
   const had = Object.keys(hooks).length;
   for (const [event, group] of Object.entries(groups)) setOwnHookGroup(hooks, event, group);
   if (Object.keys(hooks).length > 0) root.hooks = hooks;
   else if (had > 0) delete root.hooks;
+}
+
+/** An MCP server entry Butler wrote: its command line runs the vendored runtime. */
+export function isOwnServer(entry: unknown): boolean {
+  return JSON.stringify(entry ?? null).includes(`${OWN_MARKER}butler.mjs`);
+}
+
+/** A user's own server named `butler` is theirs: install refuses to replace it without --force. */
+export function foreignServer(file: string, what: string): ButlerError {
+  return invalidArgument(
+    `${file} already has an MCP server ${what} that Butler did not write`,
+    `Rename that server, or run install with --force to replace it with Butler's.`,
+    { file },
+  );
 }

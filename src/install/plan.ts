@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { Lang } from '../shared/config.js';
 import { readTextIfExists } from '../shared/fs.js';
+import { editJsonText } from './json-edit.js';
 import { parseJsonObject, sameJson, stringifyLike, type JsonObject } from './json.js';
 
 /** One file Butler would write (`after` = new text) or delete (`after` = null). */
@@ -16,8 +18,13 @@ export interface InstallContext {
   root: string;
   claude: boolean;
   codex: boolean;
-  /** Claude Code hooks in `.claude/settings.json` (committed) instead of `settings.local.json`. */
-  shared: boolean;
+  /** Claude Code hooks in `.claude/settings.local.json` (personal, git-ignored) instead of `settings.json`. */
+  personal: boolean;
+  /** Replace an MCP server named `butler` that Butler did not write. */
+  force: boolean;
+  /** Recorded in .butler/config.yaml; `langExplicit` (from --lang) replaces a recorded one. */
+  lang: Lang;
+  langExplicit: boolean;
   /** Folder holding this Butler's `butler.mjs`, `session-start.mjs`, `pre-tool-use.mjs`. */
   bundleDir: string;
   version: string;
@@ -45,5 +52,6 @@ export async function planJsonEdit(
   if (before !== null && sameJson(original, obj)) return null;
   if (before === null && Object.keys(obj).length === 0) return null;
   if (Object.keys(obj).length === 0) return { path: rel, before, after: null, note: `${note} (file removed: nothing else in it)` };
-  return { path: rel, before, after: stringifyLike(before, obj), note };
+  const after = before === null || before.trim() === '' ? stringifyLike(before, obj) : editJsonText(before, original, obj);
+  return { path: rel, before, after, note };
 }

@@ -2,11 +2,11 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
 import { loadConfig } from '../shared/config.js';
-import { BIN_DIR, BUNDLES, GUIDE_START, SERVER_NAME, VERSION_FILE } from './constants.js';
+import { BIN_DIR, BUNDLES, SERVER_NAME, VERSION_FILE } from './constants.js';
 import { CLAUDE_LOCAL, CLAUDE_SHARED, MCP_JSON, claudeCommands } from './claude.js';
 import { CODEX_CONFIG, CODEX_HOOKS, codexCommands } from './codex.js';
-import { AGENTS_MD, CLAUDE_MD, GITIGNORE, claudeMdDefersToAgents, gitignoreCovers } from './guide.js';
-import { CODEX_TRUST_NOTE } from './index.js';
+import { AGENTS_MD, CLAUDE_MD, GITIGNORE, claudeMdDefersToAgents, gitignoreCovers, hasGuideBlock } from './guide.js';
+import { CODEX_TRUST_NOTE } from './constants.js';
 import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './json.js';
 import { readRel } from './plan.js';
 import { butlerEntry, parseToml } from './toml.js';
@@ -39,9 +39,25 @@ async function jsonOrProblem(root: string, rel: string, problems: string[]): Pro
   }
 }
 
-const hasGuide = async (root: string, rel: string) => ((await readRel({ root }, rel)) ?? '').includes(GUIDE_START.slice(0, 18));
+const hasGuide = async (root: string, rel: string) => hasGuideBlock(await readRel({ root }, rel));
 
-export async function getStatus(root: string, deps: { nodeVersion: string; version: string; userConfigDir?: string }): Promise<StatusReport> {
+/**
+ * What Claude Code 2.1 does when started in a subfolder of the project (observed with the real CLI,
+ * README "Troubleshooting"): it finds .mcp.json and the project's trust above the folder, runs hooks
+ * from the root's .claude/settings.local.json but not from .claude/settings.json, and sets
+ * $CLAUDE_PROJECT_DIR to the subfolder, where "$CLAUDE_PROJECT_DIR"/.butler/bin/ does not exist.
+ */
+function subfolderProblems(root: string, launchDir: string, settingsFile: string | null): string[] {
+  const rel = path.relative(root, launchDir);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return [];
+  const hooks =
+    settingsFile === CLAUDE_SHARED
+      ? `Claude Code does not load ${CLAUDE_SHARED} there, so Butler's hooks do not run`
+      : `Claude Code sets $CLAUDE_PROJECT_DIR to that folder, so Butler's hook commands cannot find ${BIN_DIR}/`;
+  return [`Run from the subfolder ${rel}: ${hooks}. Start Claude Code at the project root (${root}); the MCP server works from any folder.`];
+}
+
+export async function getStatus(root: string, deps: { nodeVersion: string; version: string; launchDir?: string; userConfigDir?: string }): Promise<StatusReport> {
   const problems: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
   const bundles: Record<string, boolean> = {};
@@ -113,6 +129,7 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
   if (!report.git_repo) problems.push('Not a git repository: work_* tools and drift checks need git.');
   if (vendored && vendored !== deps.version) problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
+  if (deps.launchDir && report.claude.session_start) problems.push(...subfolderProblems(root, deps.launchDir, report.claude.settings_file));
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
   return report;
 }

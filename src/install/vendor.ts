@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ButlerError } from '../shared/errors.js';
 import { readTextIfExists } from '../shared/fs.js';
-import { BIN_DIR, BUNDLES, VERSION_FILE } from './constants.js';
+import { BIN_DIR, BUNDLES, BUNDLE_SOURCES, VERSION_FILE } from './constants.js';
 import { readRel, type FileChange } from './plan.js';
 
 export const versionStamp = (version: string): string => `agent-butler ${version}\n`;
@@ -20,11 +20,12 @@ export function parseStamp(text: string | null): string | null {
 export async function planVendor(ctx: { root: string; bundleDir: string; version: string }): Promise<FileChange[]> {
   const changes: FileChange[] = [];
   for (const name of BUNDLES) {
-    const src = await readTextIfExists(path.join(ctx.bundleDir, name));
+    const file = BUNDLE_SOURCES[name] ?? name;
+    const src = await readTextIfExists(path.join(ctx.bundleDir, file));
     if (src === null) {
       throw new ButlerError(
         'not_found',
-        `Butler's bundle ${name} is missing from ${ctx.bundleDir}`,
+        `Butler's bundle ${file} is missing from ${ctx.bundleDir}`,
         'Run `npm run build` in the Butler checkout (or reinstall agent-butler), then install again.',
       );
     }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
 

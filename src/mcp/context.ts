@@ -1,4 +1,5 @@
 import { loadConfig, resolveLang, type Lang } from '../shared/config.js';
+import { findProjectRoot } from '../hooks/project-root.js';
 import { needInput, type ToolResult } from '../shared/result.js';
 import type { ToolContext } from './tool.js';
 
@@ -6,10 +7,9 @@ import type { ToolContext } from './tool.js';
  * The project this connection works in, or a need_input envelope telling the brain to call
  * work_session_start first (with the server's cwd as the likely root).
  */
-export function requireProject(ctx: ToolContext): { root: string } | { result: ToolResult } {
+export async function requireProject(ctx: ToolContext): Promise<{ root: string } | { result: ToolResult }> {
   if (ctx.session.projectRoot) return { root: ctx.session.projectRoot };
-  // No project yet, so no project config: the environment decides the language.
-  const ja = resolveLang({}, ctx.deps.env) === 'ja';
+  const ja = (await toolLang(ctx)) === 'ja';
   return {
     result: needInput(ja ? '作業セッションがまだありません。先に work_session_start を呼んでください' : 'No work session yet: call work_session_start first', {
       required_action: {
@@ -28,12 +28,13 @@ export function currentBrain(ctx: ToolContext, explicit?: string): string | null
 }
 
 /**
- * The language of summaries and hints for this project: `.butler/config.yaml` `lang`, else
- * BUTLER_LANG, else Japanese (the seeds' default). A config that cannot be read does not fail the
- * call: the environment decides.
+ * The language of summaries and hints for this project (`resolveLang`: BUTLER_LANG, the config's
+ * `lang`, else English). Before work_session_start the project is the repository around the
+ * server's cwd, so even the first "call work_session_start" answer speaks the project's language.
+ * A config that cannot be read does not fail the call.
  */
 export async function toolLang(ctx: ToolContext): Promise<Lang> {
-  const root = ctx.session.projectRoot;
+  const root = ctx.session.projectRoot ?? findProjectRoot(ctx.deps.cwd);
   if (!root) return resolveLang({}, ctx.deps.env);
   const key = `lang:${root}`;
   const cached = ctx.memo.get(key) as Lang | undefined;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * JSON Schema for tools/list. Every byte here is paid for by the agent on every turn, so the

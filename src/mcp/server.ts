@@ -31,6 +31,12 @@ const OUTPUT_SCHEMA = {
   required: ['status', 'summary', 'data'],
 };
 
+const noSchemaValidator = {
+  getValidator(): never {
+    throw new Error('Butler does not validate client-supplied JSON Schemas');
+  },
+};
+
 /** One server per connection: its session state lives in this closure, never in module state. */
 export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): Server {
   const tools: ToolDef[] = opts.worker ? workerTools : brainTools;
@@ -39,7 +45,9 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
   const memo = new Map<string, unknown>();
   const server = new Server(
     { name: opts.worker ? `${SERVER_NAME}-worker` : SERVER_NAME, version: SERVER_VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    // Butler never asks the client for input (elicitation), the only use of the SDK's JSON Schema
+    // validator in a server; this one keeps Ajv out of the vendored runtime (scripts/build.mjs).
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: noSchemaValidator },
   );
   const listed = tools.map((t) => ({
     name: t.name,

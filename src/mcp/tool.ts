@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GitRunner } from '../work/git.js';
 import type { WorkSession } from '../work/session.js';
 import type { ToolResult } from '../shared/result.js';

@@ -125,11 +125,14 @@ export async function readConfig(projectRoot: string): Promise<{ config: ButlerC
   }
 }
 
-/** Config wins over the environment (`BUTLER_LANG`); the default is Japanese. */
-export function resolveLang(config: ButlerConfig, env: Record<string, string | undefined>): Lang {
-  if (config.lang) return config.lang;
+/**
+ * One language per repository: `BUTLER_LANG` (a per-user override), then the config's `lang`
+ * (written by `butler install` from --lang or the installing user's locale), else English.
+ */
+export function resolveLang(config: { lang?: Lang }, env: Record<string, string | undefined>): Lang {
   const fromEnv = env.BUTLER_LANG?.toLowerCase();
-  return fromEnv === 'en' || fromEnv === 'ja' ? fromEnv : 'ja';
+  if (fromEnv === 'en' || fromEnv === 'ja') return fromEnv;
+  return config.lang ?? 'en';
 }
 
 // ---- the checks the schema is written with ---------------------------------------------------------

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Issue numbers as every tracker uses them: positive integers. */
 export const IssueId = z.number().int().positive().max(1_000_000_000);

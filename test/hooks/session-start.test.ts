@@ -160,18 +160,19 @@ describe('SessionStart protocol pins (captured client input)', () => {
 });
 
 describe('SessionStart language', () => {
-  it('speaks Japanese by default (seeds), English with BUTLER_LANG=en or lang: en in config', async () => {
+  it('speaks English by default, Japanese with lang: ja in config, and BUTLER_LANG wins over the config', async () => {
     const c = await asBrain('claude-code');
     await c.call('handover_suspend', { notes: 'x' });
     await c.close();
     git(root, 'checkout', '-q', '-b', 'other');
-    const ja = await sessionStart(input(), { brain: 'claude-code', env: {} });
-    expect(ja).toContain('次: work_session_start');
-    expect(ja).toContain('ブランチ main -> other');
-    mkdirSync(path.join(root, '.butler'), { recursive: true });
-    writeFileSync(path.join(root, '.butler/config.yaml'), 'lang: en\n');
     const en = await sessionStart(input(), { brain: 'claude-code', env: {} });
     expect(en).toContain('Next: work_session_start');
     expect(en).toContain('branch main -> other');
+    mkdirSync(path.join(root, '.butler'), { recursive: true });
+    writeFileSync(path.join(root, '.butler/config.yaml'), 'lang: ja\n');
+    const ja = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    expect(ja).toContain('次: work_session_start');
+    expect(ja).toContain('ブランチ main -> other');
+    expect(await sessionStart(input(), { brain: 'claude-code', env: { BUTLER_LANG: 'en' } })).toContain('Next: work_session_start');
   });
 });

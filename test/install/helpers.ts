@@ -17,7 +17,8 @@ export const read = (root: string, rel: string): string => readFileSync(path.joi
 /** Small stand-in bundles, so snapshots stay readable and independent of the build. */
 export function fakeBundles(): string {
   const dir = tempDir('butler-bundles-');
-  for (const name of ['butler.mjs', 'session-start.mjs', 'pre-tool-use.mjs']) write(dir, name, `// fake ${name}\n`);
+  // butler-runtime.mjs is what install vendors as .butler/bin/butler.mjs (install/constants.ts BUNDLE_SOURCES).
+  for (const name of ['butler-runtime.mjs', 'session-start.mjs', 'pre-tool-use.mjs']) write(dir, name, `// fake ${name}\n`);
   return dir;
 }
 
@@ -36,12 +37,12 @@ export function tree(root: string): Record<string, string> {
   return out;
 }
 
-export async function cli(args: string[], opts: { cwd: string; bundleDir?: string }) {
+export async function cli(args: string[], opts: { cwd: string; bundleDir?: string; env?: Record<string, string> }) {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
     cwd: opts.cwd,
-    env: opts.bundleDir ? { BUTLER_BUNDLE_DIR: opts.bundleDir } : {},
+    env: { ...(opts.bundleDir ? { BUTLER_BUNDLE_DIR: opts.bundleDir } : {}), ...opts.env },
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
     readStdin: async () => '',

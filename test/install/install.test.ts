@@ -15,11 +15,14 @@ beforeEach(() => {
   write(root, '.git/HEAD', 'ref: refs/heads/main\n');
 });
 
-const ctx = (over: Partial<{ claude: boolean; codex: boolean; shared: boolean }> = {}) => ({
+const ctx = (over: Partial<{ claude: boolean; codex: boolean; personal: boolean; force: boolean }> = {}) => ({
   root,
   claude: true,
   codex: true,
-  shared: false,
+  personal: false,
+  force: false,
+  lang: 'en' as const,
+  langExplicit: false,
   bundleDir: bundles,
   version: '0.1.0',
   ...over,
@@ -37,16 +40,16 @@ describe('butler install into a project with its own configuration', () => {
     expect(written.sort()).toEqual(
       [
         '.butler/bin/VERSION', '.butler/bin/butler.mjs', '.butler/bin/pre-tool-use.mjs', '.butler/bin/session-start.mjs',
-        '.claude/settings.local.json', '.codex/config.toml', '.codex/hooks.json', '.gitignore', '.mcp.json', 'AGENTS.md',
+        '.butler/config.yaml', '.claude/settings.json', '.codex/config.toml', '.codex/hooks.json', '.gitignore', '.mcp.json', 'AGENTS.md',
       ].sort(),
     );
     // CLAUDE.md is an import of AGENTS.md: it is left alone and AGENTS.md carries the guidance.
     expect(after['CLAUDE.md']).toBe('@AGENTS.md\n');
-    const settings = JSON.parse(after['.claude/settings.local.json']!);
-    expect(settings.permissions).toEqual({ allow: ['Bash(npm test)'] });
-    expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: 'say done' }] }]);
-    expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe('./scripts/lint-on-edit.sh');
-    expect(settings.enabledMcpjsonServers).toEqual(['github', 'butler']);
+    // The hooks go to the committed settings file; the personal one stays the user's.
+    expect(after['.claude/settings.local.json']).toBe(before['.claude/settings.local.json']);
+    const settings = JSON.parse(after['.claude/settings.json']!);
+    expect(Object.keys(settings.hooks)).toEqual(['SessionStart', 'PreToolUse']);
+    expect(settings.enabledMcpjsonServers).toEqual(['butler']);
     expect(Object.keys(JSON.parse(after['.mcp.json']!).mcpServers)).toEqual(['github', 'butler']);
     expect(after['.codex/config.toml']!.startsWith(before['.codex/config.toml']!)).toBe(true);
     expect(after['AGENTS.md']!.startsWith(before['AGENTS.md']!)).toBe(true);
@@ -113,7 +116,8 @@ describe('butler install into a project with its own configuration', () => {
 
   it('refuses a butler server it cannot rewrite safely (inline table)', async () => {
     write(root, '.codex/config.toml', 'mcp_servers = { butler = { command = "old" } }\n');
-    await expect(planInstall(ctx())).rejects.toThrow(/inline or with dotted keys/);
+    await expect(planInstall(ctx())).rejects.toThrow(/already has an MCP server \[mcp_servers.butler\] that Butler did not write/);
+    await expect(planInstall(ctx({ force: true }))).rejects.toThrow(/inline or with dotted keys/);
   });
 });
 
@@ -128,7 +132,7 @@ describe('upgrades and uninstall', () => {
         SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'node .butler/bin/session-start.mjs' }] }],
       },
     }, null, 2));
-    const r = await cli(['install', '--claude', '--project', root], { cwd: '/', bundleDir: bundles });
+    const r = await cli(['install', '--claude', '--personal', '--project', root], { cwd: '/', bundleDir: bundles });
     expect(r.stdout).toContain('version 0.0.9 -> 0.1.0');
     const s = JSON.parse(read(root, '.claude/settings.local.json'));
     expect(s.hooks.PreToolUse).toHaveLength(2);
@@ -146,28 +150,39 @@ describe('upgrades and uninstall', () => {
     const r = await cli(['uninstall', '--project', root], { cwd: '/', bundleDir: bundles });
     expect(r.code, r.stderr).toBe(0);
     const after = tree(root);
-    // Byte-for-byte: the text-edited files.
-    for (const rel of ['.codex/config.toml', 'AGENTS.md', 'CLAUDE.md']) expect(after[rel], rel).toBe(before[rel]);
-    // Same meaning: the JSON files (re-serialised in the file's own indentation).
-    for (const rel of ['.claude/settings.local.json', '.mcp.json', '.codex/hooks.json']) {
-      expect(JSON.parse(after[rel]!), rel).toEqual(JSON.parse(before[rel]!));
+    // Byte-for-byte, JSON included: edits keep the user's formatting (src/install/json-edit.ts).
+    for (const rel of ['.codex/config.toml', 'AGENTS.md', 'CLAUDE.md', '.claude/settings.local.json', '.mcp.json', '.codex/hooks.json']) {
+      expect(after[rel], rel).toBe(before[rel]);
     }
-    expect(Object.keys(after).filter((k) => k.startsWith('.butler/'))).toEqual([]);
+    expect(after['.claude/settings.json']).toBeUndefined();
+    expect(r.stdout).toMatch(/Left in place: .*\.butler\/config\.yaml.*\.gitignore/);
+    expect(Object.keys(after).filter((k) => k.startsWith('.butler/'))).toEqual(['.butler/config.yaml']);
     // Snapshots stay private after uninstall too.
     expect(after['.gitignore']).toContain('session_logs/');
   });
 
-  it('install then uninstall on an empty repo leaves only the .gitignore entry', async () => {
+  it('install then uninstall on an empty repo leaves only the .gitignore entry and the config', async () => {
     await applyChanges(root, await planInstall(ctx()));
     await applyChanges(root, await planUninstall({ root, claude: true, codex: true }));
-    expect(Object.keys(tree(root))).toEqual(['.gitignore']);
+    expect(Object.keys(tree(root))).toEqual(['.butler/config.yaml', '.gitignore']);
   });
 
-  it('--shared moves the Claude hooks into .claude/settings.json', async () => {
-    await cli(['install', '--claude', '--project', root], { cwd: '/', bundleDir: bundles });
-    await cli(['install', '--claude', '--shared', '--project', root], { cwd: '/', bundleDir: bundles });
+  it('--personal moves the Claude hooks into .claude/settings.local.json, and a plain install moves them back', async () => {
+    userFixture(root);
+    const before = tree(root);
+    await cli(['install', '--claude', '--personal', '--project', root], { cwd: '/', bundleDir: bundles });
+    const local = JSON.parse(read(root, '.claude/settings.local.json'));
+    expect(local.hooks.SessionStart).toHaveLength(1);
+    expect(local.hooks.PreToolUse).toHaveLength(2);
+    expect(local.enabledMcpjsonServers).toEqual(['github', 'butler']);
+    expect(existsSync(path.join(root, '.claude/settings.json'))).toBe(false);
+    // --shared is the old name of the default and still accepted.
+    expect((await cli(['install', '--claude', '--shared', '--project', root], { cwd: '/', bundleDir: bundles })).code).toBe(0);
     expect(JSON.parse(read(root, '.claude/settings.json')).hooks.SessionStart).toHaveLength(1);
-    expect(JSON.parse(read(root, '.claude/settings.local.json')).hooks).toBeUndefined();
+    const back = read(root, '.claude/settings.local.json');
+    expect(JSON.parse(back).hooks.SessionStart).toBeUndefined();
+    expect(JSON.parse(back).permissions).toEqual({ allow: ['Bash(npm test)'] });
+    expect(before['.claude/settings.local.json']).toBeDefined();
   });
 
   it('writes CLAUDE.md guidance when CLAUDE.md is its own file, never through a symlink', async () => {
@@ -206,11 +221,11 @@ describe('project root', () => {
   });
 
   it('git-ignores the personal Claude settings file it writes hooks into, but not the shared one', async () => {
-    await cli(['install', '--claude', '--project', root], { cwd: '/', bundleDir: bundles });
+    await cli(['install', '--claude', '--personal', '--project', root], { cwd: '/', bundleDir: bundles });
     expect(read(root, '.gitignore')).toMatch(/^\.claude\/settings\.local\.json$/m);
     const shared = tempDir();
     execFileSync('git', ['init', '-q', shared]);
-    await cli(['install', '--claude', '--shared', '--project', shared], { cwd: '/', bundleDir: bundles });
+    await cli(['install', '--claude', '--project', shared], { cwd: '/', bundleDir: bundles });
     expect(read(shared, '.gitignore')).not.toContain('settings.local.json');
   });
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   const origin = path.join(tempDir(), 'origin');
   mkdirSync(origin);
   execFileSync('git', ['init', '-q', origin]);
-  await applyChanges(origin, await planInstall({ root: origin, claude: true, codex: true, shared: false, bundleDir: HOOKS, version: '0.1.0' }));
+  await applyChanges(origin, await planInstall({ root: origin, claude: true, codex: true, personal: false, force: false, lang: 'en' as const, langExplicit: false, bundleDir: HOOKS, version: '0.1.0' }));
   clone = path.join(tempDir(), 'teammate-clone');
   cpSync(origin, clone, { recursive: true });
   mkdirSync(path.join(clone, 'src', 'deep'), { recursive: true });
@@ -59,7 +59,7 @@ describe('vendored runtime in a clone', () => {
   });
 
   it('Claude Code hooks run with $CLAUDE_PROJECT_DIR', () => {
-    const hooks = JSON.parse(readFileSync(path.join(clone, '.claude/settings.local.json'), 'utf8')).hooks;
+    const hooks = JSON.parse(readFileSync(path.join(clone, '.claude/settings.json'), 'utf8')).hooks;
     for (const event of ['SessionStart', 'PreToolUse']) {
       const command = hooks[event][0].hooks[0].command as string;
       const r = spawnSync('sh', ['-c', command], {

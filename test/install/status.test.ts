@@ -25,7 +25,7 @@ describe('butler status', () => {
     const root = tempDir();
     write(root, '.git/HEAD', 'ref: refs/heads/main\n');
     write(root, '.butler/config.yaml', 'issues:\n  backend: gitea\n  url: https://git.example.com\n');
-    await applyChanges(root, await planInstall({ root, claude: true, codex: true, shared: false, bundleDir: bundles, version: '0.1.0' }));
+    await applyChanges(root, await planInstall({ root, claude: true, codex: true, personal: false, force: false, lang: 'en' as const, langExplicit: false, bundleDir: bundles, version: '0.1.0' }));
     const s = await getStatus(root, deps);
     expect(s).toMatchObject({
       node: { ok: true },
@@ -33,7 +33,7 @@ describe('butler status', () => {
       git_repo: true,
       gitignore_session_logs: true,
       issue_backend: 'gitea',
-      claude: { settings_file: '.claude/settings.local.json', session_start: true, pre_tool_use: true, mcp_server: true, mcp_approved: true, guidance: true },
+      claude: { settings_file: '.claude/settings.json', session_start: true, pre_tool_use: true, mcp_server: true, mcp_approved: true, guidance: true },
       codex: { session_start: true, pre_tool_use: true, mcp_server: true, auto_approve: true, guidance: true },
       problems: [],
     });

@@ -129,15 +129,15 @@ describe('butler issue (CLI) language', () => {
     return { code, ...JSON.parse(out) };
   }
 
-  it('is Japanese by default, English with BUTLER_LANG=en, and `lang: en` in the config wins over the environment', async () => {
+  it('is English by default, Japanese with BUTLER_LANG=ja or `lang: ja`, and BUTLER_LANG wins over the config', async () => {
     const root = tempProject();
-    expect((await cli(root, {}, 'read', '2')).summary).toBe('issue #2 が見つかりません');
-    expect((await cli(root, { BUTLER_LANG: 'en' }, 'read', '2')).summary).toBe('Issue #2 not found');
+    expect((await cli(root, {}, 'read', '2')).summary).toBe('Issue #2 not found');
+    expect((await cli(root, { BUTLER_LANG: 'ja' }, 'read', '2')).summary).toBe('issue #2 が見つかりません');
+    writeConfig(root, 'lang: ja\n');
     const lacks = await cli(root, {}, 'create', '--title', 'x', '--body', '## 現在の状態\nwip');
     expect(lacks).toMatchObject({ code: 3, status: 'need_input', summary: '本文の不足項目: 次にすること、ブロック要因' });
-    writeConfig(root, 'lang: en\n');
-    expect((await cli(root, { BUTLER_LANG: 'ja' }, 'update-title', '1', '--title', ' ')).summary).toBe('Title is empty');
-    expect((await cli(root, { BUTLER_LANG: 'ja' }, 'create', '--title', 'x')).summary).toBe('Created #1 x');
-    expect((await cli(root, { BUTLER_LANG: 'ja' }, 'close', '1')).summary).toBe('Closed #1 x');
+    expect((await cli(root, { BUTLER_LANG: 'en' }, 'update-title', '1', '--title', ' ')).summary).toBe('Title is empty');
+    expect((await cli(root, { BUTLER_LANG: 'en' }, 'create', '--title', 'x')).summary).toBe('Created #1 x');
+    expect((await cli(root, { BUTLER_LANG: 'en' }, 'close', '1')).summary).toBe('Closed #1 x');
   });
 });

@@ -176,7 +176,7 @@ describe('candidate rules beyond the seed list', () => {
     const r = await c.call('handover_resume', {});
     expect(r.data.drift).toMatchObject({ head_moved: true, commits_since: 1 });
     expect(r.data.drift.recent_commits[0].message).toBe('second commit');
-    expect(r.summary).toMatch(/HEAD が 1 コミット進みました/);
+    expect(r.summary).toMatch(/HEAD moved 1 commit\(s\)/);
     await c.close();
   });
 });

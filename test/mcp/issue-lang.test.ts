@@ -30,8 +30,8 @@ const PARTIAL_JA = '## 現在の状態\n作業中';
 const FULL_JA = '## 現在の状態\n作業中\n\n## 次にすること\n再現する\n\n## ブロック要因\nなし';
 
 describe('issue tools language (issue 7)', () => {
-  it('speak Japanese by default: read not_found, create need_input, invalid_title, create, close', async () => {
-    const s = await session();
+  it('speak Japanese with `lang: ja` in the config: read not_found, create need_input, invalid_title, create, close', async () => {
+    const s = await session({ lang: 'ja' });
     const missing = await s.call('issue_read', { issue_id: 3 });
     expect(missing).toMatchObject({ status: 'error', error_code: 'not_found', summary: 'issue #3 が見つかりません' });
     expect(missing.hint).toBe('issue 番号を確認するか、issue_create で作成してください');
@@ -55,8 +55,8 @@ describe('issue tools language (issue 7)', () => {
     await s.close();
   });
 
-  it('`lang: en` in .butler/config.yaml switches to English, and wins over BUTLER_LANG', async () => {
-    const s = await session({ lang: 'en', env: { BUTLER_LANG: 'ja' } });
+  it('BUTLER_LANG=en switches to English, and wins over `lang: ja` in .butler/config.yaml', async () => {
+    const s = await session({ lang: 'ja', env: { BUTLER_LANG: 'en' } });
     expect((await s.call('issue_read', { issue_id: 3 })).summary).toBe('Issue #3 not found');
     const lacks = await s.call('issue_create', { title: 'Login', body: PARTIAL_JA });
     // The names of the missing sections stay in the body's language: they are what to write.
@@ -68,11 +68,11 @@ describe('issue tools language (issue 7)', () => {
     await s.close();
   });
 
-  it('BUTLER_LANG=en switches when the config does not choose; `lang: ja` in the config wins over it', async () => {
-    const en = await session({ env: { BUTLER_LANG: 'en' } });
+  it('English when neither the environment nor the config chooses; `lang: ja` in the config switches', async () => {
+    const en = await session();
     expect((await en.call('issue_read', { issue_id: 3 })).summary).toBe('Issue #3 not found');
     await en.close();
-    const ja = await session({ lang: 'ja', env: { BUTLER_LANG: 'en' } });
+    const ja = await session({ lang: 'ja' });
     expect((await ja.call('issue_read', { issue_id: 3 })).summary).toBe('issue #3 が見つかりません');
     await ja.close();
   });
@@ -119,10 +119,10 @@ describe('issue tools language: tracker HTTP errors (GitHub mock)', () => {
   });
   const github = () => `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n`;
 
-  it('auth_failed comes in Japanese by default and in English with `lang: en`; same code and data; no token or body', async () => {
+  it('auth_failed comes in Japanese with `lang: ja` and in English by default; same code and data; no token or body', async () => {
     const conf = approvedDir(server.base);
-    const ja = await session({ yaml: github(), env: { GITHUB_TOKEN }, conf });
-    const en = await session({ lang: 'en', yaml: github(), env: { GITHUB_TOKEN }, conf });
+    const ja = await session({ lang: 'ja', yaml: github(), env: { GITHUB_TOKEN }, conf });
+    const en = await session({ yaml: github(), env: { GITHUB_TOKEN }, conf });
     const denied: Envelope[] = [];
     for (const s of [ja, en]) {
       server.failNext({ status: 401, body: { message: `Bad credentials ${GITHUB_TOKEN} raw-detail` } });

@@ -43,8 +43,8 @@ function shape(v: unknown): unknown {
 }
 
 describe('work tools language (issue 7)', () => {
-  it('speak Japanese by default: observe, record, publish, finish', async () => {
-    const s = await session();
+  it('speak Japanese with `lang: ja` in the config: observe, record, publish, finish', async () => {
+    const s = await session({ lang: 'ja' });
     expect(s.started.summary).toMatch(/work session を開始しました$/);
     expect((await s.call('work_observe')).summary).toBe('変更なし・共有済みです');
     const nothing = await s.call('work_record', { message: 'x' });
@@ -73,8 +73,8 @@ describe('work tools language (issue 7)', () => {
     await s.close();
   });
 
-  it('`lang: en` in .butler/config.yaml switches to English, and wins over BUTLER_LANG', async () => {
-    const s = await session({ lang: 'en', env: { BUTLER_LANG: 'ja' } });
+  it('BUTLER_LANG=en switches to English, and wins over `lang: ja` in .butler/config.yaml', async () => {
+    const s = await session({ lang: 'ja', env: { BUTLER_LANG: 'en' } });
     expect(s.started.summary).toMatch(/^Work session started in /);
     expect((await s.call('work_observe')).summary).toBe('Clean and published');
     expect((await s.call('work_record', { message: 'x' })).hint).toBe(
@@ -90,19 +90,31 @@ describe('work tools language (issue 7)', () => {
     await s.close();
   });
 
-  it('BUTLER_LANG=en switches when the config does not choose; `lang: ja` in the config wins over it', async () => {
-    const en = await session({ env: { BUTLER_LANG: 'en' } });
+  it('English when neither the environment nor the config chooses; `lang: ja` in the config switches', async () => {
+    const en = await session();
     expect((await en.call('work_observe')).summary).toBe('Clean and published');
     await en.close();
-    const ja = await session({ lang: 'ja', env: { BUTLER_LANG: 'en' } });
+    const ja = await session({ lang: 'ja' });
     expect((await ja.call('work_observe')).summary).toBe('変更なし・共有済みです');
     await ja.close();
   });
 
+  it('before work_session_start, the answer follows the config of the repository around the server', async () => {
+    const repo = makeRepo({ withRemote: true });
+    setLang(repo.root, 'ja');
+    const inRepo = await connect({ deps: { env: {}, cwd: path.join(repo.root) } });
+    const r = await inRepo.call('handover_list');
+    expect(r).toMatchObject({ status: 'need_input', summary: '作業セッションがまだありません。先に work_session_start を呼んでください' });
+    await inRepo.close();
+    const outside = await connect({ deps: { env: {}, cwd: '/' } });
+    expect((await outside.call('handover_list')).summary).toBe('No work session yet: call work_session_start first');
+    await outside.close();
+  });
+
   it('error codes and data fields do not change with the language', async () => {
     const { root } = makeRepo({ withRemote: false });
-    const ja = await connect({ deps: { env: {} } });
-    const en = await connect({ deps: { env: { BUTLER_LANG: 'en' } } });
+    const ja = await connect({ deps: { env: { BUTLER_LANG: 'ja' } } });
+    const en = await connect({ deps: { env: {} } });
     const both = async (tool: string, args: Record<string, unknown> = {}): Promise<[Envelope, Envelope]> => [
       await ja.call(tool, args),
       await en.call(tool, args),

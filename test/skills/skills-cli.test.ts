@@ -46,4 +46,25 @@ describe('skills CLI installs all five skills for both clients', () => {
       expect(readFileSync(path.join(claude, 'SKILL.md'), 'utf8')).toContain(`name: ${name}`);
     }
   }, 180_000);
+
+  it('ships the installer: node .agents/skills/butler/scripts/butler.mjs install sets the repo up, no package needed', () => {
+    const checkout = path.join(tempDir('butler-checkout-'), 'agent-butler');
+    cpSync(path.join(REPO, 'skills'), path.join(checkout, 'skills'), { recursive: true });
+    cpSync(path.join(REPO, 'package.json'), path.join(checkout, 'package.json'));
+    const project = tempDir('butler-skills-install-');
+    execFileSync('git', ['init', '-q', project]);
+    const env = { PATH: `${path.dirname(NODE22)}:${process.env.PATH ?? ''}`, HOME: tempDir('butler-skills-home-'), DISABLE_TELEMETRY: '1', DO_NOT_TRACK: '1', CI: '1' };
+    const add = spawnSync(NODE22, [SKILLS_CLI, 'add', checkout, '-a', 'claude-code', '-a', 'codex', '-y'], { cwd: project, encoding: 'utf8', timeout: 120_000, env });
+    expect(add.status, `${add.stdout}\n${add.stderr}`).toBe(0);
+    const installer = path.join(project, '.agents', 'skills', 'butler', 'scripts', 'butler.mjs');
+    // The user's own Node (the project's, not the CLI's Node 22) runs the copied installer.
+    const r = spawnSync(process.execPath, [installer, 'install'], { cwd: project, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', LANG: 'ja_JP.UTF-8' } });
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(readFileSync(path.join(project, '.butler', 'bin', 'butler.mjs'), 'utf8')).toBe(readFileSync(path.join(REPO, 'hooks', 'butler-runtime.mjs'), 'utf8'));
+    expect(readFileSync(path.join(project, '.butler', 'config.yaml'), 'utf8')).toBe('lang: ja\n');
+    expect(JSON.parse(readFileSync(path.join(project, '.claude', 'settings.json'), 'utf8')).hooks.SessionStart).toHaveLength(1);
+    expect(readFileSync(path.join(project, '.codex', 'config.toml'), 'utf8')).toContain('[mcp_servers.butler]');
+    const status = spawnSync(process.execPath, [installer, 'status', '--json'], { cwd: project, encoding: 'utf8' });
+    expect(JSON.parse(status.stdout).data.runtime.up_to_date).toBe(true);
+  }, 180_000);
 });

@@ -67,22 +67,23 @@ describe('work capabilities take the language explicitly', () => {
 });
 
 describe('butler work (CLI) language', () => {
-  it('is Japanese by default, English with BUTLER_LANG=en, and `lang: en` in the config wins over the environment', async () => {
+  it('is English by default, Japanese with BUTLER_LANG=ja, and BUTLER_LANG wins over `lang: ja` in the config', async () => {
     const { root } = makeRepo({ withRemote: true });
-    expect((await cli(root, {}, 'observe')).summary).toBe('変更なし・共有済みです');
-    expect((await cli(root, { BUTLER_LANG: 'en' }, 'observe')).summary).toBe('Clean and published');
+    expect((await cli(root, {}, 'observe')).summary).toBe('Clean and published');
+    expect((await cli(root, { BUTLER_LANG: 'ja' }, 'observe')).summary).toBe('変更なし・共有済みです');
     mkdirSync(path.join(root, '.butler'));
-    writeFileSync(path.join(root, '.butler', 'config.yaml'), 'lang: en\n');
+    writeFileSync(path.join(root, '.butler', 'config.yaml'), 'lang: ja\n');
     git(root, 'add', '.butler');
     git(root, 'commit', '-q', '-m', 'config');
-    const r = await cli(root, { BUTLER_LANG: 'ja' }, 'finish', '--issue', '3');
+    expect((await cli(root, {}, 'finish', '--issue', '3')).summary).not.toBe('Recorded but not published');
+    const r = await cli(root, { BUTLER_LANG: 'en' }, 'finish', '--issue', '3');
     expect(r.summary).toBe('Recorded but not published');
     expect(r.data.pending_actions[0]).toMatchObject({ action: 'work_publish', reason: '1 record(s) not yet on origin/main.' });
-    const nothing = await cli(root, { BUTLER_LANG: 'ja' }, 'record', '-m', 'x');
+    const nothing = await cli(root, { BUTLER_LANG: 'en' }, 'record', '-m', 'x');
     expect(nothing).toMatchObject({ error_code: 'policy_blocked', hint: NOTHING_TO_RECORD_HINT });
   });
 
   it('a folder outside git is refused in the language of the environment', async () => {
-    expect((await cli('/', {}, 'observe')).summary).toBe('project_root が git の作業ツリーの中にありません');
+    expect((await cli('/', { BUTLER_LANG: 'ja' }, 'observe')).summary).toBe('project_root が git の作業ツリーの中にありません');
   });
 });

@@ -51,6 +51,7 @@ function hookPreview(repo: string): string {
   const r = spawnSync(process.execPath, [path.join(repo, '.butler/bin/session-start.mjs'), '--brain', 'codex-mcp-client'], {
     cwd: repo,
     input: JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup', cwd: repo }),
+    env: { ...process.env, BUTLER_LANG: 'en' },
     encoding: 'utf8',
     timeout: 10_000,
   });
@@ -59,11 +60,12 @@ function hookPreview(repo: string): string {
 
 async function runDemo(io: CliIO) {
   const repo = makeRepo();
-  const changes = await planInstall({ root: repo, claude: true, codex: true, shared: false, bundleDir: bundleDir(io.env), version: BUTLER_VERSION });
+  const changes = await planInstall({ root: repo, claude: true, codex: true, personal: false, force: false, lang: 'en', langExplicit: true, bundleDir: bundleDir(io.env), version: BUTLER_VERSION });
   await applyChanges(repo, changes);
   // The vendored runtime the installer just wrote, exactly as the clients start it.
   const server = { command: process.execPath, args: [path.join(repo, '.butler/bin/butler.mjs'), 'mcp'], cwd: repo };
-  const env = io.env.BUTLER_LANG ? { BUTLER_LANG: io.env.BUTLER_LANG } : undefined;
+  // The demo's own lines are English, so everything it shows is: the server and hook are pinned to it.
+  const env = { BUTLER_LANG: 'en' };
   const steps: Step[] = [];
   let transfer: Record<string, any> = {};
   let accepted: Record<string, any> = {};

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listKnownBrains } from '../../../handover/list.js';
 import { defineTool } from '../../tool.js';
 import { inProject } from './shared.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { resumeOrAccept } from '../../../handover/lookup.js';
 import { defineTool } from '../../tool.js';
 import { fields, inProject } from './shared.js';

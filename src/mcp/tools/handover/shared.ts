@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HandoverContext } from '../../../handover/context.js';
 import { normalizeBrain } from '../../../handover/brains.js';
 import { HandoverStore } from '../../../handover/store.js';
@@ -10,7 +10,7 @@ import type { ToolContext } from '../../tool.js';
 
 /** Runs a handover operation in the connection's project, or asks for work_session_start first. */
 export async function inProject(ctx: ToolContext, fn: (h: HandoverContext) => Promise<ToolResult>): Promise<ToolResult> {
-  const project = requireProject(ctx);
+  const project = await requireProject(ctx);
   if ('result' in project) return project.result;
   let stores = ctx.memo.get('handover-stores') as Map<string, HandoverStore> | undefined;
   if (!stores) {

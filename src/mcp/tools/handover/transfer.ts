@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { prepareHandover } from '../../../handover/prepare.js';
 import { defineTool } from '../../tool.js';
 import { fields, inProject } from './shared.js';

@@ -13,7 +13,7 @@ export async function withIssueBackend(
   ctx: ToolContext,
   fn: (backend: IssueBackend, lang: Lang) => Promise<ToolResult>,
 ): Promise<ToolResult> {
-  const project = requireProject(ctx);
+  const project = await requireProject(ctx);
   if ('result' in project) return project.result;
   const lang = await toolLang(ctx);
   const backend = await openIssueBackend({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { closeIssue } from '../../../issues/ops.js';
 import { IssueId } from '../../../shared/ids.js';
 import { defineTool } from '../../tool.js';

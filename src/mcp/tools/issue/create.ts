@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createIssue } from '../../../issues/ops.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';

@@ -1,6 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssueBackend, openIssueBackend } from '../../../issues/index.js';
 import type { IssueBackend } from '../../../issues/types.js';
 import { ButlerError, invalidArgument } from '../../../shared/errors.js';

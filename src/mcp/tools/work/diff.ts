@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { diffWork } from '../../../work/diff.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
@@ -16,7 +16,7 @@ export const workDiff = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, ctx) => {
-    const project = requireProject(ctx);
+    const project = await requireProject(ctx);
     if ('result' in project) return project.result;
     return diffWork({ projectRoot: project.root, path: args.path, level: args.level, recordId: args.record_id, git: ctx.deps.git, lang: await toolLang(ctx) });
   },

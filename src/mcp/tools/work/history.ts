@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { HISTORY_MAX, historyWork } from '../../../work/history.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
@@ -15,7 +15,7 @@ export const workHistory = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, ctx) => {
-    const project = requireProject(ctx);
+    const project = await requireProject(ctx);
     if ('result' in project) return project.result;
     return historyWork({ projectRoot: project.root, n: args.n, path: args.path, git: ctx.deps.git, lang: await toolLang(ctx) });
   },

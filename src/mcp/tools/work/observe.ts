@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { observeWork } from '../../../work/observe.js';
 import { toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';

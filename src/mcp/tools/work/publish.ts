@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { publishWork } from '../../../work/publish.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
@@ -12,7 +12,7 @@ export const workPublish = defineTool({
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   },
   handler: async (_args, ctx) => {
-    const project = requireProject(ctx);
+    const project = await requireProject(ctx);
     if ('result' in project) return project.result;
     return publishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang: await toolLang(ctx) });
   },

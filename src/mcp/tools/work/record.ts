@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IssueId } from '../../../shared/ids.js';
 import { recordWork } from '../../../work/record.js';
 import { requireProject, toolLang } from '../../context.js';
@@ -16,7 +16,7 @@ export const workRecord = defineTool({
     annotations: { readOnlyHint: false, destructiveHint: false },
   },
   handler: async (args, ctx) => {
-    const project = requireProject(ctx);
+    const project = await requireProject(ctx);
     if ('result' in project) return project.result;
     return recordWork({
       projectRoot: project.root,

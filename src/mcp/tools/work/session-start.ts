@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { startWorkSession } from '../../../work/start.js';
 import { toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';

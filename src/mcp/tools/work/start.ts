@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { setDefaultIssue } from '../../../work/start.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
@@ -13,7 +13,7 @@ export const workStart = defineTool({
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   },
   handler: async (args, ctx) => {
-    const project = requireProject(ctx);
+    const project = await requireProject(ctx);
     if ('result' in project) return project.result;
     return setDefaultIssue(ctx.session, args.issue_id ?? null, await toolLang(ctx));
   },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IssueId } from '../../../shared/ids.js';
 import { recordWork } from '../../../work/record.js';
 import { defineTool } from '../../tool.js';

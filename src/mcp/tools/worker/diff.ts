@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { diffWork } from '../../../work/diff.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';

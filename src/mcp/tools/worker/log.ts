@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { HISTORY_MAX, historyWork } from '../../../work/history.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';

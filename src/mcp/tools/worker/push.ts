@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { publishWork } from '../../../work/publish.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { resolveProjectRoot } from '../../../work/repo.js';
 import type { ToolContext } from '../../tool.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../../../shared/result.js';
 import { judgeUpstream, blockedBy } from '../../../work/observe.js';
 import { readStatus } from '../../../work/status.js';

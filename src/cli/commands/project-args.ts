@@ -1,0 +1,68 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { findProjectRoot } from '../../hooks/project-root.js';
+import { ButlerError } from '../../shared/errors.js';
+import type { CliIO } from '../io.js';
+
+export interface Flags {
+  claude: boolean;
+  codex: boolean;
+  personal: boolean;
+  force: boolean;
+  lang: 'ja' | 'en' | null;
+  dryRun: boolean;
+  json: boolean;
+  project: string | null;
+}
+
+const VALUED = ['--project', '--lang'];
+
+export function parseFlags(argv: string[], allowed: string[]): Flags | string {
+  const f: Flags = { claude: false, codex: false, personal: false, force: false, lang: null, dryRun: false, json: false, project: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    const name = a.split('=')[0] ?? a;
+    if (!allowed.includes(name)) return `unknown option ${a}`;
+    if (VALUED.includes(name)) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (!v) return `${name} needs a value`;
+      if (name === '--project') f.project = v;
+      else if (v === 'ja' || v === 'en') f.lang = v;
+      else return `--lang must be ja or en, not ${v}`;
+    } else if (name === '--dry-run') f.dryRun = true;
+    else if (name === '--claude') f.claude = true;
+    else if (name === '--codex') f.codex = true;
+    else if (name === '--personal') f.personal = true;
+    else if (name === '--force') f.force = true;
+    else if (name === '--json') f.json = true;
+    // --shared: the default since hooks go to .claude/settings.json; accepted for old scripts.
+  }
+  if (!f.claude && !f.codex) f.claude = f.codex = true;
+  return f;
+}
+
+/**
+ * The repository to work on: the git root above `--project` (or the current folder). install and
+ * uninstall refuse a folder that does not exist or is not in a git repository rather than create or
+ * half-configure one; status reports on whatever folder it is given.
+ */
+export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Promise<{ start: string; root: string }> {
+  const start = path.resolve(io.cwd, flags.project ?? '.');
+  const stat = await fsp.stat(start).catch(() => null);
+  if (!stat?.isDirectory()) {
+    throw new ButlerError('invalid_argument', `${start} is not an existing folder`, 'Pass --project with the path of your repository.');
+  }
+  const found = findProjectRoot(start);
+  if (requireGit && !found) {
+    throw new ButlerError('invalid_argument', `${start} is not in a git repository`, 'Run `git init` there first, or pass --project with your repository.');
+  }
+  return { start, root: found ?? start };
+}
+
+export function fail(io: CliIO, json: boolean, err: unknown): number {
+  const e = err instanceof ButlerError ? err : null;
+  const message = err instanceof Error ? err.message : String(err);
+  if (json) io.stdout(`${JSON.stringify({ status: 'error', summary: message, hint: e?.hint, data: e?.data ?? {} })}\n`);
+  else io.stderr(`butler: ${message}${e?.hint ? `\n  ${e.hint}` : ''}\n`);
+  return 1;
+}

@@ -1,0 +1,26 @@
+import { formatStatus, getStatus } from '../../install/status.js';
+import { BUTLER_VERSION } from '../../shared/version.js';
+import type { Command } from '../io.js';
+import { fail, parseFlags, rootOf } from './project-args.js';
+
+const USAGE = 'usage: butler status [--project DIR] [--json]';
+
+export const status: Command = async (argv, io) => {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const flags = parseFlags(argv, ['--project', '--json']);
+  if (typeof flags === 'string') {
+    io.stderr(`butler status: ${flags}\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const { start, root } = await rootOf(flags, io, false);
+    const report = await getStatus(root, { nodeVersion: process.version, version: BUTLER_VERSION, launchDir: start, userConfigDir: io.userConfigDir });
+    io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary: `${report.problems.length} problem(s)`, data: report })}\n` : formatStatus(report));
+    return 0;
+  } catch (err) {
+    return fail(io, flags.json, err);
+  }
+};

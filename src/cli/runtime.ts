@@ -1,0 +1,66 @@
+import { BUTLER_VERSION } from '../shared/version.js';
+import type { CliIO, Command } from './io.js';
+
+export const USAGE = `butler — handover snapshots, work records and a raw-git guard for coding agents
+
+Usage:
+  butler install [--claude] [--codex] [--project DIR] [--personal] [--lang ja|en] [--force] [--dry-run] [--json]
+  butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]
+  butler status [--project DIR] [--json]
+  butler mcp [--worker]                    stdio MCP server (server name "butler")
+  butler hook session-start|pre-tool-use   the hook entry points, reading the client's JSON on stdin
+  butler handover suspend|resume|transfer|accept|prepare|read|list|brains [options] [--json]
+  butler work start|observe|diff|history|record|publish|finish [options] [--json]
+  butler issue read|create|comment|delete-comment|update-title|update-body|reopen|close|approve-url [options] [--json]
+  butler guard status|allow|deny|mode …    the raw-git guard's settings (changing them needs a terminal)
+  butler demo                              throwaway repo: install, suspend, resume, transfer, accept
+
+Run "butler <command> --help" for the options of one command.`;
+
+export type Commands = Record<string, () => Promise<Command>>;
+
+/**
+ * What the vendored runtime (.butler/bin/butler.mjs) runs. Lazy imports keep `butler hook
+ * pre-tool-use` from loading the MCP SDK. The installer's commands (install, uninstall, status, demo)
+ * live in main.ts, outside this module's import graph: the runtime is committed in every user
+ * repository, so its size is budgeted (scripts/build.mjs).
+ */
+export const RUNTIME: Commands = {
+  mcp: async () => (await import('./commands/mcp.js')).mcp,
+  hook: async () => (await import('./commands/hook.js')).hook,
+  handover: async () => (await import('./commands/handover.js')).handover,
+  work: async () => (await import('./commands/work.js')).work,
+  issue: async () => (await import('./commands/issue.js')).issue,
+};
+
+const INSTALLER = ['install', 'uninstall', 'status', 'demo', 'guard'];
+
+export function runRuntime(argv: string[], io: CliIO): Promise<number> {
+  if (INSTALLER.includes(argv[0] ?? '')) {
+    io.stderr(
+      `butler ${argv[0]}: not in the vendored runtime (.butler/bin/); run it from the Butler package or skill: ` +
+        `npx agent-butler ${argv[0]}, or node .agents/skills/butler/scripts/butler.mjs ${argv[0]}\n`,
+    );
+    return Promise.resolve(2);
+  }
+  return dispatch(RUNTIME, argv, io);
+}
+
+export async function dispatch(commands: Commands, argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    if (name) io.stdout(`${USAGE}\n`);
+    else io.stderr(`${USAGE}\n`);
+    return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${BUTLER_VERSION}\n`);
+    return 0;
+  }
+  const load = commands[name];
+  if (!load) {
+    io.stderr(`butler: unknown command "${name}"\n\n${USAGE}\n`);
+    return 2;
+  }
+  return (await load())(rest, io);
+}
