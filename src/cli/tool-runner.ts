@@ -103,7 +103,7 @@ function render(r: ToolResult<object>): string {
   if (typeof d.handoff_prompt === 'string') lines.push('', d.handoff_prompt);
   if (Array.isArray(d.handovers)) for (const h of d.handovers as Record<string, unknown>[]) lines.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
   if (Array.isArray(d.candidate_handovers)) for (const h of d.candidate_handovers as Record<string, unknown>[]) lines.push(`  candidate ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
-  if (Array.isArray(d.brains)) for (const b of d.brains as Record<string, unknown>[]) lines.push(`  ${b.brain_id}  ${b.title ?? ''}  last seen ${b.last_seen}`);
+  if (Array.isArray(d.brains)) for (const b of d.brains as Record<string, unknown>[]) lines.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? `last seen ${b.last_seen}` : 'installed, not seen yet'}`);
   const req = d.required_action as { tool?: string; args?: unknown } | undefined;
   if (req?.tool) lines.push(`  next: ${req.tool} ${JSON.stringify(req.args ?? {})}`);
   return `${lines.join('\n')}\n`;
