@@ -14,7 +14,7 @@ export const handoverAccept = defineTool({
       handover_id: fields.handover_id,
       client: fields.client,
     }),
-    annotations: { readOnlyHint: true },
+    annotations: { readOnlyHint: false, destructiveHint: false },
   },
   handler: (args, ctx) => inProject(ctx, (h) => resumeOrAccept(h, args, 'accept')),
 });
