@@ -82,8 +82,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     const shown = work.dirty_files.slice(0, 10).map((f) => `\`${f}\``).join(', ');
     current.push(`${shown}${work.dirty_files.length > 10 ? ` ${t.omitted(work.dirty_files.length - 10)}` : ''}`);
   }
-  current.push(...cap(notes.free.map((n) => `${t.notes}: ${n}`), 25, t.omitted));
-  current.push(...cap(carried.resolved.map((r) => `${t.resolved}: ${r}`), 10, t.omitted));
+  current.push(...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`)], 25, t.omitted));
   // The issue body is what was filed, often long ago: quoted last, under its own label.
   const body = issue?.body.trim() ? cap(issue.body.trim().split('\n').map((l) => `  > ${l}`), 15, t.omitted) : [];
   if (body.length) current.push(`${t.issueText}:`);
@@ -123,7 +122,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const sections: Record<SectionName, string[]> = {
     METADATA: metadataLines(full),
     CURRENT_STATE: [...bullets(current, t.none), ...body],
-    DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 80, t.omitted),
+    DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 72, t.omitted),
     DECISION: cap(bullets(notes.decision, t.none), 20, t.omitted),
     NEXT_ACTION: cap(next.map((n, i) => `${i + 1}. ${n}`), 15, t.omitted),
     'BLOCKED / PENDING': cap(bullets(pending, t.none), 20, t.omitted),

@@ -82,7 +82,6 @@ function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
     parent: meta.parent,
     seq: meta.seq,
     issue_state: meta.issue_state,
-    receipts: [],
   };
 }
 
