@@ -53,12 +53,22 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
   };
 }
 
-/** Issues among the candidates that the tracker says are closed; an unreadable one counts as open. */
+/** A slow tracker must not hold a resume up: past this, an issue counts as open. */
+const ISSUE_STATE_WAIT_MS = 3000;
+
+/** Issues among the candidates that the tracker says are closed; an unreadable or slow one counts as open. */
 async function closedAmong(ctx: HandoverContext, entries: readonly IndexEntry[]): Promise<Set<number>> {
   const ids = [...new Set(entries.map((e) => e.issue_id).filter((i): i is number => i !== null))];
   const closed = new Set<number>();
-  await Promise.all(ids.map((id) => ctx.readIssue(id).then((i) => i.state === 'closed' && closed.add(id), () => undefined)));
-  return closed;
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ISSUE_STATE_WAIT_MS);
+    timer.unref();
+  });
+  const reads = Promise.all(ids.map((id) => ctx.readIssue(id).then((i) => i.state === 'closed' && closed.add(id), () => undefined)));
+  await Promise.race([reads, giveUp]);
+  clearTimeout(timer);
+  return new Set(closed);
 }
 
 /** handover_read: by id, else the issue's latest, else the project's latest. Never prepares one. */
