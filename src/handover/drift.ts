@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { GitRunner } from '../work/git.js';
@@ -32,6 +31,8 @@ const MAX_FINGERPRINTS = 200;
 /** A short content hash per dirty path (`-` gone, `dir` a folder), to tell later edits from old ones. */
 export async function fingerprint(root: string, files: readonly string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
+  // Loaded on use: the SessionStart hook reaches here only when a snapshot recorded dirty files.
+  const { createHash } = await import('node:crypto');
   await Promise.all(
     files.slice(0, MAX_FINGERPRINTS).map(async (f) => {
       const p = path.join(root, f);
