@@ -1,13 +1,27 @@
+import os from 'node:os';
+import { createInterface } from 'node:readline/promises';
 import { readStdin as readStdinUntil } from '../hooks/bin/read-stdin.js';
+import { userConfigDir } from '../shared/user-config.js';
 import { runCli } from './main.js';
 
 // `butler hook …` reads the client's JSON with the same deadline as the hook bundles: a client that
 // keeps stdin open must not make a PreToolUse hook time out (a timed-out hook lets the command run).
 const readStdin = (): Promise<string> => readStdinUntil(1000);
 
+async function ask(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}
+
 runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
+  userConfigDir: userConfigDir(process.env, os.homedir()),
+  ask: process.stdin.isTTY && process.stderr.isTTY ? ask : undefined,
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   readStdin,

@@ -2,6 +2,10 @@
 export interface CliIO {
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The user's Butler folder outside every repository (`userConfigDir`); approvals live there. */
+  userConfigDir?: string;
+  /** Asks the person at the terminal; absent when nobody can answer (no TTY, tests, hooks). */
+  ask?: (question: string) => Promise<string>;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Reads all of stdin (hooks only). */

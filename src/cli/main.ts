@@ -11,7 +11,8 @@ Usage:
   butler hook session-start|pre-tool-use   the hook entry points, reading the client's JSON on stdin
   butler handover suspend|resume|transfer|accept|prepare|read|list|brains [options] [--json]
   butler work start|observe|diff|history|record|publish|finish [options] [--json]
-  butler issue read|create|comment|delete-comment|update-title|update-body|reopen|close [options] [--json]
+  butler issue read|create|comment|delete-comment|update-title|update-body|reopen|close|approve-url [options] [--json]
+  butler guard status|allow|deny|mode …    the raw-git guard's settings (changing them needs a terminal)
   butler demo                              throwaway repo: install, suspend, resume, transfer, accept
 
 Run "butler <command> --help" for the options of one command.`;
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   handover: async () => (await import('./commands/handover.js')).handover,
   work: async () => (await import('./commands/work.js')).work,
   issue: async () => (await import('./commands/issue.js')).issue,
+  guard: async () => (await import('./commands/guard.js')).guard,
   demo: async () => (await import('./commands/demo.js')).demo,
 };
 

@@ -70,7 +70,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, e
     const inner = unwrap(shape[key] as z.ZodType);
     args[key] = inner instanceof z.ZodNumber && typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
   }
-  const deps: ServerDeps = { cwd: io.cwd, env: io.env, now: () => new Date(), git: execaGit };
+  const deps: ServerDeps = { cwd: io.cwd, env: io.env, userConfigDir: io.userConfigDir, now: () => new Date(), git: execaGit };
   const session = newSession();
   let result: ToolResult<object>;
   try {

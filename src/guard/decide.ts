@@ -3,6 +3,7 @@
 import { TOOL_NOTE, toolFor } from './git.js';
 import { mentionsGitWord } from './quick.js';
 import { findGitUses, type GitUse } from './resolve.js';
+import { newContext } from './types.js';
 
 export type GuardMode = 'block' | 'warn' | 'off';
 export interface GuardConfig {
@@ -16,17 +17,20 @@ export interface Inspection {
   uses: GitUse[];
   /** Set when the command mentions git but cannot be parsed: then it is treated as raw git. */
   parseError: string | null;
+  /** `cd`/`pushd` targets in the command (null: not known before it runs). */
+  cds: (string | null)[];
 }
 
 export type Decision = { action: 'allow' } | { action: 'deny' | 'warn'; reason: string };
 
 /** Parses a command. Never throws: an unparseable command that names git becomes a parse error. */
 export function inspect(command: string): Inspection {
+  const ctx = newContext();
   try {
-    return { uses: findGitUses(command), parseError: null };
+    return { uses: findGitUses(command, ctx), parseError: null, cds: ctx.cds };
   } catch (err) {
-    if (!mentionsGitWord(command)) return { uses: [], parseError: null };
-    return { uses: [], parseError: err instanceof Error ? err.message : 'parser failure' };
+    if (!mentionsGitWord(command)) return { uses: [], parseError: null, cds: [] };
+    return { uses: [], parseError: err instanceof Error ? err.message : 'parser failure', cds: [] };
   }
 }
 
@@ -45,22 +49,24 @@ export function decide(ins: Inspection, config: GuardConfig): Decision {
       reason: `${lead} This command mentions git and could not be parsed (${ins.parseError}). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command`,
     };
   }
-  const blocked = ins.uses.filter((u) => u.sub === null || !config.allow.includes(u.sub));
+  const blocked = ins.uses.filter((u) => u.sub === null || !config.allow.includes(u.sub) || u.risky);
   if (blocked.length === 0) return { action: 'allow' };
   return { action, reason: reasonFor(lead, blocked) };
 }
 
-function label(sub: string | null): string {
-  return sub === null ? 'git with a computed subcommand' : sub === '' ? 'bare git' : `git ${sub}`;
+function label(u: GitUse): string {
+  const base = u.sub === null ? 'git with a computed subcommand' : u.sub === '' ? 'bare git' : `git ${u.sub}`;
+  // An option that runs a program or rewrites config is never allowed, even on an allowed subcommand.
+  return u.risky ? `${base} with ${u.risky}` : base;
 }
 
 function reasonFor(lead: string, uses: GitUse[]): string {
   const byTool = new Map<string, string[]>();
   const other: string[] = [];
   for (const u of uses) {
-    const tool = toolFor(u.sub);
+    const tool = u.risky ? null : toolFor(u.sub);
     const list = tool ? (byTool.get(tool) ?? byTool.set(tool, []).get(tool) ?? []) : other;
-    const l = label(u.sub);
+    const l = label(u);
     if (!list.includes(l)) list.push(l);
   }
   const parts = [lead];

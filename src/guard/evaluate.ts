@@ -1,16 +1,50 @@
 // The guard's slow path, loaded by the PreToolUse hook only for commands that may run git.
-import { loadGuardConfig } from './config.js';
-import { decide, type Decision, DEFAULT_GUARD, type GuardConfig, inspect, needsConfig } from './decide.js';
+import { loadGuardConfig, type ReadCommitted, stricter } from './config.js';
+import { decide, type Decision, DEFAULT_GUARD, type GuardConfig, type Inspection, inspect, needsConfig } from './decide.js';
+import { DYN } from './types.js';
+
+export interface EvaluateDeps {
+  /** Reads the committed config (HEAD); null: trust no relaxation at all. */
+  readCommitted: ReadCommitted | null;
+  /** The longest the config may take to read; then the default (block) applies. */
+  configBudgetMs: number;
+}
 
 /**
  * Decides one shell command. The parse is synchronous and linear in the command's length; the only
- * wait is reading `.butler/config.yaml`, bounded by `configBudgetMs` (then the default, block, applies).
+ * waits are reading `.butler/config.yaml` (and, when it relaxes the guard, its committed version).
  */
-export async function evaluate(command: string, cwd: string | null, configBudgetMs: number): Promise<Decision> {
+export async function evaluate(command: string, cwd: string | null, deps: EvaluateDeps): Promise<Decision> {
   const ins = inspect(command);
   if (!needsConfig(ins)) return { action: 'allow' };
-  const config = cwd ? await withDeadline(loadGuardConfig(cwd), configBudgetMs, DEFAULT_GUARD) : DEFAULT_GUARD;
+  const dirs = cwd ? await targetDirs(ins, cwd) : null;
+  const config =
+    dirs === null
+      ? DEFAULT_GUARD
+      : await withDeadline(
+          Promise.all(dirs.map((d) => loadGuardConfig(d, deps.readCommitted))).then((cs) => cs.reduce(stricter)),
+          deps.configBudgetMs,
+          DEFAULT_GUARD,
+        );
   return decide(ins, config);
+}
+
+/**
+ * Every folder whose repository the command's git may act on: the session's folder, `cd` targets
+ * and `-C` folders. The config must allow the command in all of them (a `cd` into a folder with a
+ * lax config does not relax the project's guard). null when one is not known before it runs.
+ */
+async function targetDirs(ins: Inspection, cwd: string): Promise<string[] | null> {
+  const path = await import('node:path');
+  const known = (d: string | null): d is string => d !== null && !d.includes(DYN) && !d.startsWith('~');
+  if (!ins.cds.every(known) || ins.uses.some((u) => u.elsewhere || (u.dirs ?? []).some((d) => !known(d)))) return null;
+  const bases = [cwd, ...ins.cds.map((d) => path.resolve(cwd, d as string))];
+  const out = new Set(bases);
+  for (const u of ins.uses) {
+    if (!u.dirs?.length) continue;
+    for (const b of bases) out.add(u.dirs.reduce((at, d) => path.resolve(at, d), b));
+  }
+  return [...out];
 }
 
 function withDeadline(p: Promise<GuardConfig>, ms: number, fallback: GuardConfig): Promise<GuardConfig> {

@@ -45,10 +45,12 @@ export interface ParseContext {
   /** Characters still allowed to be parsed, across nested strings: bounds the total work. */
   budget: number;
   depth: number;
+  /** `cd`/`pushd` targets seen anywhere (null: not known before it runs): git may act there. */
+  cds: (string | null)[];
 }
 
 export const MAX_DEPTH = 12;
 
 export function newContext(budget = 500_000): ParseContext {
-  return { vars: new Map(), budget, depth: 0 };
+  return { vars: new Map(), budget, depth: 0, cds: [] };
 }

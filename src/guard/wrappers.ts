@@ -1,5 +1,6 @@
 // Commands that run another command: `sudo -u x git …`, `timeout 5 git …`, `find -exec git …`,
 // `bash -c '…'`. Each handler says where the wrapped command is in argv (or which strings to parse).
+import { DYN } from './types.js';
 
 export type Step =
   /** The wrapped command starts at argv[at]. */
@@ -10,10 +11,12 @@ export type Step =
   | { argvs: string[][] }
   /** A shell reading its script from stdin (here-document, here-string or a pipe). */
   | { stdin: true }
+  /** Runs code only known at run time (`bash <(…)`, `awk 'system(…)'`): git if the command names it. */
+  | { computed: true }
   /** Runs no command (`command -v git`, `sudo -l`, `bash script.sh` whose text is not visible). */
   | null;
 
-interface Spec {
+export interface Spec {
   /** Short options that take an argument (attached or as the next word). */
   withArg?: string;
   /** Long options that take the next word as argument when written without `=`. */
@@ -29,7 +32,7 @@ interface Spec {
 }
 
 /** Skips a wrapper's options; returns the index of the first word after them, or null for a query. */
-function skip(argv: string[], i: number, spec: Spec): number | null {
+export function skip(argv: string[], i: number, spec: Spec): number | null {
   let j = i + 1;
   while (j < argv.length) {
     const a = argv[j] ?? '';
@@ -61,7 +64,7 @@ function skip(argv: string[], i: number, spec: Spec): number | null {
   return j + (spec.lead ?? 0);
 }
 
-const simple = (spec: Spec) => (argv: string[], i: number): Step => {
+export const simple = (spec: Spec) => (argv: string[], i: number): Step => {
   const at = skip(argv, i, spec);
   return at === null ? null : { at };
 };
@@ -101,6 +104,8 @@ function shell(argv: string[], i: number): Step {
       j += 2;
       continue;
     }
+    if (a === '--command') cMode = true;
+    if (a.startsWith('--command=')) return { scripts: [a.slice(10)] };
     if (a.startsWith('--')) {
       j++;
       continue;
@@ -111,9 +116,29 @@ function shell(argv: string[], i: number): Step {
     if (letters.includes('s')) sMode = true;
     j += /[oO]$/.test(letters) ? 2 : 1;
   }
-  if (cMode) return j < argv.length ? { scripts: [argv[j] ?? ''] } : null;
-  if (sMode || j >= argv.length) return { stdin: true };
-  return null;
+  if (cMode) return j < argv.length ? { scripts: [positional(argv[j] ?? '', argv.slice(j + 1))] } : null;
+  if (sMode || j >= argv.length || argv[j] === '/dev/stdin' || argv[j] === '/dev/fd/0') return { stdin: true };
+  // `bash <(echo git log)`: the script is the output of a command.
+  return (argv[j] ?? '').includes(DYN) ? { computed: true } : null;
+}
+
+/** `sh -c 'exec "$0" log' git`: the words after the script are its `$0`, `$1`…; put them in. */
+function positional(script: string, args: string[]): string {
+  if (args.length === 0) return script;
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  return script
+    .replace(/"?\$(?:\{([0-9])\}|([0-9]))"?/g, (m, a, b) => {
+      const v = args[Number(a ?? b)];
+      return v === undefined ? m : q(v);
+    })
+    .replace(/"?\$(?:\{[@*]\}|[@*])"?/g, args.slice(1).map(q).join(' '));
+}
+
+/** `source FILE` / `. FILE`: only `/dev/stdin` and `<(…)` are visible here. */
+function source(argv: string[], i: number): Step {
+  const f = argv[i + 1] ?? '';
+  if (f === '/dev/stdin' || f === '/dev/fd/0') return { stdin: true };
+  return f.includes(DYN) ? { computed: true } : null;
 }
 
 function find(argv: string[], i: number): Step {
@@ -137,7 +162,7 @@ function watch(argv: string[], i: number): Step {
   return exec ? { at } : { scripts: [rest.join(' ')] };
 }
 
-function su(argv: string[], i: number): Step {
+export function su(argv: string[], i: number): Step {
   for (let j = i + 1; j < argv.length; j++) {
     const a = argv[j] ?? '';
     if (a === '-c' || a === '--command') return { scripts: [argv[j + 1] ?? ''] };
@@ -168,7 +193,7 @@ const SUDO: Spec = {
   assigns: true,
 };
 
-const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'busybox-sh'];
+const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'busybox-sh', 'fish', 'rbash', 'lksh', 'posh', 'tcsh', 'csh'];
 
 export const WRAPPERS: Record<string, (argv: string[], i: number) => Step> = {
   env,
@@ -197,5 +222,7 @@ export const WRAPPERS: Record<string, (argv: string[], i: number) => Step> = {
   chrt: simple({ withArg: 'TPD', lead: 1 }),
   taskset: simple({ lead: 1 }),
   caffeinate: simple({ withArg: 'tw' }),
+  source,
+  '.': source,
   ...Object.fromEntries(SHELLS.map((s) => [s, shell])),
 };

@@ -48,12 +48,16 @@ async function readRegistry(file: string): Promise<RegistryFile> {
 
 export async function upsertBrain(projectRoot: string, brainId: string, title: string | null, now: Date): Promise<void> {
   const file = registryPath(projectRoot);
-  await withFileLock(file, async () => {
-    const reg = await readRegistry(file);
-    const prev = reg.brains[brainId];
-    reg.brains[brainId] = { ...prev, last_seen: now.toISOString(), title: title ?? prev?.title ?? null };
-    await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`);
-  });
+  await withFileLock(
+    file,
+    async () => {
+      const reg = await readRegistry(file);
+      const prev = reg.brains[brainId];
+      reg.brains[brainId] = { ...prev, last_seen: now.toISOString(), title: title ?? prev?.title ?? null };
+      await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`, { within: projectRoot });
+    },
+    { within: projectRoot },
+  );
 }
 
 /** The brain ids of the clients `butler install` configures, as their MCP clientInfo.name reports them. */
@@ -66,13 +70,17 @@ export const INSTALLED_BRAINS = { claude: 'claude-code', codex: 'codex-mcp-clien
 export async function registerInstalledBrains(projectRoot: string, brainIds: readonly string[], now: Date): Promise<void> {
   const file = registryPath(projectRoot);
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  await withFileLock(file, async () => {
-    const reg = await readRegistry(file);
-    const missing = brainIds.filter((id) => !reg.brains[id]);
-    if (!missing.length) return;
-    for (const id of missing) reg.brains[id] = { last_seen: null, title: titleForBrain(id), installed_at: now.toISOString() };
-    await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`);
-  });
+  await withFileLock(
+    file,
+    async () => {
+      const reg = await readRegistry(file);
+      const missing = brainIds.filter((id) => !reg.brains[id]);
+      if (!missing.length) return;
+      for (const id of missing) reg.brains[id] = { last_seen: null, title: titleForBrain(id), installed_at: now.toISOString() };
+      await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`, { within: projectRoot });
+    },
+    { within: projectRoot },
+  );
 }
 
 /** Most recently seen first; installed-but-unseen brains last. */

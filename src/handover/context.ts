@@ -44,8 +44,12 @@ export const action = (tool: string, args: Record<string, unknown>, reason: stri
 /** Snapshots are private by default (seed 003): make sure `session_logs/` is git-ignored. */
 export async function ensureGitignored(root: string): Promise<void> {
   const file = path.join(root, '.gitignore');
-  await withFileLock(file, async () => {
-    const next = withPrivateDirIgnored(await readTextIfExists(file));
-    if (next !== null) await writeFileAtomic(file, next);
-  });
+  await withFileLock(
+    file,
+    async () => {
+      const next = withPrivateDirIgnored(await readTextIfExists(file));
+      if (next !== null) await writeFileAtomic(file, next, { within: root });
+    },
+    { within: root },
+  );
 }

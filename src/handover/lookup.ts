@@ -6,7 +6,7 @@ import { acceptedBy, describeCandidate, selectCandidates, type CandidateQuery } 
 import { action, msg, type HandoverContext } from './context.js';
 import { computeDrift } from './drift.js';
 import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
-import { latestFileName, type IndexEntry } from './store.js';
+import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
 
 export interface ReadArgs {
   issue_id?: number;
@@ -34,6 +34,15 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
       handover_id: e.handover_id,
       snapshot_file: e.snapshot_file,
     });
+  }
+  const damage = snapshotDamage(snapshot);
+  if (damage) {
+    throw new ButlerError(
+      'backend_error',
+      msg(ctx.lang, `snapshot ${e.handover_id} は壊れています`, `Snapshot ${e.handover_id} is damaged`),
+      msg(ctx.lang, `${e.snapshot_file} が空か途中で切れています。handover_list で別の snapshot を選ぶか、作り直してください`, `${e.snapshot_file} is empty or cut short. Pick another with handover_list, or prepare a new one.`),
+      { handover_id: e.handover_id, snapshot_file: e.snapshot_file, damaged: true, missing_sections: damage },
+    );
   }
   return {
     handover_id: e.handover_id,

@@ -41,9 +41,10 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
 
   // A snapshot addressed to a brain nobody registered would wait forever: ask, and write nothing.
   if (target !== 'any' && kind !== 'suspend') {
-    const known = await listBrains(ctx.root);
-    const resolved = resolveBrain(target, known);
-    if (resolved === null) {
+    // An unreadable registry must not block the handover: the check is then skipped.
+    const known = await listBrains(ctx.root).catch(() => null);
+    const resolved = known ? resolveBrain(target, known) : target;
+    if (known && resolved === null) {
       const ids = known.map((b) => b.brain_id);
       return needInput(
         msg(ctx.lang, `target_brain "${target}" はこの project の既知の Brain ではありません（既知: ${ids.join(', ') || 'なし'}）。どれに渡すかユーザーに確認してください`,
@@ -55,7 +56,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
         },
       );
     }
-    target = resolved;
+    target = resolved ?? target;
   }
 
   // Validate and read the session log first: a bad path must fail before anything is written.

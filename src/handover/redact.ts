@@ -19,6 +19,10 @@ const RULES: Rule[] = [
   { kind: 'anthropic-key', group: 0, re: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
   { kind: 'openai-key', group: 0, re: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g },
   { kind: 'github-token', group: 0, re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g },
+  { kind: 'openai-key', group: 0, re: /\bsk-proj-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{6,}/g },
+  { kind: 'gitlab-token', group: 0, re: /\bgl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_-]{20,}/g },
+  { kind: 'stripe-key', group: 0, re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}/g },
+  { kind: 'huggingface-token', group: 0, re: /\bhf_[A-Za-z0-9]{30,}\b/g },
   { kind: 'npm-token', group: 0, re: /\bnpm_[A-Za-z0-9]{30,}/g },
   { kind: 'aws-access-key', group: 0, re: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g },
   { kind: 'slack-token', group: 0, re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
@@ -36,6 +40,12 @@ const RULES: Rule[] = [
     kind: 'secret',
     group: 2,
     re: new RegExp(String.raw`((?<![A-Za-z0-9])[A-Za-z0-9_.-]*${KEY_WORDS}(?![A-Za-z0-9])["']?[ \t]*[:=][ \t]*["']?)${NOT_A_VALUE}([^\s"'\`,;&)}\]]{3,})`, 'gi'),
+  },
+  // `curl -u user:secret`, `--user user:secret`, `-uuser:secret`: the password half of the pair.
+  {
+    kind: 'secret',
+    group: 2,
+    re: new RegExp(String.raw`(\b(?:curl|wget|http)\b[^\n|;&]*?[ \t](?:-u[ \t]*|--user[ \t=]+|--http-password[ \t=]+)["']?${NOT_A_VALUE}[^\s:"'\`]*:)${NOT_A_VALUE}([^\s"'\`]+)`, 'g'),
   },
   {
     kind: 'secret',

@@ -78,9 +78,9 @@ export async function recordSession(
       }
       list.push(next);
       const kept = list.slice(-SESSIONS_LIMIT);
-      await writeFileAtomic(file, `${JSON.stringify({ sessions: kept }, null, 2)}\n`);
+      await writeFileAtomic(file, `${JSON.stringify({ sessions: kept }, null, 2)}\n`, { within: projectRoot });
     },
-    { timeoutMs: 3000 },
+    { timeoutMs: 3000, within: projectRoot },
   );
 }
 

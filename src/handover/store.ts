@@ -2,9 +2,12 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
+import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
+import { ButlerError } from '../shared/errors.js';
 import { markSuperseded } from './candidates.js';
-import { parseMetadata, type SnapshotMeta } from './snapshot.js';
+import { missingSections } from './sections.js';
+import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 
 /**
  * What happened to a snapshot after it was written, recorded in its index row (the files stay
@@ -150,11 +153,20 @@ export class HandoverStore {
     }
     if (!(await pathExists(this.dir))) return [];
     // Missing or corrupt index: rebuild from the snapshots themselves, so nothing is lost.
-    return withFileLock(this.indexFile, async () => {
-      const entries = await this.loadForWrite();
-      await this.writeIndex(entries);
-      return entries.sort(newestFirst);
-    });
+    const rebuilt = await withFileLock(
+      this.indexFile,
+      async () => {
+        const entries = await this.loadForWrite();
+        await this.writeIndex(entries);
+        return entries.sort(newestFirst);
+      },
+      { within: this.projectRoot, timeoutMs: 2000 },
+    ).catch(() => null);
+    if (rebuilt) return rebuilt;
+    // The index cannot be rewritten (read-only folder, a link, a busy lock): serve what the files say.
+    const entries = await this.loadForWrite();
+    markLatest(entries);
+    return entries.sort(newestFirst);
   }
 
   /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
@@ -172,7 +184,8 @@ export class HandoverStore {
     markLatest(entries);
     const file: IndexFile = { version: 1, handovers: [...entries].sort(newestFirst) };
     // One entry per line: compact enough to parse 10,000 entries quickly, still diffable by eye.
-    await writeFileAtomic(this.indexFile, `{"version":1,"handovers":[\n${file.handovers.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`);
+    const text = `{"version":1,"handovers":[\n${file.handovers.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`;
+    await writeFileAtomic(this.indexFile, text, { within: this.projectRoot });
     this.cache = null;
   }
 
@@ -199,6 +212,7 @@ export class HandoverStore {
     base: { issueId: number | null; createdAt: Date; brain: string },
     render: (handoverId: string, prior: IndexEntry[]) => Promise<{ markdown: string; meta: SnapshotMeta }> | { markdown: string; meta: SnapshotMeta },
   ): Promise<{ entry: IndexEntry; markdown: string; latestFile: string }> {
+    await assertNoLinks(this.projectRoot, this.indexFile);
     await fsp.mkdir(this.dir, { recursive: true });
     return withFileLock(this.indexFile, async () => {
       const entries = await this.loadForWrite();
@@ -213,21 +227,26 @@ export class HandoverStore {
         const file = path.join(this.dir, `${scope}_${ts}_${brain}.md`);
         if (ids.has(id)) continue;
         const { markdown, meta } = await render(id, prior);
-        if (!(await writeFileExclusive(file, markdown))) continue;
+        if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
         const entry = entryFromMeta(meta, this.rel(file));
         entries.push(entry);
-        await this.writeIndex(entries);
         const latest = path.join(this.dir, latestFileName(base.issueId));
-        if (entry.is_latest) await writeFileAtomic(latest, markdown);
+        try {
+          await this.writeIndex(entries);
+          if (entry.is_latest) await writeFileAtomic(latest, markdown, { within: this.projectRoot });
+        } catch (err) {
+          throw savedButIncomplete(entry, err);
+        }
         return { entry, markdown, latestFile: this.rel(latest) };
       }
       throw new Error('could not allocate a handover id');
-    });
+    }, { within: this.projectRoot });
   }
 
   /** Adds a receipt to one row under the lock; false when the id is unknown. Idempotent per kind and brain. */
   async addReceipt(handoverId: string, receipt: Receipt): Promise<IndexEntry | null> {
     if (!(await pathExists(this.dir))) return null;
+    await assertNoLinks(this.projectRoot, this.indexFile);
     return withFileLock(this.indexFile, async () => {
       const entries = await this.loadForWrite();
       const hit = entries.find((e) => e.handover_id === handoverId);
@@ -236,7 +255,7 @@ export class HandoverStore {
       if (!receipts.some((r) => r.kind === receipt.kind && r.by === receipt.by)) hit.receipts = [...receipts, receipt];
       await this.writeIndex(entries);
       return hit;
-    });
+    }, { within: this.projectRoot });
   }
 
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */
@@ -246,4 +265,25 @@ export class HandoverStore {
     if (f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))) return null;
     return readTextIfExists(path.join(this.dir, f.slice(slash + 1)));
   }
+}
+
+/**
+ * The snapshot file is written but the index or the latest copy is not: say so, so that a retry does
+ * not save the same handover twice (the next write or read rebuilds the index from the files).
+ */
+function savedButIncomplete(entry: IndexEntry, err: unknown): ButlerError {
+  const why = err instanceof ButlerError ? err.message : ((err as NodeJS.ErrnoException)?.code ?? 'error');
+  return new ButlerError(
+    err instanceof ButlerError ? err.code : 'backend_error',
+    `Snapshot ${entry.handover_id} was saved, but the index was not updated (${why})`,
+    `Do not prepare it again: ${entry.snapshot_file} is saved. ${err instanceof ButlerError ? err.hint : 'Fix the folder, then call handover_list.'}`,
+    { saved: true, handover_id: entry.handover_id, snapshot_file: entry.snapshot_file },
+  );
+}
+
+/** A snapshot that is empty, truncated or not a snapshot at all: reported, never served as a prompt. */
+export function snapshotDamage(markdown: string): string[] | null {
+  const missing = missingSections(markdown);
+  if (missing.length || !handoffPrompt(markdown).trim() || !parseMetadata(markdown)) return missing.length ? missing : ['HANDOFF_PROMPT'];
+  return null;
 }

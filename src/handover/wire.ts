@@ -1,4 +1,4 @@
-import { loadConfig, resolveLang } from '../shared/config.js';
+import { readConfig, resolveLang } from '../shared/config.js';
 import { openIssueBackend } from '../issues/index.js';
 import type { GitRunner } from '../work/git.js';
 import { observeWork } from '../work/observe.js';
@@ -14,13 +14,17 @@ export interface WireOptions {
   git: GitRunner;
   now: () => Date;
   env: Record<string, string | undefined>;
+  /** The user's Butler folder (tracker URL approvals). */
+  userConfigDir?: string;
   /** Reuses one store per project so a long-lived server keeps its parsed index. */
   stores?: Map<string, HandoverStore>;
 }
 
 /** Assembles the handover capability from the other capabilities, for the MCP facade and the CLI. */
 export async function createHandoverContext(o: WireOptions): Promise<HandoverContext> {
-  const config = await loadConfig(o.root);
+  // A broken config never blocks a handover (handover_suspend above all): it runs on the defaults;
+  // `butler status` and the commands that need the file report where it is broken.
+  const { config } = await readConfig(o.root);
   const lang = resolveLang(config, o.env);
   let store = o.stores?.get(o.root);
   if (!store) {
@@ -39,9 +43,10 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
     env: o.env,
     redact,
     readIssue: async (id) => {
-      const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
+      const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, userConfigDir: o.userConfigDir, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
       const issue = await backend.read(id);
-      return { title: issue.title, body: issue.body, state: issue.state };
+      // The title lands in the snapshot heading, METADATA, the index and the SessionStart prompt.
+      return { title: redact(issue.title), body: redact(issue.body), state: issue.state };
     },
     observe: async () => {
       const r = await observeWork({ projectRoot: o.root, defaultIssue: o.defaultIssue, git: o.git, lang });

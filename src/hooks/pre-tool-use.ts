@@ -8,53 +8,84 @@
  * allow is no output. Warn mode prints only `{"systemMessage":…}` (a warning for the user in both
  * clients; Codex fails a hook that answers `permissionDecision: "allow"` without `updatedInput`).
  *
+ * Codex sends every shell tool (`exec_command`, `shell_command`, `local_shell`) as `Bash` with
+ * `{command}` (codex-rs/core/src/tools/hook_names.rs, `HookToolName::bash()`); the other names are
+ * accepted too, with `cmd` as the key, so a client that passes them through is still guarded.
+ * Input that cannot be read (invalid or truncated JSON, a BOM, no command where one belongs) and
+ * that mentions git is denied: the guard fails closed.
+ *
  * Speed: this module imports only the tiny pre-check. Commands that cannot mention git return
  * here; the parser is a dynamic import, evaluated only for the rest.
  */
 import { quickMentionsGit } from '../guard/quick.js';
 
 /**
- * The longest the hook waits for `.butler/config.yaml` before it applies the default (block). With the
- * 800 ms stdin deadline and a parse bounded to 500,000 characters, a decision stays well under the
- * installer's hook timeout; a normal one takes a few milliseconds after Node's start-up.
+ * The longest the hook waits for `.butler/config.yaml` (and its committed version) before it applies
+ * the default (block). With the stdin deadline and a parse bounded to 500,000 characters, a decision
+ * stays well under the installer's hook timeout; a normal one takes a few milliseconds.
  */
 export const CONFIG_BUDGET_MS = 300;
 
-interface HookInput {
-  command: string;
-  cwd: string | null;
-}
+/** Tool names under which a client runs a shell command (see above). */
+export const SHELL_TOOLS: readonly string[] = ['Bash', 'exec_command', 'shell', 'shell_command', 'local_shell', 'unified_exec'];
+
+type HookInput = { kind: 'command'; command: string; cwd: string | null } | { kind: 'other' } | { kind: 'broken' };
 
 export async function preToolUse(stdinText: string, env: Record<string, string | undefined>): Promise<string> {
   const input = readInput(stdinText);
-  if (input === null || !quickMentionsGit(input.command)) return '';
+  if (input.kind === 'other') return '';
+  if (input.kind === 'broken') return mentionsGitInJson(stdinText) ? deny(BROKEN_INPUT) : '';
+  if (!quickMentionsGit(input.command)) return '';
   try {
     const { evaluate } = await import('../guard/evaluate.js');
-    const d = await evaluate(input.command, input.cwd ?? env.CLAUDE_PROJECT_DIR ?? null, CONFIG_BUDGET_MS);
+    const d = await evaluate(input.command, input.cwd ?? env.CLAUDE_PROJECT_DIR ?? null, {
+      readCommitted: (dir, rel) => readCommitted(env, dir, rel),
+      configBudgetMs: CONFIG_BUDGET_MS,
+    });
     if (d.action === 'allow') return '';
     if (d.action === 'warn') return JSON.stringify({ systemMessage: d.reason });
-    return JSON.stringify({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: d.reason },
-    });
+    return deny(d.reason);
   } catch {
-    return '';
+    return deny('Raw git is blocked by Butler: the guard failed to check this command. Use the butler MCP tools (work_*)');
   }
+}
+
+const BROKEN_INPUT = 'Raw git is blocked by Butler: the hook input could not be read, and it mentions git. Use the butler MCP tools (work_*)';
+
+function deny(reason: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+}
+
+/** git in raw hook text, also when JSON escapes spell it (`\u0067it`). */
+function mentionsGitInJson(text: string): boolean {
+  const decoded = text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return quickMentionsGit(text) || quickMentionsGit(decoded);
+}
+
+async function readCommitted(env: Record<string, string | undefined>, dir: string, rel: string): Promise<string | null> {
+  const { spawnGitWith } = await import('../shared/git-spawn.js');
+  const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, ...clean } = env;
+  const r = await spawnGitWith(clean)(dir, ['cat-file', '-p', `HEAD:${rel}`], { timeoutMs: 2_000 });
+  return r.exitCode === 0 ? r.stdout : null;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function readInput(text: string): HookInput | null {
+function readInput(text: string): HookInput {
+  if (text.startsWith('\uFEFF')) return { kind: 'broken' };
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
-    return null;
+    return { kind: 'broken' };
   }
-  if (!isObject(v) || v.tool_name !== 'Bash' || !isObject(v.tool_input)) return null;
-  if (v.hook_event_name !== undefined && v.hook_event_name !== 'PreToolUse') return null;
-  const c = v.tool_input.command;
+  if (!isObject(v) || typeof v.tool_name !== 'string') return { kind: 'broken' };
+  if (v.hook_event_name !== undefined && v.hook_event_name !== 'PreToolUse') return { kind: 'other' };
+  if (!SHELL_TOOLS.includes(v.tool_name)) return { kind: 'other' };
+  if (!isObject(v.tool_input)) return { kind: 'broken' };
+  const c = v.tool_input.command ?? v.tool_input.cmd;
   // An argv array (older shell tools) is checked as the equivalent quoted command line.
   const command =
     typeof c === 'string'
@@ -62,6 +93,6 @@ function readInput(text: string): HookInput | null {
       : Array.isArray(c) && c.every((s): s is string => typeof s === 'string')
         ? c.map((s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`)).join(' ')
         : null;
-  if (command === null) return null;
-  return { command, cwd: typeof v.cwd === 'string' && v.cwd !== '' ? v.cwd : null };
+  if (command === null) return { kind: 'broken' };
+  return { kind: 'command', command, cwd: typeof v.cwd === 'string' && v.cwd !== '' ? v.cwd : null };
 }

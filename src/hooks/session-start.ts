@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { normalizeBrain } from '../handover/brains.js';
 import { selectCandidates, type CandidateQuery } from '../handover/candidates.js';
 import { computeDrift } from '../handover/drift.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
 import { closedIssues, SESSION_START_LIMIT, startPromptMany, startPromptNone, startPromptOne } from '../handover/start-prompt.js';
-import { HandoverStore, type IndexEntry } from '../handover/store.js';
+import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
+import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from './project-root.js';
 
@@ -19,15 +18,9 @@ interface SessionStartInput {
   source?: string;
 }
 
-/** `lang: en` in .butler/config.yaml, read without loading a YAML parser into the hook. */
-function langOf(root: string, env: Record<string, string | undefined>): 'ja' | 'en' {
-  try {
-    const m = /^lang:\s*["']?(ja|en)\b/m.exec(readFileSync(path.join(root, '.butler', 'config.yaml'), 'utf8'));
-    if (m?.[1]) return m[1] as 'ja' | 'en';
-  } catch {
-    // no config: fall through to the environment
-  }
-  return env.BUTLER_LANG?.toLowerCase() === 'en' ? 'en' : 'ja';
+/** The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none. */
+async function langOf(root: string, env: Record<string, string | undefined>): Promise<'ja' | 'en'> {
+  return resolveLang((await readConfig(root)).config, env);
 }
 
 /**
@@ -72,12 +65,17 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
   const closed = closedIssues(root, sel.candidates);
   if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
   const { candidates } = sel;
-  const lang = langOf(root, env);
+  const lang = await langOf(root, env);
   if (candidates.length === 0) return startPromptNone(root, lang, sel.closed);
   if (candidates.length > 1) return startPromptMany(root, me, candidates, lang);
   const e = candidates[0] as IndexEntry;
   const snapshot = await store.readSnapshot(e);
   if (snapshot === null) return '';
+  if (snapshotDamage(snapshot)) {
+    return lang === 'ja'
+      ? `Butler: handover ${e.handover_id} は壊れています（${e.snapshot_file}）。work_session_start(project_root="${root}") → handover_list で確認してください。\n`
+      : `Butler: handover ${e.handover_id} is damaged (${e.snapshot_file}). Call work_session_start(project_root="${root}"), then handover_list.\n`;
+  }
   const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
   const drift = await computeDrift(root, then, spawnGitWith(env), undefined, lang).catch(() => null);
   return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang);

@@ -1,6 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../shared/fs.js';
+import { assertNoLinks } from '../shared/no-links.js';
 import { planClaude, unplanClaude } from './claude.js';
 import { planCodex, unplanCodex } from './codex.js';
 import { planGitignore, planGuides } from './guide.js';
@@ -80,6 +81,8 @@ async function removeEmptyDirs(root: string, dir: string): Promise<void> {
 }
 
 export async function applyChanges(root: string, changes: FileChange[]): Promise<void> {
+  // Nothing is written or removed through a symlinked .claude / .codex / .butler, nor over a user's link.
+  for (const c of changes) await assertNoLinks(root, abs({ root }, c.path));
   for (const c of changes) {
     const file = abs({ root }, c.path);
     if (c.after === null) {

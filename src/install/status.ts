@@ -1,5 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { isUrlApproved } from '../issues/trust.js';
 import { loadConfig } from '../shared/config.js';
 import { BIN_DIR, BUNDLES, GUIDE_START, SERVER_NAME, VERSION_FILE } from './constants.js';
 import { CLAUDE_LOCAL, CLAUDE_SHARED, MCP_JSON, claudeCommands } from './claude.js';
@@ -20,6 +21,8 @@ export interface StatusReport {
   issue_backend: string;
   /** Whether .butler/config.yaml chose the backend or Butler's default applies. */
   issue_backend_from: 'default' | 'config';
+  /** issues.url and whether the user approved it for their token (recorded outside the repository). */
+  issue_url: { url: string; approved: boolean } | null;
   claude: { settings_file: string | null; session_start: boolean; pre_tool_use: boolean; mcp_server: boolean; mcp_approved: boolean; guidance: boolean };
   codex: { session_start: boolean; pre_tool_use: boolean; mcp_server: boolean; auto_approve: boolean; guidance: boolean; trust: string };
   problems: string[];
@@ -38,7 +41,7 @@ async function jsonOrProblem(root: string, rel: string, problems: string[]): Pro
 
 const hasGuide = async (root: string, rel: string) => ((await readRel({ root }, rel)) ?? '').includes(GUIDE_START.slice(0, 18));
 
-export async function getStatus(root: string, deps: { nodeVersion: string; version: string }): Promise<StatusReport> {
+export async function getStatus(root: string, deps: { nodeVersion: string; version: string; userConfigDir?: string }): Promise<StatusReport> {
   const problems: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
   const bundles: Record<string, boolean> = {};
@@ -66,9 +69,11 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
   }
   let issueBackend = 'local';
   let issueBackendFrom: 'default' | 'config' = 'default';
+  let issueUrl: StatusReport['issue_url'] = null;
   try {
-    const configured = (await loadConfig(root)).issues?.backend;
-    if (configured) [issueBackend, issueBackendFrom] = [configured, 'config'];
+    const issues = (await loadConfig(root)).issues;
+    if (issues?.backend) [issueBackend, issueBackendFrom] = [issues.backend, 'config'];
+    if (issues?.url) issueUrl = { url: issues.url, approved: await isUrlApproved(deps.userConfigDir, issues.url) };
   } catch (err) {
     problems.push((err as Error).message);
   }
@@ -86,6 +91,7 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
     gitignore_session_logs: gitignoreCovers(await readRel({ root }, GITIGNORE)),
     issue_backend: issueBackend,
     issue_backend_from: issueBackendFrom,
+    issue_url: issueUrl,
     claude: {
       settings_file: withHooks?.[0] ?? null,
       session_start: Boolean(withHooks),
@@ -121,7 +127,7 @@ export function formatStatus(s: StatusReport): string {
     `  ${mark(s.runtime.up_to_date)} runtime ${BIN_DIR}/: ${s.runtime.vendored ?? 'not installed'} (this butler: ${s.runtime.running}); ${bundles}`,
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
-    `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})`,
+    `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
     `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
       (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
     `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,

@@ -1,11 +1,14 @@
 import { normalizeBrain } from '../handover/brains.js';
-import { invalidArgument } from '../shared/errors.js';
+import { makeRedactor } from '../handover/redact.js';
+import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { CONFIG_FILE, loadConfig, type ButlerConfig, type Lang } from '../shared/config.js';
 import { GiteaIssueBackend } from './gitea.js';
 import { GitHubIssueBackend } from './github.js';
 import { HttpClient } from './http.js';
 import { LocalIssueBackend } from './local/backend.js';
 import { backendText } from './messages/backend.js';
+import { redacting } from './redacting.js';
+import { approvalKey, isLoopback, isTokenVar, isUrlApproved, TOKEN_VARS } from './trust.js';
 import type { IssueBackend } from './types.js';
 
 export type { Issue, IssueBackend, IssueComment } from './types.js';
@@ -22,6 +25,8 @@ export interface OpenIssueBackendOptions {
    * only read data (the handover snapshot, the worker surface).
    */
   lang?: Lang;
+  /** The user's Butler folder (`userConfigDir`), where approved tracker URLs are recorded. */
+  userConfigDir?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -30,12 +35,28 @@ const GITHUB_API = 'https://api.github.com';
 /** Reads `.butler/config.yaml` `issues:` and returns the configured tracker; `local` when nothing is set. */
 export async function openIssueBackend(opts: OpenIssueBackendOptions): Promise<IssueBackend> {
   const config = await loadConfig(opts.projectRoot);
-  return backendFromConfig(config.issues, opts);
+  const url = config.issues?.url;
+  // GitHub's own API address is Butler's default, not the repository's choice: no approval needed.
+  const builtIn = config.issues?.backend === 'github' && url !== undefined && approvalKey(url) === GITHUB_API;
+  const approved = url ? builtIn || (await isUrlApproved(opts.userConfigDir, url)) : false;
+  return redacting(backendFromConfig(config.issues, opts, approved), makeRedactor(config.redact?.patterns ?? []));
 }
 
 type IssuesConfig = NonNullable<ButlerConfig['issues']>;
 
-export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssueBackendOptions): IssueBackend {
+/** Variables read for the token, in order: only names from TOKEN_VARS, whatever the config asks for. */
+function tokenVars(cfg: IssuesConfig, lang: Lang): string[] {
+  const t = backendText(lang);
+  if (cfg.token_env && !isTokenVar(cfg.token_env)) throw invalidArgument(t.tokenEnvRefused(cfg.token_env), t.tokenEnvHint(TOKEN_VARS));
+  const defaults = cfg.backend === 'gitea' ? ['GITEA_TOKEN', 'BUTLER_ISSUES_TOKEN'] : ['GITHUB_TOKEN', 'GH_TOKEN', 'BUTLER_ISSUES_TOKEN'];
+  return [...new Set([...(cfg.token_env ? [cfg.token_env] : []), ...defaults])];
+}
+
+/**
+ * `approved`: the user approved `cfg.url` (see trust.ts). A URL from the repository's config is used
+ * only then; GitHub's own API address needs no approval.
+ */
+export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssueBackendOptions, approved = false): IssueBackend {
   const author = normalizeBrain(opts.author, 'unknown');
   const lang = opts.lang ?? 'en';
   const t = backendText(lang);
@@ -46,26 +67,29 @@ export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssue
   if (!owner || !repo) throw invalidArgument(t.ownerRepoRequired(backend), t.setThem(CONFIG_FILE));
   const doFetch = opts.fetch ?? globalThis.fetch;
   const timeoutMs = cfg.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const names = tokenVars(cfg, lang);
+  const token = names.map((n) => opts.env[n]?.trim()).find(Boolean);
+  if (backend === 'gitea' && !cfg.url) throw invalidArgument(t.urlRequired, t.urlRequiredHint(CONFIG_FILE));
+  const base = apiBase(cfg.url ?? GITHUB_API, backend === 'gitea' ? '/api/v1' : '', lang);
+  if (cfg.url && !approved) {
+    const key = approvalKey(cfg.url) ?? cfg.url;
+    throw new ButlerError('policy_blocked', t.urlNotApproved(key), t.urlNotApprovedHint(key), { url: key });
+  }
   if (backend === 'gitea') {
-    if (!cfg.url) throw invalidArgument(t.urlRequired, t.urlRequiredHint(CONFIG_FILE));
-    const varName = cfg.token_env ?? 'GITEA_TOKEN';
-    const token = opts.env[varName]?.trim();
     const http = new HttpClient({
       label: 'Gitea',
-      apiBase: apiBase(cfg.url, '/api/v1', lang),
+      apiBase: base,
       authorization: token ? `token ${token}` : undefined,
-      tokenHint: t.giteaToken(varName),
+      tokenHint: t.giteaToken(names),
       fetch: doFetch,
       timeoutMs,
       lang,
     });
     return new GiteaIssueBackend({ http, owner, repo, lang });
   }
-  const names = cfg.token_env ? [cfg.token_env, 'GITHUB_TOKEN', 'GH_TOKEN'] : ['GITHUB_TOKEN', 'GH_TOKEN'];
-  const token = names.map((n) => opts.env[n]?.trim()).find(Boolean);
   const http = new HttpClient({
     label: 'GitHub',
-    apiBase: apiBase(cfg.url ?? GITHUB_API, '', lang),
+    apiBase: base,
     authorization: token ? `Bearer ${token}` : undefined,
     tokenHint: t.githubToken(names),
     headers: { Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28', 'User-Agent': 'agent-butler' },
@@ -90,6 +114,8 @@ function apiBase(raw: string, suffix: string, lang: Lang): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidArgument(t.urlScheme, t.fixIn(CONFIG_FILE));
   if (url.username || url.password) throw invalidArgument(t.urlCredentials, t.urlCredentialsHint);
+  // A token over plain http can be read by anyone on the path: only this machine may be spoken to so.
+  if (url.protocol === 'http:' && !isLoopback(url)) throw invalidArgument(t.urlHttps, t.fixIn(CONFIG_FILE));
   let base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   if (suffix && !base.endsWith(suffix)) base += suffix;
   return base;
@@ -103,19 +129,20 @@ export interface IssueBackendInfo {
   /** Variables checked for the token, in order, and whether one is set. Never the value. */
   token_vars: string[];
   token_set: boolean;
+  /** Whether the user approved `url` for a token; true for GitHub's own API. */
+  url_approved: boolean;
 }
 
 /** What `butler status` / the worker surface may show about the tracker: never the token itself. */
-export async function describeIssueBackend(projectRoot: string, env: Record<string, string | undefined>): Promise<IssueBackendInfo> {
+export async function describeIssueBackend(
+  projectRoot: string,
+  env: Record<string, string | undefined>,
+  userConfigDir?: string,
+): Promise<IssueBackendInfo> {
   const cfg = (await loadConfig(projectRoot)).issues;
   const backend = cfg?.backend ?? 'local';
-  if (!cfg || backend === 'local') return { backend: 'local', token_vars: [], token_set: false };
-  const vars =
-    backend === 'gitea'
-      ? [cfg.token_env ?? 'GITEA_TOKEN']
-      : cfg.token_env
-        ? [cfg.token_env, 'GITHUB_TOKEN', 'GH_TOKEN']
-        : ['GITHUB_TOKEN', 'GH_TOKEN'];
+  if (!cfg || backend === 'local') return { backend: 'local', token_vars: [], token_set: false, url_approved: true };
+  const vars = tokenVars(cfg, 'en');
   return {
     backend,
     owner: cfg.owner,
@@ -123,5 +150,6 @@ export async function describeIssueBackend(projectRoot: string, env: Record<stri
     url: cfg.url ?? (backend === 'github' ? GITHUB_API : undefined),
     token_vars: vars,
     token_set: vars.some((v) => Boolean(env[v]?.trim())),
+    url_approved: cfg.url && !(backend === 'github' && approvalKey(cfg.url) === GITHUB_API) ? await isUrlApproved(userConfigDir, cfg.url) : true,
   };
 }

@@ -8,6 +8,8 @@ export interface ServerDeps {
   /** Where the server was started; used only to suggest a `project_root`. */
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The user's Butler folder outside every repository (tracker URL approvals); none in most tests. */
+  userConfigDir?: string;
   now: () => Date;
   git: GitRunner;
 }

@@ -1,60 +1,187 @@
-import path from 'node:path';
-import { parse } from 'yaml';
-import { z } from 'zod';
-import { readTextIfExists } from './fs.js';
-import { invalidArgument } from './errors.js';
-
-/** `.butler/config.yaml`. Every key is optional: Butler runs on embedded defaults. */
-export const ConfigSchema = z.object({
-  lang: z.enum(['ja', 'en']).optional(),
-  issues: z
-    .object({
-      backend: z.enum(['local', 'gitea', 'github']).default('local'),
-      url: z.string().url().optional(),
-      owner: z.string().min(1).optional(),
-      repo: z.string().min(1).optional(),
-      token_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
-      timeout_ms: z.number().int().min(100).max(120_000).optional(),
-    })
-    .optional(),
-  // The PreToolUse hook reads this part with its own small reader (src/guard/config.ts) to keep the
-  // hook bundle free of yaml and zod; test/guard/config.test.ts pins the two to the same meaning.
-  // `allow`: git subcommands that may run (`fetch`; `lfs` also covers `git-lfs`). `mode`: block
-  // (deny), warn (run, with a warning to the user) or off.
-  guard: z
-    .object({
-      allow: z.array(z.string().min(1)).default([]),
-      mode: z.enum(['block', 'warn', 'off']).default('block'),
-    })
-    .optional(),
-  redact: z.object({ patterns: z.array(z.string().min(1)).default([]) }).optional(),
-});
-export type ButlerConfig = z.infer<typeof ConfigSchema>;
-
-export const CONFIG_FILE = path.join('.butler', 'config.yaml');
-
-export async function loadConfig(projectRoot: string): Promise<ButlerConfig> {
-  const text = await readTextIfExists(path.join(projectRoot, CONFIG_FILE));
-  if (text === null || text.trim() === '') return {};
-  let raw: unknown;
-  try {
-    raw = parse(text);
-  } catch (err) {
-    throw invalidArgument(`${CONFIG_FILE} is not valid YAML`, `Fix the file: ${(err as Error).message.split('\n')[0]}`);
-  }
-  const parsed = ConfigSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw invalidArgument(`${CONFIG_FILE} is invalid at ${first?.path.join('.') || '(root)'}`, first?.message ?? 'Check the file.');
-  }
-  return parsed.data;
-}
+// The one owner of `.butler/config.yaml`: its schema (below, every key in one place), the reader
+// every command, tool and hook uses, and the error that names the file, line and column. No yaml or
+// zod here: the hook bundles import this module and pay for every byte of it on each run.
+import { type Pos, ConfigSyntaxError, parseYamlSubset } from './config-yaml.js';
+import { ButlerError } from './errors.js';
 
 export type Lang = 'ja' | 'en';
+export const CONFIG_FILE = '.butler/config.yaml';
 
-/** Config wins over the environment (`BUTLER_LANG`); the seeds' default is Japanese. */
+// ---- the schema: add a key here, with its check; the type follows -------------------------------
+const LANGS = ['ja', 'en'] as const;
+export const GUARD_MODES = ['block', 'warn', 'off'] as const;
+
+const SCHEMA = {
+  lang: opt(oneOf(LANGS)),
+  issues: opt(
+    obj({
+      backend: dflt(oneOf(['local', 'gitea', 'github'] as const), 'local'),
+      url: opt(url()),
+      owner: opt(str()),
+      repo: opt(str()),
+      token_env: opt(str(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')),
+      timeout_ms: opt(int(100, 120_000)),
+    }),
+  ),
+  // `allow`: git subcommands that may run (`fetch`; `lfs` also covers `git-lfs`). `mode`: block
+  // (deny), warn (run, with a warning to the user) or off. The guard trusts only what is committed
+  // (src/guard/trust.ts); `butler guard` is how a person changes it.
+  guard: opt(obj({ allow: dflt(list(str()), []), mode: dflt(oneOf(GUARD_MODES), 'block') })),
+  redact: opt(obj({ patterns: dflt(list(str()), []) })),
+};
+// --------------------------------------------------------------------------------------------------
+
+export type ButlerConfig = Partial<{ [K in keyof typeof SCHEMA]: NonNullable<ReturnType<(typeof SCHEMA)[K]>> }>;
+
+/** A config file that cannot be used: where, and why. `where` is `file:line:col` when known. */
+export class ConfigProblem extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    readonly pos: Pos | null,
+  ) {
+    super(`${file}${pos ? `:${pos.line}:${pos.col}` : ''}: ${reason}`);
+    this.name = 'ConfigProblem';
+  }
+
+  toButlerError(): ButlerError {
+    return new ButlerError('invalid_argument', `${this.message}`, `Fix ${this.file} (or remove it to run on defaults).`, {
+      config_file: this.file,
+      line: this.pos?.line ?? null,
+      column: this.pos?.col ?? null,
+    });
+  }
+}
+
+/** Checks a config text. Throws ConfigProblem (with line and column) when it is not valid. */
+export function parseConfig(text: string, file = CONFIG_FILE): ButlerConfig {
+  let parsed;
+  try {
+    parsed = parseYamlSubset(text);
+  } catch (err) {
+    if (err instanceof ConfigSyntaxError) throw new ConfigProblem(file, err.message, err.pos);
+    throw err;
+  }
+  if (parsed.value === null) return {};
+  try {
+    return obj(SCHEMA as Shape)(parsed.value, '') as ButlerConfig;
+  } catch (err) {
+    if (!(err instanceof SchemaIssue)) throw err;
+    throw new ConfigProblem(file, err.message, nearestPos(parsed.pos, err.path));
+  }
+}
+
+function nearestPos(pos: Map<string, Pos>, path: string): Pos | null {
+  for (let p = path; p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') {
+    const at = pos.get(p);
+    if (at) return at;
+  }
+  return { line: 1, col: 1 };
+}
+
+/**
+ * The text of a config file, or null when there is none. Never blocks: the file is opened
+ * non-blocking and must be a regular file (a FIFO or a directory is a problem, not a hang).
+ */
+export async function readConfigText(file: string, shown = CONFIG_FILE): Promise<string | null> {
+  // Imported here: in the single-file hook bundles a top-level builtin import runs on every start.
+  const fs = await import('node:fs');
+  let fh;
+  try {
+    fh = await fs.promises.open(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw new ConfigProblem(shown, `cannot be read (${code ?? 'error'})`, null);
+  }
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new ConfigProblem(shown, 'is not a regular file', null);
+    if (st.size > 256 * 1024) throw new ConfigProblem(shown, 'is larger than 256 KiB', null);
+    return await fh.readFile('utf8');
+  } catch (err) {
+    if (err instanceof ConfigProblem) throw err;
+    throw new ConfigProblem(shown, `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`, null);
+  } finally {
+    await fh.close().catch(() => undefined);
+  }
+}
+
+/** The project's config; `{}` when there is none. Throws a ButlerError naming file, line and column. */
+export async function loadConfig(projectRoot: string): Promise<ButlerConfig> {
+  const r = await readConfig(projectRoot);
+  if (r.problem) throw r.problem.toButlerError();
+  return r.config;
+}
+
+/** For callers that can run on defaults: the config, or the defaults and the problem to report. */
+export async function readConfig(projectRoot: string): Promise<{ config: ButlerConfig; problem: ConfigProblem | null }> {
+  try {
+    const text = await readConfigText(`${projectRoot.replace(/\/+$/, '')}/${CONFIG_FILE}`);
+    return { config: text === null ? {} : parseConfig(text), problem: null };
+  } catch (err) {
+    if (err instanceof ConfigProblem) return { config: {}, problem: err };
+    throw err;
+  }
+}
+
+/** Config wins over the environment (`BUTLER_LANG`); the default is Japanese. */
 export function resolveLang(config: ButlerConfig, env: Record<string, string | undefined>): Lang {
   if (config.lang) return config.lang;
   const fromEnv = env.BUTLER_LANG?.toLowerCase();
   return fromEnv === 'en' || fromEnv === 'ja' ? fromEnv : 'ja';
+}
+
+// ---- the checks the schema is written with ---------------------------------------------------------
+class SchemaIssue extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+type Check<T> = (v: unknown, path: string) => T;
+type Shape = Record<string, Check<unknown>>;
+const name = (p: string) => `\`${p || '(root)'}\``;
+const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : v === null ? 'nothing' : String(v));
+function fail(path: string, what: string, v: unknown): never {
+  throw new SchemaIssue(path, `${name(path)} must be ${what} (got ${show(v)})`);
+}
+
+function str(re?: RegExp, what = 'a non-empty string'): Check<string> {
+  return (v, p) => (typeof v === 'string' && v !== '' && (!re || re.test(v)) ? v : fail(p, what, v));
+}
+function url(): Check<string> {
+  return (v, p) => {
+    if (typeof v === 'string' && URL.canParse(v)) return v;
+    return fail(p, 'a URL', v);
+  };
+}
+function int(min: number, max: number): Check<number> {
+  return (v, p) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : fail(p, `an integer from ${min} to ${max}`, v));
+}
+function oneOf<T extends string>(values: readonly T[]): Check<T> {
+  return (v, p) => (typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : fail(p, `one of ${values.join(', ')}`, v));
+}
+function list<T>(item: Check<T>): Check<T[]> {
+  return (v, p) => (Array.isArray(v) ? v.map((x, i) => item(x, `${p}.${i}`)) : fail(p, 'a list', v));
+}
+function opt<T>(c: Check<T>): Check<T | undefined> {
+  return (v, p) => (v === undefined ? undefined : c(v, p));
+}
+function dflt<T>(c: Check<T>, d: T): Check<T> {
+  return (v, p) => (v === undefined ? d : c(v, p));
+}
+function obj<S extends Shape>(shape: S): Check<{ [K in keyof S]: ReturnType<S[K]> }> {
+  return (v, p) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(p, 'a mapping', v);
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) if (!Object.hasOwn(shape, k)) throw new SchemaIssue(p ? `${p}.${k}` : k, `unknown key ${name(p ? `${p}.${k}` : k)}`);
+    for (const [k, check] of Object.entries(shape)) {
+      const got = check((v as Record<string, unknown>)[k], p ? `${p}.${k}` : k);
+      if (got !== undefined) out[k] = got;
+    }
+    return out as { [K in keyof S]: ReturnType<S[K]> };
+  };
 }

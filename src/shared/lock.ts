@@ -1,11 +1,16 @@
 import { promises as fsp } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { explain } from './fs.js';
+import { assertNoLinks } from './no-links.js';
 
 export interface LockOptions {
   /** Give up after this long; the caller reports a clear error instead of hanging a session. */
   timeoutMs?: number;
   /** A lock older than this is treated as left behind by a crashed process and taken over. */
   staleMs?: number;
+  /** The project root: refuse a lock whose path below it passes through a symbolic link. */
+  within?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,9 +25,13 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opts
   const lockFile = `${target}.lock`;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const staleMs = opts.staleMs ?? 30_000;
-  const token = `${process.pid}.${Date.now()}.${lockSeq++}\n`;
+  // pid and host let a waiter see at once that the holder died on this machine.
+  const token = `${process.pid}.${Date.now()}.${lockSeq++}@${os.hostname()}\n`;
   const started = Date.now();
-  await fsp.mkdir(path.dirname(lockFile), { recursive: true });
+  if (opts.within) await assertNoLinks(opts.within, lockFile);
+  await fsp.mkdir(path.dirname(lockFile), { recursive: true }).catch((err) => {
+    throw explain(err, lockFile, opts.within);
+  });
   let delay = 2;
   for (;;) {
     try {
@@ -31,9 +40,8 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opts
       await handle.close();
       break;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const stat = await fsp.stat(lockFile).catch(() => null);
-      if (stat && Date.now() - stat.mtimeMs > staleMs) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw explain(err, lockFile, opts.within);
+      if (await isAbandoned(lockFile, staleMs)) {
         await takeOverStale(lockFile, staleMs);
         continue;
       }
@@ -59,9 +67,32 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opts
   }
 }
 
+/** Whether a process with this id runs on this host (EPERM: it does, as another user). */
+function pidAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const HOLDER = /^(\d+)\.\d+\.\d+@(.+)\n?$/;
+
+/** Older than `staleMs`, or held by a process of this host that no longer exists. */
+async function isAbandoned(lockFile: string, staleMs: number): Promise<boolean> {
+  const stat = await fsp.stat(lockFile).catch(() => null);
+  if (!stat) return false;
+  if (Date.now() - stat.mtimeMs > staleMs) return true;
+  const m = HOLDER.exec(await fsp.readFile(lockFile, 'utf8').catch(() => ''));
+  return Boolean(m && m[2] === os.hostname() && !pidAlive(Number(m[1])));
+}
+
 /**
- * Moves a stale lock aside. Two waiters may both judge it stale; the second would then move the
- * first one's fresh lock, so the moved file is checked again and put back when it turns out fresh.
+ * Moves an abandoned lock aside. Two waiters may both judge it abandoned; the second would then move
+ * the first one's new lock, so the moved file is checked again and put back when it is held.
+ * The dead holder's temp files (`<file>.<pid>.….tmp`) go with it.
  */
 async function takeOverStale(lockFile: string, staleMs: number): Promise<void> {
   const grave = `${lockFile}.stale.${process.pid}.${Date.now()}.${lockSeq++}`;
@@ -70,7 +101,17 @@ async function takeOverStale(lockFile: string, staleMs: number): Promise<void> {
   } catch {
     return; // someone else moved it first
   }
-  const moved = await fsp.stat(grave).catch(() => null);
-  if (moved && Date.now() - moved.mtimeMs <= staleMs) await fsp.link(grave, lockFile).catch(() => undefined);
+  if (!(await isAbandoned(grave, staleMs))) await fsp.link(grave, lockFile).catch(() => undefined);
   await fsp.rm(grave, { force: true });
+  await removeOrphanTemps(path.dirname(lockFile));
+}
+
+const TEMP = /\.(\d+)\.[0-9a-z]+\.[0-9a-z]+\.tmp$/;
+
+async function removeOrphanTemps(dir: string): Promise<void> {
+  const names = await fsp.readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const m = TEMP.exec(name);
+    if (m && !pidAlive(Number(m[1]))) await fsp.rm(path.join(dir, name), { force: true });
+  }
 }

@@ -3,6 +3,7 @@ import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';
+import { relaxingChanges } from '../guard/settings.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { recordText } from './messages/record.js';
 import { gitFailure, gitOk } from './repo.js';
@@ -59,6 +60,9 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     throw new ButlerError('policy_blocked', t.nothing, t.nothingHint, { work_state: state.work_state });
   }
   const root = st.root;
+  // The guard must not be relaxed by the agent it guards (src/guard/config.ts): a person does it.
+  const relaxing = await relaxingChanges(input.git, root);
+  if (relaxing.length > 0) throw new ButlerError('policy_blocked', t.relaxesGuard(relaxing), t.relaxesGuardHint, { files: relaxing });
   // Explicit paths are literal; the default leaves out Butler's private folder, as observe does.
   // Once that folder is git-ignored (install and the first snapshot see to it) an exclude pathspec
   // naming it makes `git add` fail, and it is not needed: git skips ignored files by itself.

@@ -1,100 +1,123 @@
+import { execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadGuardConfig, parseGuardConfig } from '../../src/guard/config.js';
+import { guardFromText, loadGuardConfig, type ReadCommitted, relaxes, stricter } from '../../src/guard/config.js';
 import { DEFAULT_GUARD } from '../../src/guard/decide.js';
-import { ConfigSchema } from '../../src/shared/config.js';
+import { spawnGitWith } from '../../src/shared/git-spawn.js';
+import { git, makeRepo } from '../helpers/repo.js';
 
-/** What the real loader (yaml + zod) makes of a config text: the guard part, or null when invalid. */
-function reference(text: string) {
-  let raw: unknown;
-  try {
-    raw = parse(text);
-  } catch {
-    return null;
-  }
-  const r = ConfigSchema.safeParse(raw ?? {});
-  if (!r.success) return null;
-  return r.data.guard ?? DEFAULT_GUARD;
-}
+/** The hook's reader of committed files, on real git. */
+const readCommitted: ReadCommitted = async (dir, rel) => {
+  const r = await spawnGitWith(process.env)(dir, ['cat-file', '-p', `HEAD:${rel}`]);
+  return r.exitCode === 0 ? r.stdout : null;
+};
 
-const VALID: [string, string][] = [
-  ['empty file', ''],
-  ['no guard key', 'lang: en\n'],
-  ['block mode only', 'guard:\n  mode: warn\n'],
-  ['flow list', 'guard:\n  allow: [fetch, ls-files]\n'],
-  ['block list, quoted item, off', 'guard:\n  allow:\n    - fetch\n    - "ls-files"\n  mode: off\n'],
-  ['block list at the key indent', 'guard:\n  allow:\n  - fetch\n  - pull\n'],
-  ['flow mapping', 'guard: { allow: [fetch], mode: warn }\n'],
-  ['flow mapping, quoted items', `guard: {allow: ['pull', "push"]}\n`],
-  ['comments', 'guard:   # the raw-git guard\n  mode: block # default\n  allow: [] # none\n'],
-  ['among other sections', 'issues:\n  backend: local\nguard:\n  mode: warn\nredact:\n  patterns: []\n'],
-  ['unknown key inside guard', 'guard:\n  allow: [fetch]\n  note: hello\n'],
-  ['single-quoted mode', "guard:\n  mode: 'off'\n"],
-  ['multi-line flow list', 'guard:\n  allow: [\n    fetch,\n    pull\n  ]\n'],
-  ['4-space indent', 'guard:\n    allow:\n        - stash\n    mode: warn\n'],
-  ['yes and no are strings in YAML 1.2', 'guard:\n  allow: [yes, no]\n'],
-  ['CRLF line ends', 'guard:\r\n  mode: warn\r\n'],
-];
-
-const INVALID: [string, string][] = [
-  ['unknown mode', 'guard:\n  mode: maybe\n'],
-  ['number in allow', 'guard:\n  allow: [1]\n'],
-  ['allow is a string', 'guard:\n  allow: fetch\n'],
-  ['empty string in allow', 'guard:\n  allow: [""]\n'],
-  ['guard is null', 'guard:\n'],
-  ['guard is a scalar', 'guard: yes\n'],
-  ['boolean mode', 'guard:\n  mode: true\n'],
-  ['null allow', 'guard:\n  allow:\n  mode: warn\n'],
-  ['duplicate guard key', 'guard:\n  mode: warn\nguard:\n  mode: off\n'],
-];
-
-describe('parseGuardConfig means what ConfigSchema means', () => {
-  it.each(VALID)('valid: %s', (_name, text) => {
-    const ref = reference(text);
-    expect(ref).not.toBeNull();
-    expect(parseGuardConfig(text)).toEqual(ref);
+describe('guardFromText', () => {
+  it.each([
+    ['empty file', '', DEFAULT_GUARD],
+    ['no guard key', 'lang: en\n', DEFAULT_GUARD],
+    ['flow list', 'guard:\n  allow: [fetch, ls-files]\n', { allow: ['fetch', 'ls-files'], mode: 'block' }],
+    ['block list, off', 'guard:\n  allow:\n    - fetch\n    - "ls-files"\n  mode: off\n', { allow: ['fetch', 'ls-files'], mode: 'off' }],
+    ['flow mapping', 'guard: { allow: [fetch], mode: warn }\n', { allow: ['fetch'], mode: 'warn' }],
+  ])('%s', (_n, text, want) => {
+    expect(guardFromText(text)).toEqual(want);
   });
 
-  it.each(INVALID)('invalid: %s', (_name, text) => {
-    expect(reference(text)).toBeNull();
-    expect(parseGuardConfig(text)).toBeNull();
+  it.each([
+    ['unknown mode', 'guard:\n  mode: blok\n'],
+    ['number in allow', 'guard:\n  allow: [1]\n'],
+    ['unknown key', 'guard:\n  allow: [fetch]\n  note: hi\n'],
+    ['broken YAML', 'guard: {allow: [fetch\n'],
+  ])('invalid (%s) keeps blocking', (_n, text) => {
+    expect(guardFromText(text)).toEqual(DEFAULT_GUARD);
   });
 });
 
-describe('loadGuardConfig', () => {
-  const dirs: string[] = [];
-  const tree = async (files: Record<string, string>) => {
-    const root = await fsp.mkdtemp(path.join(os.tmpdir(), 'butler-guard-'));
-    dirs.push(root);
-    for (const [rel, text] of Object.entries(files)) {
-      await fsp.mkdir(path.dirname(path.join(root, rel)), { recursive: true });
-      await fsp.writeFile(path.join(root, rel), text);
-    }
-    return root;
-  };
-  afterAll(async () => {
-    for (const d of dirs) await fsp.rm(d, { recursive: true, force: true });
+describe('relaxes and stricter', () => {
+  it('says which change lets more run', () => {
+    expect(relaxes({ allow: [], mode: 'off' })).toBe(true);
+    expect(relaxes({ allow: ['push'], mode: 'block' })).toBe(true);
+    expect(relaxes(DEFAULT_GUARD)).toBe(false);
+    expect(relaxes({ allow: ['fetch'], mode: 'block' }, { allow: ['fetch', 'pull'], mode: 'warn' })).toBe(false);
   });
 
-  it('finds .butler/config.yaml above the cwd', async () => {
-    const root = await tree({ '.git/HEAD': '', '.butler/config.yaml': 'guard:\n  allow: [fetch]\n', 'a/b/x': '' });
-    expect(await loadGuardConfig(path.join(root, 'a', 'b'))).toEqual({ allow: ['fetch'], mode: 'block' });
+  it('keeps what both allow, in the stricter mode', () => {
+    expect(stricter({ allow: ['fetch', 'push'], mode: 'off' }, { allow: ['fetch'], mode: 'warn' })).toEqual({ allow: ['fetch'], mode: 'warn' });
+  });
+});
+
+describe('loadGuardConfig trusts only what is committed', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dirs) await fsp.rm(path.dirname(d), { recursive: true, force: true });
+  });
+  const repo = async (committed: string | null, work: string | null) => {
+    const { root } = makeRepo();
+    dirs.push(root);
+    await fsp.mkdir(path.join(root, '.butler'), { recursive: true });
+    if (committed !== null) {
+      await fsp.writeFile(path.join(root, '.butler', 'config.yaml'), committed);
+      git(root, 'add', '-A');
+      git(root, 'commit', '-q', '-m', 'config');
+    }
+    if (work !== null) await fsp.writeFile(path.join(root, '.butler', 'config.yaml'), work);
+    return root;
+  };
+
+  it('an uncommitted `mode: off` does not relax the guard', async () => {
+    const root = await repo(null, 'guard:\n  mode: off\n');
+    expect(await loadGuardConfig(root, readCommitted)).toEqual(DEFAULT_GUARD);
+  });
+
+  it('an uncommitted `allow: [push]` does not add push', async () => {
+    const root = await repo('guard:\n  allow: [fetch]\n', 'guard:\n  allow: [fetch, push]\n');
+    expect(await loadGuardConfig(path.join(root), readCommitted)).toEqual({ allow: ['fetch'], mode: 'block' });
+  });
+
+  it('a committed relaxation applies, from a subfolder too', async () => {
+    const root = await repo('guard:\n  allow: [fetch]\n  mode: warn\n', null);
+    await fsp.mkdir(path.join(root, 'a', 'b'), { recursive: true });
+    expect(await loadGuardConfig(path.join(root, 'a', 'b'), readCommitted)).toEqual({ allow: ['fetch'], mode: 'warn' });
+  });
+
+  it('tightening in the work tree applies at once', async () => {
+    const root = await repo('guard:\n  allow: [fetch, pull]\n  mode: warn\n', 'guard:\n  allow: [fetch]\n');
+    expect(await loadGuardConfig(root, readCommitted)).toEqual({ allow: ['fetch'], mode: 'block' });
+  });
+
+  it('without a way to read HEAD, no relaxation is trusted', async () => {
+    const root = await repo('guard:\n  mode: off\n', null);
+    expect(await loadGuardConfig(root, null)).toEqual(DEFAULT_GUARD);
   });
 
   it('stops at the repository root', async () => {
-    const outer = await tree({ '.butler/config.yaml': 'guard:\n  mode: off\n', 'repo/.git/HEAD': '', 'repo/sub/x': '' });
-    expect(await loadGuardConfig(path.join(outer, 'repo', 'sub'))).toEqual(DEFAULT_GUARD);
+    const outer = await fsp.mkdtemp(path.join(os.tmpdir(), 'butler-guard-'));
+    dirs.push(path.join(outer, 'x'));
+    await fsp.mkdir(path.join(outer, '.butler'), { recursive: true });
+    await fsp.writeFile(path.join(outer, '.butler', 'config.yaml'), 'guard:\n  mode: off\n');
+    execFileSync('git', ['init', '-q', path.join(outer, 'repo')]);
+    expect(await loadGuardConfig(path.join(outer, 'repo'), readCommitted)).toEqual(DEFAULT_GUARD);
   });
 
-  it('keeps blocking when the config is invalid', async () => {
-    const root = await tree({ '.git/HEAD': '', '.butler/config.yaml': 'guard:\n  mode: maybe\n' });
-    expect(await loadGuardConfig(root)).toEqual(DEFAULT_GUARD);
+  it.each(['fifo', 'dir', 'unreadable'])('a config that is a %s blocks at once, never hangs', async (kind) => {
+    const root = await repo('guard:\n  mode: off\n', null);
+    const file = path.join(root, '.butler', 'config.yaml');
+    await fsp.rm(file);
+    if (kind === 'fifo') execFileSync('mkfifo', [file]);
+    if (kind === 'dir') await fsp.mkdir(file);
+    if (kind === 'unreadable') {
+      await fsp.writeFile(file, 'guard:\n  mode: off\n', { mode: 0 });
+    }
+    const t = Date.now();
+    const got = await loadGuardConfig(root, readCommitted);
+    expect(Date.now() - t).toBeLessThan(2_000);
+    // root can read a mode-0 file: then it is just the (uncommitted, unchanged) text.
+    expect(got).toEqual(kind === 'unreadable' && process.getuid?.() === 0 ? { allow: [], mode: 'off' } : DEFAULT_GUARD);
   });
 
-  it('uses the default for a cwd that does not exist', async () => {
-    expect(await loadGuardConfig(path.join(os.tmpdir(), 'butler-no-such-dir', 'x'))).toEqual(DEFAULT_GUARD);
+  it('uses the default for a folder that does not exist', async () => {
+    expect(await loadGuardConfig(path.join(os.tmpdir(), 'butler-no-such-dir', 'x'), readCommitted)).toEqual(DEFAULT_GUARD);
   });
 });

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/guard/decide.js';
 import { ALLOW } from './corpus-allow.js';
 import { DENY } from './corpus-deny.js';
+import { FAMILIES_ALLOW, FAMILIES_DENY } from './corpus-families.js';
 
 describe('guard corpus: git that would run', () => {
-  it.each(DENY)('$name', ({ cmd, subs }) => {
+  it.each([...DENY, ...FAMILIES_DENY])('$name', ({ cmd, subs }) => {
     const ins = inspect(cmd);
     if (subs === 'parse') {
       expect(ins.parseError).not.toBeNull();
@@ -16,15 +17,16 @@ describe('guard corpus: git that would run', () => {
 });
 
 describe('guard corpus: git as data', () => {
-  it.each(ALLOW)('$name', ({ cmd }) => {
-    expect(inspect(cmd)).toEqual({ uses: [], parseError: null });
+  it.each([...ALLOW, ...FAMILIES_ALLOW])('$name', ({ cmd }) => {
+    const ins = inspect(cmd);
+    expect({ uses: ins.uses, parseError: ins.parseError }).toEqual({ uses: [], parseError: null });
   });
 });
 
 describe('guard corpus: size', () => {
-  it('has at least 150 named rows, with unique names', () => {
-    const names = [...DENY, ...ALLOW].map((r) => r.name);
-    expect(names.length).toBeGreaterThanOrEqual(150);
+  it('has at least 300 named rows, with unique names', () => {
+    const names = [...DENY, ...ALLOW, ...FAMILIES_DENY, ...FAMILIES_ALLOW].map((r) => r.name);
+    expect(names.length).toBeGreaterThanOrEqual(300);
     expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -3,7 +3,8 @@ import { promises as fsp, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preToolUse } from '../../src/hooks/pre-tool-use.js';
+import { preToolUse, SHELL_TOOLS } from '../../src/hooks/pre-tool-use.js';
+import { git, makeRepo } from '../helpers/repo.js';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hooks');
 const fixture = (rel: string) => JSON.parse(readFileSync(path.join(FIXTURES, rel), 'utf8')) as Record<string, unknown>;
@@ -91,11 +92,15 @@ describe('output keys', () => {
 });
 
 describe('config', () => {
-  const withConfig = async (yaml: string) => {
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'butler-ptu-cfg-'));
-    await fsp.mkdir(path.join(dir, '.git'));
+  /** A real repository whose committed config is `yaml` (the hook trusts only committed relaxations). */
+  const withConfig = async (yaml: string, commit = true) => {
+    const dir = makeRepo().root;
     await fsp.mkdir(path.join(dir, '.butler'));
     await fsp.writeFile(path.join(dir, '.butler', 'config.yaml'), yaml);
+    if (commit) {
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '-m', 'config');
+    }
     await fsp.mkdir(path.join(dir, 'sub'));
     return dir;
   };
@@ -124,6 +129,51 @@ describe('config', () => {
     await fsp.rm(allow, { recursive: true, force: true });
   });
 
+  it('an uncommitted relaxation does not apply; a cd or -C elsewhere does not relax the project', async () => {
+    const dir = await withConfig('guard:\n  mode: off\n', false);
+    expect(await run(input('git push'), dir)).toContain('"deny"');
+    const lax = await withConfig('guard: { mode: off }\n');
+    const strict = makeRepo().root;
+    expect(await run(input('git push'), lax)).toBe('');
+    expect(await run(input(`git -C ${strict} push`), lax)).toContain('"deny"');
+    expect(await run(input(`cd ${strict} && git push`), lax)).toContain('"deny"');
+    expect(await run(input('cd "$X" && git push'), lax)).toContain('"deny"');
+    expect(await run(input('git --git-dir=/tmp/x/.git push'), lax)).toContain('"deny"');
+    // Session folder in a lax repo, command aimed at the strict one: denied.
+    expect(await run(input(`git -C ${lax} push`), strict)).toContain('"deny"');
+  });
+
+  it('an allowed subcommand with an option that runs a program is denied', async () => {
+    const allow = await withConfig('guard:\n  allow: [fetch, log, pull, push]\n');
+    for (const cmd of [
+      "git fetch --upload-pack='touch /tmp/x' origin",
+      'git -c core.sshCommand=evil fetch',
+      'git -c core.fsmonitor=evil log',
+      'git --config-env=core.pager=X log',
+      'git --exec-path=/tmp fetch',
+      'git pull -u evil',
+      'git push --receive-pack=evil',
+      'GIT_SSH_COMMAND=evil git fetch',
+      'env GIT_SSH_COMMAND=evil git fetch',
+      "git -c alias.fetch='!sh' fetch",
+    ]) {
+      expect(JSON.parse(await run(input(cmd), allow)).hookSpecificOutput.permissionDecisionReason, cmd).toMatch(/with (-c|--|-u|GIT_)/);
+    }
+    expect(await run(input('git fetch origin && git log -1'), allow)).toBe('');
+  });
+
+  it('a config that is a FIFO or a folder blocks at once', async () => {
+    const dir = makeRepo().root;
+    await fsp.mkdir(path.join(dir, '.butler', 'config.yaml'), { recursive: true });
+    expect(await run(input('git log'), dir)).toContain('"deny"');
+    await fsp.rm(path.join(dir, '.butler', 'config.yaml'), { recursive: true });
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [path.join(dir, '.butler', 'config.yaml')]);
+    const t = Date.now();
+    expect(await run(input('git log'), dir)).toContain('"deny"');
+    expect(Date.now() - t).toBeLessThan(3_000);
+  });
+
   it('falls back to CLAUDE_PROJECT_DIR when stdin has no cwd', async () => {
     const off = await withConfig('guard:\n  mode: off\n');
     const stdin = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git log' } });
@@ -135,17 +185,32 @@ describe('config', () => {
 describe('garbage and other input', () => {
   it.each([
     ['empty', ''],
-    ['not JSON', 'git status'],
-    ['truncated JSON', '{"tool_name":"Bash","tool_input":{"command":"git st'],
-    ['array', '["git status"]'],
     ['null', 'null'],
     ['no tool_input', '{"tool_name":"Bash"}'],
     ['command is a number', '{"tool_name":"Bash","tool_input":{"command":42}}'],
     ['another tool', '{"tool_name":"Write","tool_input":{"command":"git push"}}'],
     ['another event', '{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"git push"}}'],
     ['binary', '\u0000\u0001\u0002'],
+    ['truncated JSON without git', '{"tool_name":"Bash","tool_input":{"command":"npm te'],
   ])('%s -> no output', async (_name, stdin) => {
     expect(await preToolUse(stdin, {})).toBe('');
+  });
+
+  it.each([
+    ['not JSON', 'git status'],
+    ['truncated JSON', '{"tool_name":"Bash","tool_input":{"command":"git st'],
+    ['array', '["git status"]'],
+    ['a BOM', '\uFEFF{"tool_name":"Bash","tool_input":{"command":"git push"}}'],
+    ['command under another key', '{"tool_name":"Bash","tool_input":{"script":"git push"}}'],
+    ['no tool_name', '{"tool_input":{"command":"git push"}}'],
+    ['git spelled with JSON escapes', '{"tool_name":"Bash","tool_input":{"cmd_line":"\\u0067it push"}}'],
+  ])('%s that mentions git -> deny (fail closed)', async (_name, stdin) => {
+    expect(await preToolUse(stdin, {})).toContain('"permissionDecision":"deny"');
+  });
+
+  it.each(SHELL_TOOLS)('shell tool %s is guarded (command or cmd)', async (tool) => {
+    expect(await preToolUse(JSON.stringify({ tool_name: tool, cwd: repo, tool_input: { command: 'git push' } }), {})).toContain('"deny"');
+    expect(await preToolUse(JSON.stringify({ tool_name: tool, cwd: repo, tool_input: { cmd: 'git push' } }), {})).toContain('"deny"');
   });
 
   it('checks an argv array as the equivalent command line', async () => {

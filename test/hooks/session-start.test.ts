@@ -115,12 +115,13 @@ describe('SessionStart hook', () => {
     expect(sessions).toContain('/x/t.jsonl');
   });
 
-  it('prints nothing on garbage stdin, a cwd outside any repo, or a corrupt store', async () => {
+  it('prints nothing on garbage stdin or a cwd outside any repo; one line for an unusable index without snapshots', async () => {
     expect(await sessionStart('not json', { brain: 'claude-code', env: EN })).toBe('');
     expect(await sessionStart('{}', { brain: 'claude-code', env: EN })).toBe('');
     expect(await sessionStart(JSON.stringify({ cwd: '/' }), { brain: 'claude-code', env: EN })).toBe('');
     mkdirSync(path.join(root, 'session_logs/handover/index.json'), { recursive: true });
-    expect(await sessionStart(input(), { brain: 'claude-code', env: EN })).toBe('');
+    // The index cannot be read or rewritten; the snapshot files (none here) are what counts.
+    expect((await sessionStart(input(), { brain: 'claude-code', env: EN })).trim().split('\n')).toHaveLength(1);
   });
 
   it('the bundle exits 0 and prints nothing on garbage, and prints the prompt on real input', async () => {

@@ -4,20 +4,22 @@ import {
   closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
 } from '../../src/issues/ops.js';
 import type { IssueBackend } from '../../src/issues/types.js';
-import { STRUCTURED_EN, allFileText, envelope, tempProject, writeConfig } from './helpers.js';
+import { STRUCTURED_EN, allFileText, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
 import { GITEA_TOKEN, OWNER, REPO, giteaMock } from './mock/gitea.js';
 import { iso } from './mock/server.js';
 
 const { server, state } = giteaMock();
 let root = '';
 let backend: IssueBackend;
+let conf = '';
 const API = `/api/v1/repos/${OWNER}/${REPO}`;
 
 beforeAll(async () => {
   await server.start();
   root = tempProject();
-  writeConfig(root, `issues:\n  backend: gitea\n  url: ${server.base}/\n  owner: ${OWNER}\n  repo: ${REPO}\n  token_env: MY_GITEA\n  timeout_ms: 400\n`);
-  backend = await openIssueBackend({ projectRoot: root, env: { MY_GITEA: GITEA_TOKEN }, author: 'claude-code' });
+  writeConfig(root, `issues:\n  backend: gitea\n  url: ${server.base}/\n  owner: ${OWNER}\n  repo: ${REPO}\n  token_env: BUTLER_ISSUES_TOKEN\n  timeout_ms: 400\n`);
+  conf = approvedDir(server.base, 'http://127.0.0.1:9/');
+  backend = await openIssueBackend({ projectRoot: root, env: { BUTLER_ISSUES_TOKEN: GITEA_TOKEN }, author: 'claude-code', userConfigDir: conf });
 });
 afterAll(() => server.stop());
 beforeEach(() => {
@@ -152,20 +154,20 @@ describe('Gitea backend against a mock of API v1', () => {
   });
 
   it('a wrong token is auth_failed; a missing token fails before any request', async () => {
-    const wrong = await openIssueBackend({ projectRoot: root, env: { MY_GITEA: 'nope' }, author: 'x' });
+    const wrong = await openIssueBackend({ projectRoot: root, env: { BUTLER_ISSUES_TOKEN: 'nope' }, author: 'x', userConfigDir: conf });
     expect((await envelope(readIssue(wrong, 'en', 1))).error_code).toBe('auth_failed');
     server.clear();
-    const none = await openIssueBackend({ projectRoot: root, env: {}, author: 'x' });
+    const none = await openIssueBackend({ projectRoot: root, env: {}, author: 'x', userConfigDir: conf });
     const r = await envelope(readIssue(none, 'en', 1));
     expect(r.error_code).toBe('auth_failed');
-    expect(r.hint).toContain('MY_GITEA');
+    expect(r.hint).toContain('BUTLER_ISSUES_TOKEN');
     expect(server.requests).toHaveLength(0);
   });
 
   it('an unreachable server is backend_error', async () => {
     const other = tempProject();
     writeConfig(other, `issues:\n  backend: gitea\n  url: http://127.0.0.1:9/\n  owner: a\n  repo: b\n`);
-    const b = await openIssueBackend({ projectRoot: other, env: { GITEA_TOKEN: GITEA_TOKEN }, author: 'x' });
+    const b = await openIssueBackend({ projectRoot: other, env: { GITEA_TOKEN: GITEA_TOKEN }, author: 'x', userConfigDir: conf });
     const r = await envelope(readIssue(b, 'en', 1));
     expect(r.error_code).toBe('backend_error');
     expect(JSON.stringify(r)).not.toContain(GITEA_TOKEN);

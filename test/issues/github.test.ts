@@ -4,13 +4,14 @@ import {
   closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
 } from '../../src/issues/ops.js';
 import type { IssueBackend } from '../../src/issues/types.js';
-import { STRUCTURED_JA, allFileText, envelope, tempProject, writeConfig } from './helpers.js';
+import { STRUCTURED_JA, allFileText, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
 import { GH_OWNER, GH_REPO, GITHUB_TOKEN, githubMock } from './mock/github.js';
 import { iso } from './mock/server.js';
 
 const { server, state } = githubMock();
 let root = '';
 let backend: IssueBackend;
+let conf = '';
 const API = `/repos/${GH_OWNER}/${GH_REPO}`;
 
 function seedComments(n: number) {
@@ -21,7 +22,8 @@ beforeAll(async () => {
   await server.start();
   root = tempProject();
   writeConfig(root, `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n  timeout_ms: 400\n`);
-  backend = await openIssueBackend({ projectRoot: root, env: { GITHUB_TOKEN }, author: 'codex-mcp-client' });
+  conf = approvedDir(server.base);
+  backend = await openIssueBackend({ projectRoot: root, env: { GITHUB_TOKEN }, author: 'codex-mcp-client', userConfigDir: conf });
 });
 afterAll(() => server.stop());
 beforeEach(() => {
@@ -160,16 +162,16 @@ describe('GitHub backend against a mock of REST v3', () => {
   });
 
   it('takes the token from GH_TOKEN, and from token_env first when configured', async () => {
-    const b1 = await openIssueBackend({ projectRoot: root, env: { GH_TOKEN: GITHUB_TOKEN }, author: 'x' });
+    const b1 = await openIssueBackend({ projectRoot: root, env: { GH_TOKEN: GITHUB_TOKEN }, author: 'x', userConfigDir: conf });
     expect((await envelope(readIssue(b1, 'en', 1))).status).toBe('ok');
     const other = tempProject();
-    writeConfig(other, `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n  token_env: BOT_TOKEN\n`);
-    const b2 = await openIssueBackend({ projectRoot: other, env: { BOT_TOKEN: GITHUB_TOKEN, GITHUB_TOKEN: 'wrong' }, author: 'x' });
+    writeConfig(other, `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n  token_env: BUTLER_ISSUES_TOKEN\n`);
+    const b2 = await openIssueBackend({ projectRoot: other, env: { BUTLER_ISSUES_TOKEN: GITHUB_TOKEN, GITHUB_TOKEN: 'wrong' }, author: 'x', userConfigDir: conf });
     expect((await envelope(readIssue(b2, 'en', 1))).status).toBe('ok');
-    const b3 = await openIssueBackend({ projectRoot: other, env: {}, author: 'x' });
+    const b3 = await openIssueBackend({ projectRoot: other, env: {}, author: 'x', userConfigDir: conf });
     const r = await envelope(readIssue(b3, 'en', 1));
     expect(r.error_code).toBe('auth_failed');
-    expect(r.hint).toContain('BOT_TOKEN');
+    expect(r.hint).toContain('BUTLER_ISSUES_TOKEN');
   });
 
   it('the token never appears in any envelope, error or project file', async () => {

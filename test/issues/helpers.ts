@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeF
 import os from 'node:os';
 import path from 'node:path';
 import { LocalIssueBackend } from '../../src/issues/local/backend.js';
+import { approvalKey } from '../../src/issues/trust.js';
 import { toErrorResult } from '../../src/shared/errors.js';
 import type { ToolResult } from '../../src/shared/result.js';
 
@@ -41,4 +42,12 @@ export function allFileText(dir: string): string {
     out += e.isDirectory() ? allFileText(p) : readFileSync(p, 'utf8');
   }
   return out;
+}
+
+/** A user config folder (outside any project) in which the person approved these tracker URLs. */
+export function approvedDir(...urls: string[]): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-userconf-')));
+  const entries = urls.map((u) => ({ url: approvalKey(u), approved_at: '2026-06-03T09:00:00.000Z' }));
+  writeFileSync(path.join(dir, 'approved-urls.json'), JSON.stringify({ urls: entries }));
+  return dir;
 }

@@ -4,7 +4,7 @@ import { openIssueBackend } from '../../src/issues/index.js';
 import { LocalIssueBackend } from '../../src/issues/local/backend.js';
 import { closeIssue, createIssue, readIssue, updateIssueTitle } from '../../src/issues/ops.js';
 import type { Lang } from '../../src/shared/config.js';
-import { STRUCTURED_JA, envelope, tempProject, writeConfig } from './helpers.js';
+import { STRUCTURED_JA, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
 import { GITEA_TOKEN, OWNER, REPO, giteaMock } from './mock/gitea.js';
 import { iso } from './mock/server.js';
 
@@ -69,10 +69,12 @@ describe('issue capabilities take the language explicitly', () => {
 describe('Gitea HTTP errors in both languages', () => {
   const { server, state } = giteaMock();
   let root = '';
-  const open = (lang: Lang, token = GITEA_TOKEN) => openIssueBackend({ projectRoot: root, env: { GITEA_TOKEN: token }, author: 'x', lang });
+  let conf = '';
+  const open = (lang: Lang, token = GITEA_TOKEN) => openIssueBackend({ projectRoot: root, env: { GITEA_TOKEN: token }, author: 'x', lang, userConfigDir: conf });
   beforeAll(async () => {
     await server.start();
     root = tempProject();
+    conf = approvedDir(server.base);
     writeConfig(root, `issues:\n  backend: gitea\n  url: ${server.base}\n  owner: ${OWNER}\n  repo: ${REPO}\n  timeout_ms: 400\n`);
   });
   afterAll(() => server.stop());
@@ -87,7 +89,7 @@ describe('Gitea HTTP errors in both languages', () => {
     const j = await envelope(readIssue(await open('ja', 'wrong-token'), 'ja', 1));
     const e = await envelope(readIssue(await open('en', 'wrong-token'), 'en', 1));
     expect(j).toMatchObject({ error_code: 'auth_failed', summary: 'Gitea がトークンを拒否しました（401）' });
-    expect(j.hint).toBe('GITEA_TOKEN に issue の読み書き権限を持つ Gitea トークンを設定してください');
+    expect(j.hint).toBe('GITEA_TOKEN か BUTLER_ISSUES_TOKEN に issue の読み書き権限を持つ Gitea トークンを設定してください');
     expect(e).toMatchObject({ error_code: 'auth_failed', summary: 'Gitea refused the token (401)' });
     expect(shape(j)).toEqual(shape(e));
     const none = await envelope(readIssue(await open('ja', ''), 'ja', 1));

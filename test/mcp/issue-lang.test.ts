@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect, type Envelope } from '../helpers/mcp.js';
 import { makeRepo } from '../helpers/repo.js';
-import { writeConfig } from '../issues/helpers.js';
+import { approvedDir, writeConfig } from '../issues/helpers.js';
 import { GH_OWNER, GH_REPO, GITHUB_TOKEN, githubMock } from '../issues/mock/github.js';
 import { iso } from '../issues/mock/server.js';
 
 const NOW = new Date('2026-06-03T09:00:00Z');
 
 /** A session on a fresh repository; `lang` goes to .butler/config.yaml (with any other `yaml`). */
-async function session(opts: { lang?: 'ja' | 'en'; env?: Record<string, string>; yaml?: string } = {}) {
+async function session(opts: { lang?: 'ja' | 'en'; env?: Record<string, string>; yaml?: string; conf?: string } = {}) {
   const { root } = makeRepo();
   const yaml = `${opts.lang ? `lang: ${opts.lang}\n` : ''}${opts.yaml ?? ''}`;
   if (yaml) writeConfig(root, yaml);
-  const c = await connect({ deps: { env: opts.env ?? {}, now: () => NOW } });
+  const c = await connect({ deps: { env: opts.env ?? {}, now: () => NOW, userConfigDir: opts.conf } });
   expect((await c.call('work_session_start', { project_root: root })).status).toBe('ok');
   return { ...c, root };
 }
@@ -120,8 +120,9 @@ describe('issue tools language: tracker HTTP errors (GitHub mock)', () => {
   const github = () => `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n`;
 
   it('auth_failed comes in Japanese by default and in English with `lang: en`; same code and data; no token or body', async () => {
-    const ja = await session({ yaml: github(), env: { GITHUB_TOKEN } });
-    const en = await session({ lang: 'en', yaml: github(), env: { GITHUB_TOKEN } });
+    const conf = approvedDir(server.base);
+    const ja = await session({ yaml: github(), env: { GITHUB_TOKEN }, conf });
+    const en = await session({ lang: 'en', yaml: github(), env: { GITHUB_TOKEN }, conf });
     const denied: Envelope[] = [];
     for (const s of [ja, en]) {
       server.failNext({ status: 401, body: { message: `Bad credentials ${GITHUB_TOKEN} raw-detail` } });
@@ -129,9 +130,9 @@ describe('issue tools language: tracker HTTP errors (GitHub mock)', () => {
     }
     const [j, e] = denied as [Envelope, Envelope];
     expect(j).toMatchObject({ status: 'error', error_code: 'auth_failed', summary: 'GitHub がトークンを拒否しました（401）' });
-    expect(j.hint).toBe('GITHUB_TOKEN か GH_TOKEN に Issues の読み書き権限を持つトークンを設定してください');
+    expect(j.hint).toBe('GITHUB_TOKEN か GH_TOKEN か BUTLER_ISSUES_TOKEN に Issues の読み書き権限を持つトークンを設定してください');
     expect(e).toMatchObject({ error_code: 'auth_failed', summary: 'GitHub refused the token (401)' });
-    expect(e.hint).toBe('Set GITHUB_TOKEN or GH_TOKEN to a token with Issues read/write access.');
+    expect(e.hint).toBe('Set GITHUB_TOKEN or GH_TOKEN or BUTLER_ISSUES_TOKEN to a token with Issues read/write access.');
     expect(shape(j)).toEqual(shape(e));
     expect(j.data).toEqual({ http_status: 401 });
     for (const r of denied) {

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../helpers/mcp.js';
 import { makeRepo } from '../helpers/repo.js';
-import { STRUCTURED_EN, STRUCTURED_JA, writeConfig } from '../issues/helpers.js';
+import { STRUCTURED_EN, STRUCTURED_JA, approvedDir, writeConfig } from '../issues/helpers.js';
 import { GH_OWNER, GH_REPO, GITHUB_TOKEN, githubMock } from '../issues/mock/github.js';
 
-async function session(clientName = 'claude-code', env: Record<string, string> = {}, root = makeRepo().root) {
+async function session(clientName = 'claude-code', env: Record<string, string> = {}, root = makeRepo().root, userConfigDir?: string) {
   // Pinned to English; test/mcp/issue-lang.test.ts covers the language.
-  const c = await connect({ clientName, deps: { env: { BUTLER_LANG: 'en', ...env } } });
+  const c = await connect({ clientName, deps: { env: { BUTLER_LANG: 'en', ...env }, userConfigDir } });
   expect((await c.call('work_session_start', { project_root: root })).status).toBe('ok');
   return { ...c, root };
 }
@@ -84,7 +84,7 @@ describe('issue tools over MCP (GitHub backend via config)', () => {
   it('reads the config, uses the token from the server env, and never echoes it', async () => {
     const { root } = makeRepo();
     writeConfig(root, `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n`);
-    const { call, close } = await session('claude-code', { GITHUB_TOKEN }, root);
+    const { call, close } = await session('claude-code', { GITHUB_TOKEN }, root, approvedDir(server.base));
     const created = await call('issue_create', { title: 'Remote', body: STRUCTURED_EN });
     expect(created.data.issue.id).toBe(1);
     expect(state.issues.get(1)?.title).toBe('Remote');

@@ -5,13 +5,13 @@ import { toErrorResult } from '../../src/shared/errors.js';
 import { newSession } from '../../src/work/session.js';
 import { execaGit } from '../../src/work/git.js';
 import { connect } from '../helpers/mcp.js';
-import { tempProject, writeConfig } from '../issues/helpers.js';
+import { approvedDir, tempProject, writeConfig } from '../issues/helpers.js';
 import { GITEA_TOKEN, OWNER, REPO, giteaMock } from '../issues/mock/gitea.js';
 
 /** Calls a worker tool the way server.ts does: zod-parse, run, and turn throws into envelopes. */
-async function callWorker(name: string, args: Record<string, unknown>, env: Record<string, string> = {}) {
+async function callWorker(name: string, args: Record<string, unknown>, env: Record<string, string> = {}, userConfigDir?: string) {
   const tool = issueWorkerTools.find((t) => t.name === name)!;
-  const ctx: ToolContext = { session: newSession(), deps: { cwd: process.cwd(), env, now: () => new Date(), git: execaGit }, memo: new Map() };
+  const ctx: ToolContext = { session: newSession(), deps: { cwd: process.cwd(), env, userConfigDir, now: () => new Date(), git: execaGit }, memo: new Map() };
   const parsed = tool.config.inputSchema.safeParse(args);
   if (!parsed.success) return { status: 'error', error_code: 'invalid_argument' } as any;
   try {
@@ -38,7 +38,9 @@ describe('issue worker tools', () => {
     expect((await callWorker('issue_backend_info', { project_root: root })).data.backend).toBe('local');
     writeConfig(root, `issues:\n  backend: gitea\n  url: ${server.base}\n  owner: ${OWNER}\n  repo: ${REPO}\n`);
     const r = await callWorker('issue_backend_info', { project_root: root }, { GITEA_TOKEN });
-    expect(r.data).toMatchObject({ backend: 'gitea', owner: OWNER, repo: REPO, token_vars: ['GITEA_TOKEN'], token_set: true });
+    expect(r.data).toMatchObject({ backend: 'gitea', owner: OWNER, repo: REPO, token_vars: ['GITEA_TOKEN', 'BUTLER_ISSUES_TOKEN'], token_set: true, url_approved: false });
+    const approved = await callWorker('issue_backend_info', { project_root: root }, { GITEA_TOKEN }, approvedDir(server.base));
+    expect(approved.data.url_approved).toBe(true);
     expect(JSON.stringify(r)).not.toContain(GITEA_TOKEN);
   });
 
@@ -47,12 +49,13 @@ describe('issue worker tools', () => {
     writeConfig(root, `issues:\n  backend: gitea\n  url: ${server.base}\n  owner: ${OWNER}\n  repo: ${REPO}\n`);
     state.labels = [{ id: 1, name: 'bug', color: 'ff0000' }];
     const env = { GITEA_TOKEN };
-    const created = await callWorker('issue_backend_create', { project_root: root, title: 'raw', body: 'free text', label_names: ['bug'] }, env);
+    const conf = approvedDir(server.base);
+    const created = await callWorker('issue_backend_create', { project_root: root, title: 'raw', body: 'free text', label_names: ['bug'] }, env, conf);
     expect(created.status).toBe('ok');
     state.comments.push({ id: 5, issue: created.data.issue.id, body: 'hey', login: 'bob', created_at: '2026-06-03T09:00:00Z' });
-    const read = await callWorker('issue_backend_read', { project_root: root, issue_id: created.data.issue.id }, env);
+    const read = await callWorker('issue_backend_read', { project_root: root, issue_id: created.data.issue.id }, env, conf);
     expect(read.data.issue.comments.map((c: any) => c.body)).toEqual(['hey']);
-    expect((await callWorker('issue_backend_labels', { project_root: root }, env)).data.labels).toEqual(['bug']);
+    expect((await callWorker('issue_backend_labels', { project_root: root }, env, conf)).data.labels).toEqual(['bug']);
   });
 
   it('refuses a relative project_root', async () => {

@@ -132,7 +132,7 @@ export const status: Command = async (argv, io) => {
     return 2;
   }
   try {
-    const report = await getStatus(await rootOf(flags, io, false), { nodeVersion: process.version, version: BUTLER_VERSION });
+    const report = await getStatus(await rootOf(flags, io, false), { nodeVersion: process.version, version: BUTLER_VERSION, userConfigDir: io.userConfigDir });
     io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary: `${report.problems.length} problem(s)`, data: report })}\n` : formatStatus(report));
     return 0;
   } catch (err) {

@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openIssueBackend } from '../../issues/index.js';
+import { openIssueBackend, type OpenIssueBackendOptions } from '../../issues/index.js';
+import { approveUrl } from '../../issues/trust.js';
 import {
   closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
 } from '../../issues/ops.js';
 import type { Issue, IssueBackend, IssueComment } from '../../issues/types.js';
 import { loadConfig, resolveLang, type Lang } from '../../shared/config.js';
-import { invalidArgument, toErrorResult } from '../../shared/errors.js';
-import type { ToolResult } from '../../shared/result.js';
+import { ButlerError, invalidArgument, toErrorResult } from '../../shared/errors.js';
+import { failure, ok, type ToolResult } from '../../shared/result.js';
 import type { CliIO, Command } from '../io.js';
 
 const USAGE = `usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
@@ -19,6 +20,7 @@ const USAGE = `usage: butler issue <verb> [--project DIR] [--client NAME] [--jso
   update-title ID --title T
   update-body ID (--body B | --body-file F)
   reopen ID | close ID
+  approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
 --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`;
 
 const OPTIONS = {
@@ -104,6 +106,7 @@ export const issue: Command = async (argv, io) => {
     io.stderr(`butler issue: ${(err as Error).message}\n${USAGE}\n`);
     return 2;
   }
+  if (verb === 'approve-url') return approve(parsed.values, parsed.positionals, io);
   const run = VERBS[verb ?? ''];
   if (!run || parsed.values.help) {
     (run ? io.stdout : io.stderr)(`${USAGE}\n`);
@@ -114,12 +117,10 @@ export const issue: Command = async (argv, io) => {
   let result: ToolResult;
   try {
     const lang = await langOf(projectRoot, io.env);
-    const backend = await openIssueBackend({
-      projectRoot,
-      env: io.env,
-      author: v.client ?? io.env.BUTLER_BRAIN ?? io.env.USER ?? 'cli',
-      lang,
-    });
+    const backend = await openAsking(
+      { projectRoot, env: io.env, userConfigDir: io.userConfigDir, author: v.client ?? io.env.BUTLER_BRAIN ?? io.env.USER ?? 'cli', lang },
+      io,
+    );
     result = await run(backend, lang, v, parsed.positionals, io);
   } catch (err) {
     result = toErrorResult(err);
@@ -127,6 +128,39 @@ export const issue: Command = async (argv, io) => {
   io.stdout(v.json ? `${JSON.stringify(result, null, 2)}\n` : render(result));
   return EXIT[result.status];
 };
+
+/**
+ * A tracker URL from the repository's config gets the token only once the person approved it; at a
+ * terminal Butler asks, elsewhere the error names `butler issue approve-url`.
+ */
+async function openAsking(o: OpenIssueBackendOptions, io: CliIO): Promise<IssueBackend> {
+  try {
+    return await openIssueBackend(o);
+  } catch (err) {
+    const url = err instanceof ButlerError && err.code === 'policy_blocked' ? err.data.url : undefined;
+    if (typeof url !== 'string' || !io.ask || !o.userConfigDir) throw err;
+    const answer = await io.ask(`Send your issue tracker token to ${url}? Only say yes if you trust this repository's tracker. [y/N] `);
+    if (!/^y(es)?$/i.test(answer.trim())) throw err;
+    await approveUrl(o.userConfigDir, url, new Date());
+    return openIssueBackend(o);
+  }
+}
+
+async function approve(v: Values, pos: string[], io: CliIO): Promise<number> {
+  let result: ToolResult;
+  try {
+    const dir = io.userConfigDir;
+    if (!dir) throw invalidArgument('No user config folder', 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.');
+    const raw = pos[0] ?? (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues?.url;
+    if (!raw) throw invalidArgument('No URL given and no issues.url in .butler/config.yaml', 'usage: butler issue approve-url URL');
+    const key = await approveUrl(dir, raw, new Date());
+    result = key ? ok(`Approved ${key} for your issue token`, { url: key, file: path.join(dir, 'approved-urls.json') }) : failure('invalid_argument', 'Not an http(s) URL without credentials', 'usage: butler issue approve-url URL');
+  } catch (err) {
+    result = toErrorResult(err);
+  }
+  io.stdout(v.json ? `${JSON.stringify(result, null, 2)}\n` : render(result));
+  return EXIT[result.status];
+}
 
 function render(r: ToolResult): string {
   const mark = r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗';

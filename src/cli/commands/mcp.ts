@@ -8,7 +8,7 @@ export const mcp: Command = async (argv, io) => {
     return 0;
   }
   await serveStdio(
-    { cwd: io.env.CLAUDE_PROJECT_DIR || io.cwd, env: io.env, now: () => new Date(), git: execaGit },
+    { cwd: io.env.CLAUDE_PROJECT_DIR || io.cwd, env: io.env, userConfigDir: io.userConfigDir, now: () => new Date(), git: execaGit },
     { worker: argv.includes('--worker') },
   );
   // Exit code -1: keep the process alive; the transport ends it when stdin closes.

@@ -3,13 +3,17 @@ import path from 'node:path';
 import type { Lang } from '../../shared/config.js';
 import { ButlerError } from '../../shared/errors.js';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../../shared/fs.js';
+import { IssueId } from '../../shared/ids.js';
 import { withFileLock } from '../../shared/lock.js';
+import { assertNoLinks, isSymlink } from '../../shared/no-links.js';
 import { backendText } from '../messages/backend.js';
 import type { Issue, IssueBackend, IssueComment } from '../types.js';
 import { IssueFileError, parseIssue, serializeIssue, type StoredComment, type StoredIssue } from './format.js';
 
 export const LOCAL_ISSUES_DIR = path.join('.butler', 'issues');
 const FILE = /^([1-9][0-9]{0,9})\.md$/;
+/** The largest id the issue tools accept (`IssueId`). */
+const MAX_ISSUE_ID = IssueId.maxValue ?? 1_000_000_000;
 
 export interface LocalBackendOptions {
   projectRoot: string;
@@ -35,25 +39,36 @@ export class LocalIssueBackend implements IssueBackend {
   }
 
   private async load(id: number): Promise<StoredIssue> {
+    // An issue file (or .butler, .butler/issues) that is a link is not followed, for reading either.
+    await assertNoLinks(this.opts.projectRoot, this.file(id));
     const text = await readTextIfExists(this.file(id));
     if (text === null) throw notFound(id, this.opts.lang);
+    const rel = `${LOCAL_ISSUES_DIR.split(path.sep).join('/')}/${id}.md`;
+    const t = backendText(this.opts.lang);
+    let issue: StoredIssue;
     try {
-      return parseIssue(text);
+      issue = parseIssue(text);
     } catch (err) {
       const why = err instanceof IssueFileError || err instanceof SyntaxError ? err.message : 'unreadable';
-      const t = backendText(this.opts.lang);
-      throw new ButlerError('backend_error', t.damaged(id), t.damagedHint(`${LOCAL_ISSUES_DIR}/${id}.md`, why));
+      throw new ButlerError('backend_error', t.damaged(id), t.damagedHint(rel, why), { file: rel });
     }
+    if (issue.id !== id) throw new ButlerError('backend_error', t.damaged(id), t.damagedHint(rel, t.idMismatch(issue.id)), { file: rel });
+    return issue;
   }
 
   /** Read-modify-write under a per-issue lock, so two agents commenting at once both land. */
   private async mutate<T>(id: number, fn: (issue: StoredIssue, at: string) => T): Promise<T> {
-    return withFileLock(this.file(id), async () => {
-      const issue = await this.load(id);
-      const result = fn(issue, this.now().toISOString());
-      await writeFileAtomic(this.file(id), serializeIssue(issue));
-      return result;
-    });
+    const within = this.opts.projectRoot;
+    return withFileLock(
+      this.file(id),
+      async () => {
+        const issue = await this.load(id);
+        const result = fn(issue, this.now().toISOString());
+        await writeFileAtomic(this.file(id), serializeIssue(issue), { within });
+        return result;
+      },
+      { within },
+    );
   }
 
   async read(id: number, lastNComments = 0): Promise<Issue> {
@@ -63,12 +78,18 @@ export class LocalIssueBackend implements IssueBackend {
   async create(title: string, body: string | undefined, labelNames: string[] | undefined): Promise<Issue> {
     const at = this.now().toISOString();
     // The lock serialises id allocation across processes; the exclusive create is a second guard.
+    const within = this.opts.projectRoot;
     const issue = await withFileLock(path.join(this.dir, '.ids'), async () => {
       const ignore = path.join(this.dir, '.gitignore');
       // Issue files are committed; a crashed writer's lock or temp file must not be.
-      if (!(await pathExists(ignore))) await writeFileExclusive(ignore, '*.lock\n*.tmp\n*.stale.*\n');
+      if (!(await pathExists(ignore))) await writeFileExclusive(ignore, '*.lock\n*.tmp\n*.stale.*\n', { within });
       let id = (await this.maxId()) + 1;
       for (;;) {
+        // An id the tools could not address afterwards is never handed out.
+        if (id > MAX_ISSUE_ID) {
+          const t = backendText(this.opts.lang);
+          throw new ButlerError('conflict', t.idsExhausted(MAX_ISSUE_ID), t.idsExhaustedHint(LOCAL_ISSUES_DIR));
+        }
         const stored: StoredIssue = {
           id,
           title,
@@ -80,10 +101,10 @@ export class LocalIssueBackend implements IssueBackend {
           body: body ?? '',
           comments: [],
         };
-        if (await writeFileExclusive(this.file(id), serializeIssue(stored))) return stored;
+        if (await writeFileExclusive(this.file(id), serializeIssue(stored), { within })) return stored;
         id += 1;
       }
-    });
+    }, { within });
     return view(issue, 0);
   }
 
@@ -149,6 +170,7 @@ export class LocalIssueBackend implements IssueBackend {
     const names = (await fsp.readdir(this.dir).catch(() => [] as string[])).filter((n) => FILE.test(n));
     const labels = new Set<string>();
     for (const n of names) {
+      if (await isSymlink(path.join(this.dir, n))) continue;
       const text = await readTextIfExists(path.join(this.dir, n));
       try {
         if (text) for (const l of parseIssue(text).labels) labels.add(l);

@@ -1,4 +1,4 @@
-import { parse, stringify } from 'yaml';
+import { Document, parseDocument } from 'yaml';
 
 /**
  * One issue as one Markdown file: YAML front matter, the body, then comments. Each comment starts with
@@ -24,7 +24,14 @@ export interface StoredIssue {
   closed_at?: string;
   body: string;
   comments: StoredComment[];
+  /**
+   * The front matter as read, with keys Butler does not know (`assignee`, `milestone`, …) and YAML
+   * comments: a rewrite sets Butler's keys on it and keeps the rest as the user wrote it.
+   */
+  front?: Document;
 }
+
+const STATES = ['open', 'closed'] as const;
 
 const MARKER = /^<!-- butler:comment (\{.*\}) -->$/;
 // A body line that looks like a marker is escaped with one more backslash, so text can never forge a comment.
@@ -37,12 +44,11 @@ function escapeText(text: string): string {
     .join('\n');
 }
 
-function unescapeText(lines: string[]): string {
-  return lines
-    .map((l) => (/^\\+<!-- butler:comment /.test(l) ? l.slice(1) : l))
-    .join('\n')
-    .trim();
+function unescapeLines(lines: string[]): string {
+  return lines.map((l) => (/^\\+<!-- butler:comment /.test(l) ? l.slice(1) : l)).join('\n');
 }
+
+const unescapeText = (lines: string[]) => unescapeLines(lines).trim();
 
 /** JSON with `<`/`>` escaped so a reason containing `-->` cannot end the HTML comment early. */
 function markerJson(value: unknown): string {
@@ -50,23 +56,26 @@ function markerJson(value: unknown): string {
 }
 
 export function serializeIssue(issue: StoredIssue): string {
-  const front: Record<string, unknown> = {
-    id: issue.id,
-    title: issue.title,
-    state: issue.state,
-    labels: issue.labels,
-    author: issue.author,
-    created_at: issue.created_at,
-    updated_at: issue.updated_at,
-  };
-  if (issue.closed_at) front.closed_at = issue.closed_at;
-  let out = `---\n${stringify(front)}---\n\n${escapeText(issue.body.trim())}\n`;
+  const front = issue.front?.clone() ?? new Document({});
+  const known: [string, unknown][] = [
+    ['id', issue.id],
+    ['title', issue.title],
+    ['state', issue.state],
+    ['labels', issue.labels],
+    ['author', issue.author],
+    ['created_at', issue.created_at],
+    ['updated_at', issue.updated_at],
+  ];
+  for (const [k, v] of known) front.set(k, v);
+  if (issue.closed_at) front.set('closed_at', issue.closed_at);
+  else front.delete('closed_at');
+  let out = `---\n${front.toString()}---\n\n${escapeText(issue.body.trim())}\n`;
   for (const c of issue.comments) {
     const meta: Record<string, unknown> = { id: c.id, author: c.author, created_at: c.created_at };
     if (c.deleted) meta.deleted = c.deleted;
     const text = c.deleted
       ? `_Comment deleted by ${c.deleted.by}${c.deleted.reason ? `: ${oneLine(c.deleted.reason)}` : ''}_`
-      : escapeText(c.body.trim());
+      : escapeText(c.body);
     out += `\n<!-- butler:comment ${markerJson(meta)} -->\n${text}\n`;
   }
   return out;
@@ -78,22 +87,36 @@ function oneLine(s: string): string {
 
 export class IssueFileError extends Error {}
 
+/**
+ * Comment text keeps its bytes (CRLF, surrounding whitespace): lines are split on LF only and the one
+ * line break the format adds after each comment is all that is removed.
+ */
 export function parseIssue(text: string): StoredIssue {
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const raw = text.split('\n');
+  const lines = raw.map((l) => l.replace(/\r$/, ''));
   if (lines[0] !== '---') throw new IssueFileError('missing front matter');
   const end = lines.indexOf('---', 1);
   if (end < 0) throw new IssueFileError('unterminated front matter');
-  const front = parse(lines.slice(1, end).join('\n')) as Record<string, unknown> | null;
-  if (!front || typeof front.id !== 'number' || typeof front.title !== 'string') {
+  const doc = parseDocument(lines.slice(1, end).join('\n'));
+  if (doc.errors.length) throw new IssueFileError(`front matter: ${doc.errors[0]!.message.split('\n')[0]}`);
+  const front = doc.toJS() as Record<string, unknown> | null;
+  if (!front || typeof front !== 'object' || typeof front.id !== 'number' || typeof front.title !== 'string') {
     throw new IssueFileError('front matter needs id and title');
   }
-  const rest = lines.slice(end + 1);
+  // Values Butler does not understand are refused, not silently replaced on the next write.
+  if (front.state !== undefined && !STATES.includes(front.state as 'open')) {
+    throw new IssueFileError(`state must be open or closed, not ${JSON.stringify(front.state)}`);
+  }
+  if (front.labels !== undefined && front.labels !== null && !(Array.isArray(front.labels) && front.labels.every((l) => typeof l === 'string'))) {
+    throw new IssueFileError('labels must be a list of names');
+  }
   const blocks: { meta: string; lines: string[] }[] = [];
   const bodyLines: string[] = [];
-  for (const line of rest) {
-    const m = MARKER.exec(line);
+  for (let i = end + 1; i < lines.length; i++) {
+    const m = MARKER.exec(lines[i]!);
     if (m?.[1]) blocks.push({ meta: m[1], lines: [] });
-    else (blocks.at(-1)?.lines ?? bodyLines).push(line);
+    else if (blocks.length) blocks.at(-1)!.lines.push(raw[i]!);
+    else bodyLines.push(lines[i]!);
   }
   const comments = blocks.map(({ meta, lines: body }): StoredComment => {
     const parsed = JSON.parse(meta) as Partial<StoredComment>;
@@ -102,7 +125,7 @@ export function parseIssue(text: string): StoredIssue {
       id: parsed.id,
       author: String(parsed.author ?? 'unknown'),
       created_at: String(parsed.created_at ?? ''),
-      body: parsed.deleted ? '' : unescapeText(body),
+      body: parsed.deleted ? '' : unescapeLines(body).replace(/\r?\n$/, ''),
       ...(parsed.deleted ? { deleted: parsed.deleted } : {}),
     };
   });
@@ -111,12 +134,13 @@ export function parseIssue(text: string): StoredIssue {
     id: front.id,
     title: front.title,
     state: front.state === 'closed' ? 'closed' : 'open',
-    labels: Array.isArray(front.labels) ? front.labels.map(String) : [],
+    labels: Array.isArray(front.labels) ? (front.labels as string[]) : [],
     author: str(front.author, 'unknown'),
     created_at: str(front.created_at),
     updated_at: str(front.updated_at),
     ...(front.closed_at ? { closed_at: str(front.closed_at) } : {}),
     body: unescapeText(bodyLines),
     comments,
+    front: doc,
   };
 }

@@ -10,6 +10,9 @@ const en = {
   nothing: 'Nothing to record',
   nothingHint: 'There are no unrecorded changes to record. Check the current state with work_observe.',
   publishReason: 'Share the record when the user wants it published.',
+  relaxesGuard: (files: string[]) => `Not recorded: ${files.join(', ')} would relax the Butler guard`,
+  relaxesGuardHint:
+    'Only a person can relax the guard: revert that change, or ask the user to run `butler guard allow <subcommand>` or `butler guard mode <mode>` in a terminal.',
   recorded: (id: string, issues: number[]) => `Recorded ${id}${issues.length ? ` (${issues.map((i) => `#${i}`).join(' ')})` : ''}`,
 };
 
@@ -23,6 +26,9 @@ const ja: typeof en = {
   // Seed 004's wording, verbatim.
   nothingHint: '記録対象の未記録変更がありません。work_observe で現在の状態を確認してください',
   publishReason: 'ユーザーが公開を望んだら work_publish で共有してください',
+  relaxesGuard: (files) => `記録しません: ${files.join(', ')} の変更は Butler のガードを緩めます`,
+  relaxesGuardHint:
+    'ガードを緩めるのは人の操作です。その変更を戻すか、ユーザーに端末で `butler guard allow <サブコマンド>` または `butler guard mode <モード>` を実行してもらってください',
   recorded: (id, issues) => `${id} を記録しました${issues.length ? `（${issues.map((i) => `#${i}`).join(' ')}）` : ''}`,
 };
 

@@ -25,6 +25,7 @@ export async function inProject(ctx: ToolContext, fn: (h: HandoverContext) => Pr
     git: ctx.deps.git,
     now: ctx.deps.now,
     env: ctx.deps.env,
+    userConfigDir: ctx.deps.userConfigDir,
     stores,
   });
   return fn(h);

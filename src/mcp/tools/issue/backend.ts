@@ -19,6 +19,7 @@ export async function withIssueBackend(
   const backend = await openIssueBackend({
     projectRoot: project.root,
     env: ctx.deps.env,
+    userConfigDir: ctx.deps.userConfigDir,
     author: currentBrain(ctx) ?? 'unknown',
     now: ctx.deps.now,
     lang,

@@ -26,6 +26,7 @@ async function backendFor(args: { project_root: string }, ctx: ToolContext): Pro
   return openIssueBackend({
     projectRoot: await rootOf(args.project_root),
     env: ctx.deps.env,
+    userConfigDir: ctx.deps.userConfigDir,
     author: currentBrain(ctx) ?? 'worker',
     now: ctx.deps.now,
   });
@@ -40,7 +41,7 @@ const issueBackendInfo = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, ctx): Promise<ToolResult> => {
-    const info = await describeIssueBackend(await rootOf(args.project_root), ctx.deps.env);
+    const info = await describeIssueBackend(await rootOf(args.project_root), ctx.deps.env, ctx.deps.userConfigDir);
     return ok(`Issue backend: ${info.backend}`, { ...info });
   },
 });

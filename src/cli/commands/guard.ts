@@ -1,0 +1,67 @@
+import { GUARD_MODES } from '../../shared/config.js';
+import { spawnGitWith } from '../../shared/git-spawn.js';
+import type { GuardMode } from '../../guard/decide.js';
+import { changeGuard, type GuardChange, readGuardSettings } from '../../guard/settings.js';
+import type { Command } from '../io.js';
+
+const USAGE = `usage: butler guard status [--project DIR] [--json]
+       butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
+
+Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, ask for
+confirmation, and commit .butler/config.yaml alone (the hook trusts only the committed settings).
+`;
+
+/** `butler guard`: shows the settings the PreToolUse hook applies, and changes them with a person's consent. */
+export const guard: Command = async (argv, io) => {
+  const [verb, ...rest] = argv;
+  const i = rest.indexOf('--project');
+  const start = i >= 0 ? rest[i + 1] : io.cwd;
+  const words = rest.filter((w, k) => !w.startsWith('--') && !(i >= 0 && k === i + 1));
+  if (!verb || verb === '--help' || verb === '-h' || !start) {
+    (verb ? io.stdout : io.stderr)(USAGE);
+    return verb ? 0 : 2;
+  }
+  const { locateRepo } = await import('../../work/repo.js');
+  const repo = await locateRepo(start);
+  if (!repo) {
+    io.stderr(`butler guard: ${start} is not inside a git repository\n`);
+    return 2;
+  }
+  const git = spawnGitWith(io.env);
+  if (verb === 'status') {
+    const s = await readGuardSettings(git, repo.top);
+    const show = (g: { mode: string; allow: string[] }) => `mode ${g.mode}, allow [${g.allow.join(', ')}]`;
+    io.stdout(
+      rest.includes('--json')
+        ? `${JSON.stringify(s)}\n`
+        : `applied:   ${show(s.effective)}\ncommitted: ${show(s.committed)}\nwork tree: ${show(s.work_tree)}\n`,
+    );
+    return 0;
+  }
+  let change: GuardChange;
+  if (verb === 'allow' || verb === 'deny') {
+    if (words.length === 0 || words.some((w) => !/^[a-z0-9][a-z0-9-]*$/.test(w))) {
+      io.stderr(`butler guard ${verb}: name git subcommands, e.g. fetch ls-files\n`);
+      return 2;
+    }
+    change = verb === 'allow' ? { allow: words } : { deny: words };
+  } else if (verb === 'mode' && (GUARD_MODES as readonly string[]).includes(words[0] ?? '') && words.length === 1) {
+    change = { mode: words[0] as GuardMode };
+  } else {
+    io.stderr(USAGE);
+    return 2;
+  }
+  // An agent's shell has no terminal: this is how the guard stays a person's decision.
+  if (!io.ask) {
+    io.stderr('butler guard: changing the guard needs a person at a terminal (no TTY here); nothing changed\n');
+    return 3;
+  }
+  const answer = await io.ask(`Change the Butler guard in ${repo.top}: ${verb} ${words.join(' ')}? This commits .butler/config.yaml. [y/N] `);
+  if (!/^y(es)?$/i.test(answer.trim())) {
+    io.stderr('nothing changed\n');
+    return 1;
+  }
+  const next = await changeGuard(git, repo.top, change);
+  io.stdout(`guard now: mode ${next.mode}, allow [${next.allow.join(', ')}] (committed)\n`);
+  return 0;
+};

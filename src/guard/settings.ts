@@ -1,0 +1,81 @@
+// Reading and changing the guard settings as a person does (`butler guard …`), and the check that
+// keeps an agent from recording a relaxation (work_record). Git runs through the injected runner.
+import { CONFIG_FILE, readConfigText } from '../shared/config.js';
+import { writeFileAtomic } from '../shared/fs.js';
+import type { GitRunner } from '../work/git.js';
+import { guardFromText, relaxes, stricter } from './config.js';
+import type { GuardConfig, GuardMode } from './decide.js';
+
+export interface GuardSettings {
+  work_tree: GuardConfig;
+  committed: GuardConfig;
+  /** What the PreToolUse hook applies: the stricter of the two. */
+  effective: GuardConfig;
+}
+
+async function committedText(git: GitRunner, root: string, rel: string): Promise<string | null> {
+  const r = await git(root, ['cat-file', '-p', `HEAD:${rel}`]);
+  return r.exitCode === 0 ? r.stdout : null;
+}
+
+async function workText(root: string, rel: string): Promise<string | null> {
+  return readConfigText(`${root}/${rel}`, rel).catch(() => null);
+}
+
+export async function readGuardSettings(git: GitRunner, root: string): Promise<GuardSettings> {
+  const work = guardFromText(await workText(root, CONFIG_FILE));
+  const committed = guardFromText(await committedText(git, root, CONFIG_FILE));
+  return { work_tree: work, committed, effective: stricter(work, committed) };
+}
+
+/** Config files (any folder's `.butler/config.yaml`) whose uncommitted change would relax the guard. */
+export async function relaxingChanges(git: GitRunner, root: string): Promise<string[]> {
+  const st = await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ':(glob)**/.butler/config.yaml']);
+  if (st.exitCode !== 0) return [];
+  const paths = st.stdout.split('\0').filter((e) => e.length > 3).map((e) => e.slice(3));
+  const out: string[] = [];
+  for (const rel of paths) {
+    const before = guardFromText(await committedText(git, root, rel));
+    if (relaxes(guardFromText(await workText(root, rel)), before)) out.push(rel);
+  }
+  return out;
+}
+
+/** The config text with its top-level `guard:` section replaced (the rest of the file, comments included, kept). */
+export function withGuardSection(text: string, g: GuardConfig): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => /^guard\s*:/.test(l));
+  let kept = lines;
+  if (start >= 0) {
+    let end = start + 1;
+    while (end < lines.length && (/^\s/.test(lines[end] ?? '') || (lines[end] ?? '') === '')) end++;
+    kept = [...lines.slice(0, start), ...lines.slice(end)];
+  }
+  const body = kept.join('\n').replace(/\n*$/, '');
+  const section = `guard:\n  mode: ${g.mode}\n  allow: [${g.allow.join(', ')}]\n`;
+  return body ? `${body}\n${section}` : section;
+}
+
+export type GuardChange = { allow: string[] } | { deny: string[] } | { mode: GuardMode };
+
+/** Applies a change to the work-tree file and commits that file alone, so the hook trusts it. */
+export async function changeGuard(git: GitRunner, root: string, change: GuardChange): Promise<GuardConfig> {
+  const file = `${root}/${CONFIG_FILE}`;
+  const text = (await readConfigText(file)) ?? '';
+  const cur = guardFromText(text);
+  const next: GuardConfig =
+    'allow' in change
+      ? { ...cur, allow: [...new Set([...cur.allow, ...change.allow])] }
+      : 'deny' in change
+        ? { ...cur, allow: cur.allow.filter((a) => !change.deny.includes(a)) }
+        : { ...cur, mode: change.mode };
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(`${root}/.butler`, { recursive: true });
+  await writeFileAtomic(file, withGuardSection(text, next));
+  const what = 'allow' in change ? `allow ${change.allow.join(' ')}` : 'deny' in change ? `deny ${change.deny.join(' ')}` : `mode ${change.mode}`;
+  for (const args of [['add', '--', CONFIG_FILE], ['commit', '--quiet', '-m', `butler guard: ${what}`, '--only', '--', CONFIG_FILE]]) {
+    const r = await git(root, args);
+    if (r.exitCode !== 0) throw new Error(`git ${args[0]} failed: ${(r.stderr || r.stdout).trim().slice(0, 300)}`);
+  }
+  return next;
+}

@@ -1,0 +1,181 @@
+// More commands that run another command: package runners (`npx`, `uv run`, `bundle exec`…),
+// tracers and sandboxes (`strace`, `bwrap`, `nsenter`…), and interpreters whose inline program
+// runs commands (`awk 'BEGIN{system(…)}'`). Same contract as wrappers.ts.
+import { quickMentionsGit } from './quick.js';
+import { DYN } from './types.js';
+import { type Spec, type Step, simple, skip, su } from './wrappers.js';
+
+type Handler = (argv: string[], i: number) => Step;
+
+/** `tool SUB [options] COMMAND…` (`npm exec`, `poetry run`): the command after the options. */
+function sub(names: string[], spec: Spec, lead = 0): Handler {
+  return (argv, i) => {
+    const s = argv[i + 1] ?? '';
+    if (!names.includes(s)) return null;
+    const at = skip(argv, i + 1, spec);
+    return at === null ? null : { at: at + lead };
+  };
+}
+
+/** `npx [-p pkg] [-c 'string'] command…`, `npm exec -c '…'`: `-c` runs a shell string. */
+function withCall(spec: Spec): Handler {
+  return (argv, i) => {
+    for (let j = i + 1; j < argv.length && (argv[j] ?? '').startsWith('-'); j++) {
+      const a = argv[j] ?? '';
+      if (a === '-c' || a === '--call') return { scripts: [argv[j + 1] ?? ''] };
+      if (a.startsWith('--call=')) return { scripts: [a.slice(7)] };
+    }
+    const at = skip(argv, i, spec);
+    return at === null ? null : { at };
+  };
+}
+
+const NPX: Spec = { withArg: 'p', long: ['--package', '--prefix', '--workspace', '--userconfig', '--cache', '--registry'] };
+
+/** The index after `--` if present, else null. */
+const afterDashes = (argv: string[], i: number): number | null => {
+  const k = argv.indexOf('--', i + 1);
+  return k < 0 ? null : k + 1;
+};
+
+/** `bwrap`: options take 0–3 arguments; the command follows them. */
+const BWRAP_ARGS: Record<string, number> = Object.fromEntries([
+  ...['--bind', '--ro-bind', '--dev-bind', '--bind-try', '--ro-bind-try', '--dev-bind-try', '--symlink', '--setenv', '--file', '--bind-data', '--ro-bind-data', '--chmod'].map((o) => [o, 2]),
+  ...['--overlay'].map((o) => [o, 3]),
+  ...['--chdir', '--dir', '--tmpfs', '--proc', '--dev', '--unsetenv', '--uid', '--gid', '--hostname', '--lock-file', '--sync-fd', '--info-fd', '--json-status-fd', '--block-fd', '--userns-block-fd', '--seccomp', '--add-seccomp-fd', '--perms', '--size', '--args', '--cap-add', '--cap-drop', '--remount-ro', '--exec-label', '--file-label', '--mqueue', '--overlay-src', '--tmp-overlay', '--ro-overlay', '--userns', '--userns2', '--pidns', '--argv0'].map((o) => [o, 1]),
+]);
+function bwrap(argv: string[], i: number): Step {
+  let j = i + 1;
+  while (j < argv.length && (argv[j] ?? '').startsWith('--')) {
+    const a = argv[j] ?? '';
+    j += a === '--' ? 1 : 1 + (BWRAP_ARGS[a] ?? 0);
+    if (a === '--') break;
+  }
+  return { at: j };
+}
+
+/** awk, perl -e, python -c…: an inline program that runs commands and names git. */
+const RUNS = /\bsystem\s*\(|\|\s*getline|print[^;]*\|\s*"|\bexec[a-zA-Z]*\s*\(|\bspawn[a-zA-Z]*\s*\(|\bpopen\s*\(|\bsubprocess\b|`|\bos\.system\b|%x\{|\bIO\.popen\b|\bopen\s*\([^)]*\|/;
+function inline(flags: string[], inFile: string[]): Handler {
+  return (argv, i) => {
+    const progs: string[] = [];
+    for (let j = i + 1; j < argv.length; j++) {
+      const a = argv[j] ?? '';
+      if (flags.includes(a)) progs.push(argv[++j] ?? '');
+      else if (inFile.includes(a)) return null;
+      else if (!a.startsWith('-') && progs.length === 0 && flags.length === 0) progs.push(a);
+      else if (!a.startsWith('-') && flags.length === 0) break;
+      else if (a === '-v' || a === '-F') j++;
+    }
+    return progs.some((p) => (RUNS.test(p) || p.includes(DYN)) && quickMentionsGit(p)) ? { computed: true } : null;
+  };
+}
+
+/** `hyperfine [options] 'cmd'…`: every command string, and the setup/prepare/cleanup ones, run in a shell. */
+function hyperfine(argv: string[], i: number): Step {
+  const scripts: string[] = [];
+  const ARGS: Record<string, number> = { '-w': 1, '--warmup': 1, '-r': 1, '--runs': 1, '-m': 1, '--min-runs': 1, '-M': 1, '--max-runs': 1, '-S': 1, '--shell': 1, '-u': 1, '--time-unit': 1, '-n': 1, '--command-name': 1, '--style': 1, '--sort': 1, '--input': 1, '--output': 1, '-L': 2, '--parameter-list': 2, '-P': 3, '--parameter-scan': 3, '-D': 1, '--parameter-step-size': 1, '--export-json': 1, '--export-csv': 1, '--export-markdown': 1, '--export-asciidoc': 1, '--export-orgmode': 1 };
+  const RUN = ['-p', '--prepare', '-s', '--setup', '-c', '--cleanup', '--conclude'];
+  for (let j = i + 1; j < argv.length; j++) {
+    const a = argv[j] ?? '';
+    if (RUN.includes(a)) scripts.push(argv[++j] ?? '');
+    else if (a in ARGS) j += ARGS[a] ?? 0;
+    else if (!a.startsWith('-')) scripts.push(a);
+  }
+  return { scripts };
+}
+
+/** `gdb … --args prog args`, or `gdb [options] prog` (which `-ex run` would start). */
+function gdb(argv: string[], i: number): Step {
+  const k = argv.indexOf('--args', i + 1);
+  if (k >= 0) return { at: k + 1 };
+  return simple({ long: ['-ex', '-x', '-iex', '-ix', '-eval-command', '--command', '-cd', '--cd', '-d', '--directory', '-p', '--pid', '-c', '--core', '-s', '--symbols', '-e', '--exec', '-se', '-b', '--tty', '-data-directory', '--data-directory'] })(argv, i);
+}
+
+/** `sg GROUP -c 'cmd'` or `sg GROUP cmd…` (which sg passes to a shell). */
+function sg(argv: string[], i: number): Step {
+  if (argv[i + 2] === '-c') return { scripts: [argv[i + 3] ?? ''] };
+  return argv.length > i + 2 ? { scripts: [argv.slice(i + 2).join(' ')] } : null;
+}
+
+/** `runuser -u USER cmd…` or `runuser [-l] USER -c 'cmd'`. */
+function runuser(argv: string[], i: number): Step {
+  const viaShell = su(argv, i);
+  if (viaShell) return viaShell;
+  return argv.slice(i + 1).some((a) => a === '-u' || a === '--user') ? simple({ withArg: 'ugGw', long: ['--user', '--group', '--supp-group', '--whitelist-environment'] })(argv, i) : null;
+}
+
+/** `entr [-s] cmd…`: with -s its words are one shell string. */
+function entr(argv: string[], i: number): Step {
+  const at = skip(argv, i, {});
+  if (at === null) return null;
+  return argv.slice(i + 1, at).some((a) => /^-[a-z]*s/.test(a)) ? { scripts: [argv.slice(at).join(' ')] } : { at };
+}
+
+export const MORE: Record<string, Handler> = {
+  npx: withCall(NPX),
+  bunx: simple({ withArg: 'p', long: ['--package'] }),
+  uvx: simple({ long: ['--from', '--with', '--python', '-p', '--index', '--with-requirements', '--with-editable'] }),
+  npm: (argv, i) => (['exec', 'x'].includes(argv[i + 1] ?? '') ? withCall(NPX)(argv, i + 1) : null),
+  pnpm: sub(['exec', 'dlx'], { withArg: 'Cc', long: ['--filter', '--dir', '--package', '--workspace-root'] }),
+  yarn: sub(['exec', 'dlx'], { withArg: 'p', long: ['--package', '--cwd'] }),
+  bun: sub(['x', 'exec'], { withArg: 'p', long: ['--package', '--cwd'] }),
+  uv: sub(['run', 'tool'], { withArg: 'pw', long: ['--with', '--with-editable', '--with-requirements', '--python', '--project', '--directory', '--package', '--env-file', '--index', '--extra', '--group', '--only-group', '--no-group', '--from'] }),
+  poetry: sub(['run'], { withArg: 'C', long: ['--directory', '--project'] }),
+  pipenv: sub(['run'], {}),
+  bundle: sub(['exec'], { long: ['--gemfile'] }),
+  direnv: sub(['exec'], {}, 1),
+  mise: (argv, i) => (['exec', 'x'].includes(argv[i + 1] ?? '') ? { at: afterDashes(argv, i + 1) ?? argv.length } : null),
+  'nix-shell': (argv, i) => {
+    const k = argv.findIndex((a, j) => j > i && (a === '--run' || a === '--command'));
+    return k < 0 ? null : { scripts: [argv[k + 1] ?? ''] };
+  },
+  nix: (argv, i) => {
+    const k = argv.findIndex((a, j) => j > i && (a === '-c' || a === '--command'));
+    return k < 0 ? null : { at: k + 1 };
+  },
+  dotenv: (argv, i) => {
+    const at = afterDashes(argv, i);
+    return at === null ? null : { at };
+  },
+  strace: simple({ withArg: 'abeEIoOpPsSuUX', long: ['--output', '--expr', '--signal', '--trace', '--attach', '--user', '--env', '--string-limit', '--trace-path'] }),
+  ltrace: simple({ withArg: 'aAeEIlLnopsSuwxX', long: ['--output', '--library', '--align', '--indent', '--user'] }),
+  valgrind: simple({}),
+  fakeroot: simple({ withArg: 'lsib', long: ['--lib', '--faked'] }),
+  firejail: simple({}),
+  bwrap,
+  nsenter: simple({ withArg: 'tSGwrUN', long: ['--target', '--setuid', '--setgid', '--user-parent'] }),
+  unshare: simple({ withArg: 'RwSG', long: ['--root', '--wd', '--setuid', '--setgid', '--map-user', '--map-group', '--kill-child'] }),
+  chroot: simple({ long: ['--userspec', '--groups'], lead: 1 }),
+  runuser,
+  setpriv: simple({ long: ['--reuid', '--regid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--pdeathsig', '--selinux-label', '--apparmor-profile', '--landlock-access', '--landlock-rule', '--ruid', '--euid', '--rgid', '--egid'] }),
+  prlimit: (argv, i) => (argv.slice(i + 1).some((a) => a === '-p' || a.startsWith('--pid')) ? null : simple({})(argv, i)),
+  script: (argv, i) => {
+    const k = argv.findIndex((a, j) => j > i && (a === '-c' || a === '--command'));
+    const eq = argv.find((a, j) => j > i && a.startsWith('--command='));
+    return eq ? { scripts: [eq.slice(10)] } : k < 0 ? null : { scripts: [argv[k + 1] ?? ''] };
+  },
+  busybox: (argv, i) => ({ at: i + 1 }),
+  'xvfb-run': simple({ withArg: 'nsfepw', long: ['--server-num', '--server-args', '--auth-file', '--error-file', '--xauth-protocol', '--wait'] }),
+  'dbus-run-session': simple({ long: ['--config-file', '--dbus-daemon'] }),
+  sg,
+  rlwrap: simple({ withArg: 'bCDefgHlMOpPqsStwz' }),
+  entr,
+  hyperfine,
+  gdb,
+  builtin: (argv, i) => ({ at: i + 1 }),
+  trap: (argv, i) => {
+    const j = argv[i + 1] === '--' ? i + 2 : i + 1;
+    const s = argv[j] ?? '';
+    return s === '' || s === '-' || (s.startsWith('-') && j === i + 1) || argv.length <= j + 1 ? null : { scripts: [s] };
+  },
+  awk: inline([], ['-f']),
+  gawk: inline([], ['-f']),
+  mawk: inline([], ['-f']),
+  nawk: inline([], ['-f']),
+  perl: inline(['-e', '-E'], []),
+  python: inline(['-c'], []),
+  python3: inline(['-c'], []),
+  ruby: inline(['-e'], []),
+  node: inline(['-e', '--eval', '-p', '--print'], []),
+};

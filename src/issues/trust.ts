@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
+import { withFileLock } from '../shared/lock.js';
+
+/**
+ * What Butler trusts for tracker access. A cloned repository is untrusted input: its config names the
+ * tracker, but it cannot pick which environment variable is sent (only these documented names), cannot
+ * send a token over plain http to another host, and its URL gets a token only after the user approved
+ * that exact URL once; the approval lives in the user's config folder, outside every repository.
+ */
+export const TOKEN_VARS = ['GITHUB_TOKEN', 'GH_TOKEN', 'GITEA_TOKEN', 'BUTLER_ISSUES_TOKEN'] as const;
+export type TokenVar = (typeof TOKEN_VARS)[number];
+
+export const isTokenVar = (name: string): name is TokenVar => (TOKEN_VARS as readonly string[]).includes(name);
+
+/** localhost, 127.0.0.0/8 and ::1: the only hosts plain http may carry a token to. */
+export function isLoopback(url: URL): boolean {
+  const h = url.hostname.toLowerCase();
+  return h === 'localhost' || h === '[::1]' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** The form a URL is approved and compared in: origin and path, no query, no trailing slash. */
+export function approvalKey(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return null;
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+const APPROVALS = 'approved-urls.json';
+const ApprovalsSchema = z.object({ urls: z.array(z.object({ url: z.string(), approved_at: z.string() })) });
+type Approvals = z.infer<typeof ApprovalsSchema>;
+
+export const approvalsFile = (configDir: string) => path.join(configDir, APPROVALS);
+
+async function readApprovals(configDir: string): Promise<Approvals> {
+  const text = await readTextIfExists(approvalsFile(configDir));
+  if (text === null) return { urls: [] };
+  try {
+    const parsed = ApprovalsSchema.safeParse(JSON.parse(text));
+    // A damaged file approves nothing; approving again rewrites it.
+    return parsed.success ? parsed.data : { urls: [] };
+  } catch {
+    return { urls: [] };
+  }
+}
+
+/** Without a user config folder nothing is approved. */
+export async function isUrlApproved(configDir: string | undefined, raw: string): Promise<boolean> {
+  const key = approvalKey(raw);
+  if (!configDir || !key) return false;
+  return (await readApprovals(configDir)).urls.some((u) => u.url === key);
+}
+
+/** Records the approval of one URL (idempotent); returns the key it was stored under. */
+export async function approveUrl(configDir: string, raw: string, now: Date): Promise<string | null> {
+  const key = approvalKey(raw);
+  if (!key) return null;
+  const file = approvalsFile(configDir);
+  await withFileLock(file, async () => {
+    const current = await readApprovals(configDir);
+    if (current.urls.some((u) => u.url === key)) return;
+    current.urls.push({ url: key, approved_at: now.toISOString() });
+    await writeFileAtomic(file, `${JSON.stringify(current, null, 2)}\n`);
+  });
+  return key;
+}

@@ -1,0 +1,38 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { ButlerError } from './errors.js';
+import { isInside } from './paths.js';
+
+/**
+ * Refuses a write whose path, below `root`, passes through a symbolic link: a cloned repository (or an
+ * agent) can plant `session_logs -> /home/user/.ssh`, and mkdir / rename would follow it out of the
+ * project. Checks every existing component from `root` down to `file` itself with lstat, so a link
+ * put in place of a file Butler owns is refused too, not silently replaced.
+ */
+export async function assertNoLinks(root: string, file: string): Promise<void> {
+  const abs = path.resolve(root, file);
+  if (!isInside(root, abs)) throw linkError(path.relative(root, abs), 'outside');
+  const parts = path.relative(path.resolve(root), abs).split(path.sep).filter(Boolean);
+  let at = path.resolve(root);
+  for (const part of parts) {
+    at = path.join(at, part);
+    const st = await fsp.lstat(at).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+    if (st === null) return; // the rest is created by Butler, below a real folder
+    if (st.isSymbolicLink()) throw linkError(path.relative(root, at), 'link');
+  }
+}
+
+function linkError(rel: string, why: 'link' | 'outside'): ButlerError {
+  const shown = rel.split(path.sep).join('/');
+  return why === 'link'
+    ? new ButlerError('policy_blocked', `Refusing to follow the symbolic link ${shown}`, `Replace ${shown} with a real folder or file inside the project, then retry.`, { link: shown })
+    : new ButlerError('policy_blocked', `Refusing to write outside the project: ${shown}`, 'Write only inside the project folder.', { path: shown });
+}
+
+/** True when `file` itself is a symbolic link (reads of files Butler owns refuse those). */
+export async function isSymlink(file: string): Promise<boolean> {
+  return (await fsp.lstat(file).catch(() => null))?.isSymbolicLink() ?? false;
+}
