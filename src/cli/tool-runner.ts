@@ -76,7 +76,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, e
   try {
     const project = typeof values.project === 'string' ? values.project : io.cwd;
     const brain = typeof values.client === 'string' ? values.client : io.env.BUTLER_BRAIN;
-    const started = await startWorkSession(session, { projectRoot: (await import('node:path')).resolve(io.cwd, project), clientName: brain }, deps);
+    const started = await startWorkSession(session, { projectRoot: (await import('node:path')).resolve(io.cwd, project), clientName: brain, register: false }, deps);
     if (started.status !== 'ok') result = started;
     else {
       if (extra.defaultIssueFlag && typeof values.issue === 'string' && /^\d+$/.test(values.issue)) session.defaultIssue = Number(values.issue);
@@ -103,8 +103,10 @@ function render(r: ToolResult<object>): string {
   if (typeof d.handoff_prompt === 'string') lines.push('', d.handoff_prompt);
   if (Array.isArray(d.handovers)) for (const h of d.handovers as Record<string, unknown>[]) lines.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
   if (Array.isArray(d.candidate_handovers)) for (const h of d.candidate_handovers as Record<string, unknown>[]) lines.push(`  candidate ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
-  if (Array.isArray(d.brains)) for (const b of d.brains as Record<string, unknown>[]) lines.push(`  ${b.brain_id}  ${b.title ?? ''}  last seen ${b.last_seen}`);
-  const req = d.required_action as { tool?: string; args?: unknown } | undefined;
-  if (req?.tool) lines.push(`  next: ${req.tool} ${JSON.stringify(req.args ?? {})}`);
+  if (Array.isArray(d.brains)) for (const b of d.brains as Record<string, unknown>[]) lines.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? `last seen ${b.last_seen}` : 'installed, not seen yet'}`);
+  for (const [k, label] of [['required_action', 'next'], ['next_session', 'next session'], ['for_target', 'for the target'], ['for_source', 'for the source']]) {
+    const a = d[k as string] as { tool?: string; args?: unknown } | undefined;
+    if (a?.tool) lines.push(`  ${label}: ${a.tool} ${JSON.stringify(a.args ?? {})}`);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -1,3 +1,4 @@
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { readJsonIfExists, writeFileAtomic } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
@@ -22,11 +23,13 @@ export function titleForBrain(brainId: string, sentTitle?: string | null): strin
 export interface BrainEntry {
   brain_id: string;
   title: string | null;
-  last_seen: string;
+  /** null: installed here but has not started a work session yet. */
+  last_seen: string | null;
+  installed_at?: string;
 }
 
 interface RegistryFile {
-  brains: Record<string, { last_seen: string; title?: string | null }>;
+  brains: Record<string, { last_seen: string | null; title?: string | null; installed_at?: string }>;
 }
 
 export function registryPath(projectRoot: string): string {
@@ -50,17 +53,57 @@ export async function upsertBrain(projectRoot: string, brainId: string, title: s
     async () => {
       const reg = await readRegistry(file);
       const prev = reg.brains[brainId];
-      reg.brains[brainId] = { last_seen: now.toISOString(), title: title ?? prev?.title ?? null };
+      reg.brains[brainId] = { ...prev, last_seen: now.toISOString(), title: title ?? prev?.title ?? null };
       await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`, { within: projectRoot });
     },
     { within: projectRoot },
   );
 }
 
-/** Most recently seen first. */
+/** The brain ids of the clients `butler install` configures, as their MCP clientInfo.name reports them. */
+export const INSTALLED_BRAINS = { claude: 'claude-code', codex: 'codex-mcp-client' } as const;
+
+/**
+ * `butler install` registers the clients it installed for as known but not yet seen, so the first
+ * transfer after install can address one. An entry that exists is left as it is (install is idempotent).
+ */
+export async function registerInstalledBrains(projectRoot: string, brainIds: readonly string[], now: Date): Promise<void> {
+  const file = registryPath(projectRoot);
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  await withFileLock(
+    file,
+    async () => {
+      const reg = await readRegistry(file);
+      const missing = brainIds.filter((id) => !reg.brains[id]);
+      if (!missing.length) return;
+      for (const id of missing) reg.brains[id] = { last_seen: null, title: titleForBrain(id), installed_at: now.toISOString() };
+      await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`, { within: projectRoot });
+    },
+    { within: projectRoot },
+  );
+}
+
+/** Most recently seen first; installed-but-unseen brains last. */
 export async function listBrains(projectRoot: string): Promise<BrainEntry[]> {
   const reg = await readRegistry(registryPath(projectRoot));
   return Object.entries(reg.brains)
-    .map(([brain_id, v]) => ({ brain_id, title: v.title ?? null, last_seen: v.last_seen }))
-    .sort((a, b) => b.last_seen.localeCompare(a.last_seen));
+    .filter(([, v]) => v && typeof v === 'object')
+    .map(([brain_id, v]) => ({
+      brain_id,
+      title: v.title ?? null,
+      last_seen: typeof v.last_seen === 'string' ? v.last_seen : null,
+      ...(typeof v.installed_at === 'string' ? { installed_at: v.installed_at } : {}),
+    }))
+    .sort((a, b) => (b.last_seen ?? '').localeCompare(a.last_seen ?? '') || a.brain_id.localeCompare(b.brain_id));
+}
+
+/**
+ * The registered brain a target names: its id, or its id or title in any case ("Codex" ->
+ * codex-mcp-client) when exactly one matches. null when none does (a typo such as `codx`).
+ */
+export function resolveBrain(target: string, known: readonly BrainEntry[]): string | null {
+  if (known.some((b) => b.brain_id === target)) return target;
+  const t = target.toLowerCase().replace(/[_\s-]+/g, ' ').trim();
+  const hits = known.filter((b) => [b.brain_id, b.title ?? ''].some((n) => n.toLowerCase().replace(/[_\s-]+/g, ' ').trim() === t));
+  return hits.length === 1 ? (hits[0] as BrainEntry).brain_id : null;
 }

@@ -1,4 +1,4 @@
-import { scopeKey, type IndexEntry } from './store.js';
+import type { IndexEntry, Receipt } from './store.js';
 
 export interface CandidateQuery {
   /** The issue in scope (explicit or default). null = no issue: every snapshot in the project. */
@@ -10,12 +10,48 @@ export interface CandidateQuery {
   source?: string | null;
   createdFrom?: string | null;
   createdTo?: string | null;
+  /** Issues known to be closed: their snapshots are finished work, not work to take over. */
+  closedIssues?: ReadonlySet<number>;
 }
 
 export interface CandidateResult {
   /** Which target rule matched: this brain exactly, or the `any` fallback. */
   tier: 'exact' | 'any' | null;
   candidates: IndexEntry[];
+  /** Would have matched, but another brain accepted them (who and when: acceptedBy). */
+  taken: IndexEntry[];
+  /** Would have matched, but their issue is closed. */
+  closed: IndexEntry[];
+}
+
+const scopeOf = (e: IndexEntry) => (e.issue_id === null ? 'project' : `issue-${e.issue_id}`);
+
+/** The first acceptance receipt: a transfer is taken over once. */
+export const acceptedBy = (e: IndexEntry): Receipt | null => e.receipts?.find((r) => r.kind === 'accepted') ?? null;
+export const isRetired = (e: IndexEntry): boolean => !!e.receipts?.some((r) => r.kind === 'retired');
+export const isAuto = (e: IndexEntry): boolean => e.mode === 'auto';
+/** Whose work the snapshot is now: the brain that accepted it, else its author. */
+export const ownerOf = (e: IndexEntry): string => acceptedBy(e)?.by ?? e.source_brain;
+
+/**
+ * Supersede, as data: a snapshot is replaced by the closest newer one in the same scope written by,
+ * or accepted by, its owner. So a transfer replaces its author's earlier suspend, and the accepting
+ * brain's next snapshot replaces the transfer it took. An `auto` snapshot never replaces a deliberate
+ * one. History is untouched; only selection reads `superseded_by`. Entries must be newest first.
+ */
+export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
+  const closestAny = new Map<string, string>();
+  const closestDeliberate = new Map<string, string>();
+  for (const e of entries) {
+    const key = `${scopeOf(e)}|${ownerOf(e)}`;
+    e.superseded_by = (isAuto(e) ? closestAny : closestDeliberate).get(key) ?? null;
+    const by = new Set([e.source_brain, acceptedBy(e)?.by].filter((b): b is string => !!b));
+    for (const b of by) {
+      closestAny.set(`${scopeOf(e)}|${b}`, e.handover_id);
+      if (!isAuto(e)) closestDeliberate.set(`${scopeOf(e)}|${b}`, e.handover_id);
+    }
+  }
+  return entries;
 }
 
 /**
@@ -23,34 +59,46 @@ export interface CandidateResult {
  * - an issue scope never falls back to project-level snapshots (seed 001, bug A);
  * - target_brain = this brain first, `any` only when there is none;
  * - an unknown brain only ever gets `any` snapshots, never one addressed to a specific brain;
- * - history is append-only, so only the newest per (scope, source, target) competes: the same brain
- *   suspending twice is one candidate, two brains handing over the same scope are two.
+ * - retired and superseded snapshots are history, not candidates; a date range looks at history,
+ *   newest per (scope, source) within it;
+ * - a snapshot accepted by one brain is that brain's (exact), and nobody else's;
+ * - a closed issue's snapshots are not work to take over.
  * Entries must be newest first.
  */
 export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQuery): CandidateResult {
   const from = q.createdFrom ? Date.parse(q.createdFrom) : null;
   const to = q.createdTo ? Date.parse(q.createdTo) : null;
+  const ranged = from !== null || to !== null;
   const seen = new Set<string>();
   const newest: IndexEntry[] = [];
+  const taken: IndexEntry[] = [];
+  const closed: IndexEntry[] = [];
   for (const e of entries) {
     if (q.issueId !== null && e.issue_id !== q.issueId) continue;
     if (q.source && e.source_brain !== q.source) continue;
+    if (isRetired(e) || (!ranged && e.superseded_by)) continue;
+    const taker = acceptedBy(e)?.by ?? null;
     // accept is taking over from another brain; one's own suspends are resume's business.
-    if (q.mode === 'accept' && q.me && e.source_brain === q.me) continue;
+    if (q.mode === 'accept' && q.me && e.source_brain === q.me && taker !== q.me) continue;
     const t = Date.parse(e.created_at);
     if (from !== null && t < from) continue;
     if (to !== null && t > to) continue;
-    const key = `${scopeKey(e.issue_id)}|${e.source_brain}|${e.target_brain}`;
+    const mine = q.me !== null && (e.target_brain === q.me || taker === q.me);
+    if (!mine && e.target_brain !== 'any') continue;
+    const key = `${scopeOf(e)}|${e.source_brain}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    newest.push(e);
+    if (taker && taker !== q.me) taken.push(e);
+    else if (e.issue_id !== null && q.closedIssues?.has(e.issue_id)) closed.push(e);
+    else newest.push(e);
   }
+  const result = (tier: CandidateResult['tier'], candidates: IndexEntry[]) => ({ tier, candidates, taken, closed });
   if (q.me) {
-    const exact = newest.filter((e) => e.target_brain === q.me);
-    if (exact.length) return { tier: 'exact', candidates: exact };
+    const exact = newest.filter((e) => e.target_brain === q.me || acceptedBy(e)?.by === q.me);
+    if (exact.length) return result('exact', exact);
   }
   const any = newest.filter((e) => e.target_brain === 'any');
-  return { tier: any.length ? 'any' : null, candidates: any };
+  return result(any.length ? 'any' : null, any);
 }
 
 /** What a brain needs to tell candidates apart, as the seed lists it. */

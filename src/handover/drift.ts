@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { GitRunner } from '../work/git.js';
 
@@ -25,6 +25,27 @@ export async function readGitNow(root: string, git: GitRunner): Promise<GitNow> 
   return { branch, head, dirty_files: dirty };
 }
 
+/** Files hashed at most per snapshot: beyond this, the rest count as changed when still dirty. */
+const MAX_FINGERPRINTS = 200;
+
+/** A short content hash per dirty path (`-` gone, `dir` a folder), to tell later edits from old ones. */
+export async function fingerprint(root: string, files: readonly string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  // Loaded on use: the SessionStart hook reaches here only when a snapshot recorded dirty files.
+  const { createHash } = await import('node:crypto');
+  await Promise.all(
+    files.slice(0, MAX_FINGERPRINTS).map(async (f) => {
+      const p = path.join(root, f);
+      const st = await fsp.lstat(p).catch(() => null);
+      if (!st) out[f] = '-';
+      else if (st.isDirectory()) out[f] = 'dir';
+      else if (st.isSymbolicLink()) out[f] = `l${createHash('sha1').update(await fsp.readlink(p).catch(() => '')).digest('hex').slice(0, 12)}`;
+      else out[f] = createHash('sha1').update(await fsp.readFile(p).catch(() => Buffer.alloc(0))).digest('hex').slice(0, 12);
+    }),
+  );
+  return out;
+}
+
 export interface Drift {
   branch_changed: boolean;
   branch_then: string | null;
@@ -37,6 +58,7 @@ export interface Drift {
   recent_commits: { record_id: string; message: string }[];
   anchors_missing: string[];
   anchors_changed: string[];
+  /** Uncommitted files that are new or changed since the snapshot (dirty then and untouched do not count). */
   uncommitted: number;
   /** One line for humans: empty meaning nothing drifted. */
   line: string;
@@ -48,7 +70,7 @@ export interface Drift {
  */
 export async function computeDrift(
   root: string,
-  then: { branch: string | null; head: string | null; anchors?: string[] },
+  then: { branch: string | null; head: string | null; anchors?: string[]; dirty?: Record<string, string> },
   git: GitRunner,
   now?: GitNow,
   lang: 'ja' | 'en' = 'en',
@@ -92,11 +114,18 @@ export async function computeDrift(
     recent_commits: recent,
     anchors_missing: missing,
     anchors_changed: changed,
-    uncommitted: cur.dirty_files.length,
+    uncommitted: await changedSince(root, cur.dirty_files, then.dirty ?? {}),
     line: '',
   };
   drift.line = driftLine(drift, lang);
   return drift;
+}
+
+async function changedSince(root: string, dirtyNow: string[], dirtyThen: Record<string, string>): Promise<number> {
+  const both = dirtyNow.filter((f) => f in dirtyThen);
+  if (!both.length) return dirtyNow.length;
+  const now = await fingerprint(root, both);
+  return dirtyNow.filter((f) => !(f in dirtyThen) || now[f] !== dirtyThen[f]).length;
 }
 
 export function driftLine(d: Drift, lang: 'ja' | 'en' = 'en'): string {

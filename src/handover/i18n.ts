@@ -22,7 +22,13 @@ interface Strings {
     read: (tool: string, id: string) => string;
     continueWith: (first: string) => string;
     caution: (text: string) => string;
+    finished: (scope: string) => string;
+    decisions: (text: string) => string;
+    blocked: (text: string) => string;
+    moreIn: (section: string) => (n: number) => string;
   };
+  issueText: string;
+  resolved: string;
   scopeIssue: (id: number, title: string | null) => string;
   summaryDefault: (scope: string) => string;
   omitted: (n: number) => string;
@@ -58,7 +64,13 @@ const ja: Strings = {
     read: (tool, id) => `2. ${tool}(handover_id="${id}") で snapshot と現在状態を読む。`,
     continueWith: (first) => `3. NEXT_ACTION から再開する: ${first}`,
     caution: (text) => `注意: ${text}`,
+    finished: (scope) => `${scope}の作業は完了しています（issue はクローズ済み、未記録・未公開の変更なし）。`,
+    decisions: (text) => `決定: ${text}`,
+    blocked: (text) => `ブロック: ${text}`,
+    moreIn: (section) => (n) => `（ほか ${n} 件は ${section}）`,
   },
+  issueText: 'issue 本文（起票時の記述で、現在の状態ではありません）',
+  resolved: '解決済み',
   scopeIssue: (id, title) => `issue #${id}${title ? `「${title}」` : ''}`,
   summaryDefault: (scope) => `${scope}の作業状態`,
   omitted: (n) => `…ほか ${n} 件を省略`,
@@ -94,7 +106,13 @@ const en: Strings = {
     read: (tool, id) => `2. Call ${tool}(handover_id="${id}") to read the snapshot and the current state.`,
     continueWith: (first) => `3. Continue from NEXT_ACTION: ${first}`,
     caution: (text) => `Caution: ${text}`,
+    finished: (scope) => `The work on ${scope} is finished: the issue is closed and nothing is unrecorded or unpublished.`,
+    decisions: (text) => `Decisions: ${text}`,
+    blocked: (text) => `Blocked: ${text}`,
+    moreIn: (section) => (n) => `(${n} more in ${section})`,
   },
+  issueText: 'Issue text as filed (not the current state)',
+  resolved: 'Resolved',
   scopeIssue: (id, title) => `issue #${id}${title ? ` "${title}"` : ''}`,
   summaryDefault: (scope) => `Work state of ${scope}`,
   omitted: (n) => `… ${n} more omitted`,

@@ -44,6 +44,10 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     created_at: e.created_at,
     is_latest: e.is_latest,
     summary: e.summary,
+    ...(e.seq ? { seq: e.seq } : {}),
+    // Receipts (accepted, retired) and supersede: why a snapshot is no longer offered.
+    ...(e.receipts?.length ? { receipts: e.receipts } : {}),
+    ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
   }));
   const first = handovers[0];
   return ok(msg(ctx.lang, 'handover snapshot の履歴を取得しました', 'Handover history'), {
@@ -56,7 +60,7 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
   });
 }
 
-/** handover_list_brains: the brains that have called work_session_start in this project. */
+/** handover_list_brains: brains that started a work session here, or that install set up (last_seen null). */
 export async function listKnownBrains(ctx: HandoverContext): Promise<ToolResult> {
   const brains = await listBrains(ctx.root);
   return ok(msg(ctx.lang, '登録済み Brain の一覧を返しました', 'Known brains'), { brains });

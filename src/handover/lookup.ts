@@ -2,10 +2,10 @@ import path from 'node:path';
 import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { normalizeBrain } from './brains.js';
-import { describeCandidate, selectCandidates } from './candidates.js';
+import { acceptedBy, describeCandidate, selectCandidates, type CandidateQuery } from './candidates.js';
 import { action, msg, type HandoverContext } from './context.js';
 import { computeDrift } from './drift.js';
-import { anchorPaths, handoffPrompt } from './snapshot.js';
+import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
 import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
 
 export interface ReadArgs {
@@ -55,7 +55,29 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
     source_brain: e.source_brain,
     target_brain: e.target_brain,
     created_at: e.created_at,
+    parent: e.parent ?? null,
+    seq: e.seq ?? null,
+    ...(e.receipts?.length ? { receipts: e.receipts } : {}),
+    ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
   };
+}
+
+/** A slow tracker must not hold a resume up: past this, an issue counts as open. */
+const ISSUE_STATE_WAIT_MS = 3000;
+
+/** Issues among the candidates that the tracker says are closed; an unreadable or slow one counts as open. */
+async function closedAmong(ctx: HandoverContext, entries: readonly IndexEntry[]): Promise<Set<number>> {
+  const ids = [...new Set(entries.map((e) => e.issue_id).filter((i): i is number => i !== null))];
+  const closed = new Set<number>();
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ISSUE_STATE_WAIT_MS);
+    timer.unref();
+  });
+  const reads = Promise.all(ids.map((id) => ctx.readIssue(id).then((i) => i.state === 'closed' && closed.add(id), () => undefined)));
+  await Promise.race([reads, giveUp]);
+  clearTimeout(timer);
+  return new Set(closed);
 }
 
 /** handover_read: by id, else the issue's latest, else the project's latest. Never prepares one. */
@@ -105,26 +127,31 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   let entry: IndexEntry;
   if (args.handover_id) {
     entry = await findById(ctx, args.handover_id);
+    const taker = acceptedBy(entry);
+    if (mode === 'accept' && taker && taker.by !== me) {
+      throw new ButlerError(
+        'conflict',
+        msg(ctx.lang, `${entry.handover_id} は ${taker.at} に ${taker.by} が受け取り済みです`, `${entry.handover_id} was already accepted by ${taker.by} at ${taker.at}`),
+        msg(ctx.lang, 'ユーザーに確認してください。handover_list で履歴を見られます', 'Ask the user; handover_list shows the history.'),
+        { handover_id: entry.handover_id, accepted_by: taker.by, accepted_at: taker.at },
+      );
+    }
   } else {
-    const { candidates, tier } = selectCandidates(await ctx.store.entries(), {
+    const entries = await ctx.store.entries();
+    const query: CandidateQuery = {
       issueId,
       me,
       mode,
       source: args.source_brain ? normalizeBrain(args.source_brain, 'unknown') : null,
       createdFrom: args.created_from,
       createdTo: args.created_to,
-    });
+    };
+    let sel = selectCandidates(entries, query);
+    const closed = await closedAmong(ctx, sel.candidates);
+    if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
+    const { candidates, tier } = sel;
     const scopeArgs = issueId === null ? {} : { issue_id: issueId };
-    if (candidates.length === 0) {
-      const required =
-        mode === 'accept'
-          ? action('handover_transfer', { target_brain: me ?? 'any', ...scopeArgs }, msg(ctx.lang, '引き継ぎ元 Brain で実行してもらいます', 'The source brain must run this first'))
-          : action('handover_prepare', scopeArgs, msg(ctx.lang, '再開できる snapshot がありません', 'There is no snapshot to resume'));
-      return needInput(
-        msg(ctx.lang, '対象の handover snapshot が見つかりません', 'No matching handover snapshot'),
-        { issue_id: issueId, brain: me, candidate_handovers: [], required_action: required, ...identityHint },
-      );
-    }
+    if (candidates.length === 0) return nothingToTake(ctx, mode, { issueId, me, scopeArgs, identityHint, taken: sel.taken, closed: sel.closed });
     if (candidates.length > 1) {
       return needInput(
         msg(ctx.lang, `候補が ${candidates.length} 件あります。ユーザーに選んでもらってください`, `${candidates.length} candidates: let the user choose`),
@@ -146,13 +173,20 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     entry = candidates[0] as IndexEntry;
   }
   const data = await load(ctx, entry);
+  // The receipt: this brain took the work over, so it is not handed to another one.
+  const receipt =
+    mode === 'accept' && me && me !== 'unknown' && entry.source_brain !== me
+      ? await ctx.store.addReceipt(entry.handover_id, { kind: 'accepted', by: me, at: ctx.now().toISOString() }).then((e) => (e ? acceptedBy(e) : null))
+      : null;
   const work = await ctx.observe().catch(() => null);
-  const drift = await computeDrift(ctx.root, { branch: entry.branch, head: entry.head, anchors: anchorPaths(data.snapshot) }, ctx.git, undefined, ctx.lang).catch(() => null);
+  const then = { branch: entry.branch, head: entry.head, anchors: anchorPaths(data.snapshot), dirty: dirtyAtSnapshot(parseMetadata(data.snapshot)) };
+  const drift = await computeDrift(ctx.root, then, ctx.git, undefined, ctx.lang).catch(() => null);
   const scopeIssue = entry.issue_id ?? issueId;
   return ok(
     msg(ctx.lang, `handover ${entry.handover_id} を読みました${drift?.line ? `。${drift.line}` : ''}`, `Read handover ${entry.handover_id}${drift?.line ? `. ${drift.line}` : ''}`),
     {
       ...data,
+      ...(receipt ? { accepted_by: receipt.by, accepted_at: receipt.at } : {}),
       drift,
       work_state: work,
       ...identityHint,
@@ -162,4 +196,35 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
           : action('work_observe', {}, msg(ctx.lang, '現在の状態を確認します', 'Check the current state')),
     },
   );
+}
+
+/**
+ * Nothing to resume or accept: say why (taken by another brain, issue closed, or nothing here) and
+ * how to find work. Nothing here is for this agent to run unasked: ask the user.
+ */
+function nothingToTake(
+  ctx: HandoverContext,
+  mode: 'resume' | 'accept',
+  o: { issueId: number | null; me: string | null; scopeArgs: Record<string, unknown>; identityHint: object; taken: IndexEntry[]; closed: IndexEntry[] },
+): ToolResult {
+  const taken = o.taken[0];
+  const took = taken ? acceptedBy(taken) : null;
+  const closedIds = [...new Set(o.closed.map((e) => e.issue_id))];
+  const why = taken && took
+    ? msg(ctx.lang, `${taken.handover_id} は ${took.at} に ${took.by} が受け取り済みです`, `${taken.handover_id} was already accepted by ${took.by} at ${took.at}`)
+    : closedIds.length
+      ? msg(ctx.lang, `issue ${closedIds.map((i) => `#${i}`).join(', ')} はクローズ済みです（引き継ぐ作業はありません）`, `issue ${closedIds.map((i) => `#${i}`).join(', ')} is closed: no work to take over`)
+      : msg(ctx.lang, '対象の handover snapshot が見つかりません', 'No matching handover snapshot');
+  return needInput(`${why}${msg(ctx.lang, '。ユーザーに確認してください', '. Ask the user')}`, {
+    issue_id: o.issueId,
+    brain: o.me,
+    candidate_handovers: [],
+    ...(taken && took ? { taken: o.taken.map((e) => ({ handover_id: e.handover_id, accepted_by: acceptedBy(e)?.by, accepted_at: acceptedBy(e)?.at })) } : {}),
+    ...(closedIds.length ? { closed_issues: closedIds } : {}),
+    suggested_action: action('handover_list', o.scopeArgs, msg(ctx.lang, '履歴と受け取り状況を見ます（Brain 一覧は handover_list_brains）', 'See the history and receipts (agents: handover_list_brains)')),
+    ...(mode === 'accept' && !taken && !closedIds.length
+      ? { for_source: action('handover_transfer', { target_brain: o.me ?? 'any', ...o.scopeArgs }, msg(ctx.lang, '引き継ぎ元 Brain が先に実行します', 'For the source brain to run first')) }
+      : {}),
+    ...o.identityHint,
+  });
 }

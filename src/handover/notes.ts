@@ -13,9 +13,12 @@ export interface ParsedNotes {
   pending: { label: PendingLabel; text: string }[];
   risks: string[];
   anchors: { path: string; role: string | null }[];
+  /** `resolved:` lines close open items carried from the previous snapshot (carry.ts). */
+  resolved: string[];
 }
 
 const TAGS: Record<string, keyof Omit<ParsedNotes, 'free' | 'pending' | 'anchors'> | PendingLabel | 'anchor'> = {
+  resolved: 'resolved', solved: 'resolved', '解決': 'resolved', '解決済み': 'resolved',
   discovery: 'discovery', found: 'discovery', '発見': 'discovery',
   decision: 'decision', decided: 'decision', '決定': 'decision',
   next: 'next', todo: 'next', '次': 'next',
@@ -30,7 +33,7 @@ const TAGS: Record<string, keyof Omit<ParsedNotes, 'free' | 'pending' | 'anchors
 const TAG_LINE = /^\s*(?:[-*]\s+|\d+[.)]\s+)?([A-Za-z]+|[\u3040-\u30ff\u4e00-\u9fff]+)\s*[:：]\s*(.+)$/;
 
 export function parseNotes(notes: string | undefined): ParsedNotes {
-  const out: ParsedNotes = { free: [], discovery: [], decision: [], next: [], pending: [], risks: [], anchors: [] };
+  const out: ParsedNotes = { free: [], discovery: [], decision: [], next: [], pending: [], risks: [], anchors: [], resolved: [] };
   for (const raw of (notes ?? '').split(/\r?\n/)) {
     const line = raw.trimEnd();
     if (!line.trim()) continue;

@@ -1,7 +1,10 @@
 import path from 'node:path';
-import { ok, type ToolResult } from '../shared/result.js';
-import { listBrains, normalizeBrain } from './brains.js';
+import { needInput, ok, type ToolResult } from '../shared/result.js';
+import { listBrains, normalizeBrain, resolveBrain } from './brains.js';
+import { isRetired } from './candidates.js';
+import { carryForward, openItemsOf } from './carry.js';
 import { action, ensureGitignored, msg, type HandoverContext } from './context.js';
+import { fingerprint, readGitNow } from './drift.js';
 import { parseNotes } from './notes.js';
 import { handoffPrompt, renderSnapshot } from './snapshot.js';
 import type { IndexEntry } from './store.js';
@@ -34,6 +37,27 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   if (kind === 'suspend') target = normalizeBrain(brain, 'any');
   else target = normalizeBrain(args.target_brain, 'any');
   const issueId = args.issue_id ?? ctx.defaultIssue ?? null;
+  const scopeArgs = issueId === null ? {} : { issue_id: issueId };
+
+  // A snapshot addressed to a brain nobody registered would wait forever: ask, and write nothing.
+  if (target !== 'any' && kind !== 'suspend') {
+    // An unreadable registry must not block the handover: the check is then skipped.
+    const known = await listBrains(ctx.root).catch(() => null);
+    const resolved = known ? resolveBrain(target, known) : target;
+    if (known && resolved === null) {
+      const ids = known.map((b) => b.brain_id);
+      return needInput(
+        msg(ctx.lang, `target_brain "${target}" はこの project の既知の Brain ではありません（既知: ${ids.join(', ') || 'なし'}）。どれに渡すかユーザーに確認してください`,
+          `target_brain "${target}" is not a known brain here (known: ${ids.join(', ') || 'none'}). Ask the user which one`),
+        {
+          target_brain: target,
+          brains: known,
+          suggested_action: { tool: `handover_${kind}`, args: { ...scopeArgs }, required_args: ['target_brain'], reason: msg(ctx.lang, '既知の brain_id か "any" で呼び直します', 'Call again with a known brain_id, or "any"') },
+        },
+      );
+    }
+    target = resolved ?? target;
+  }
 
   // Validate and read the session log first: a bad path must fail before anything is written.
   const entries = await ctx.store.entries();
@@ -55,11 +79,16 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     }
   }
   const work = await ctx.observe().catch(() => null);
+  const gitNow = await readGitNow(ctx.root, ctx.git).catch(() => null);
+  const dirty = gitNow?.dirty_files.length ? JSON.stringify(await fingerprint(ctx.root, gitNow.dirty_files)) : null;
   const notes = parseNotes(args.notes === undefined ? undefined : ctx.redact(args.notes));
   const createdAt = new Date(Math.floor(ctx.now().getTime() / 1000) * 1000);
 
-  const { entry, markdown, latestFile } = await ctx.store.append({ issueId, createdAt, brain: source }, (handoverId) =>
-    renderSnapshot({
+  const { entry, markdown, latestFile } = await ctx.store.append({ issueId, createdAt, brain: source }, async (handoverId, prior) => {
+    // The parent is the newest snapshot of the scope a person has not retired; its open items carry.
+    const parent = prior.find((e) => !isRetired(e)) ?? null;
+    const parentText = parent ? await ctx.store.readSnapshot(parent) : null;
+    return renderSnapshot({
       meta: {
         project: path.basename(ctx.root),
         issue_id: issueId,
@@ -75,53 +104,40 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
         session_log: session?.log ?? null,
         session_line: session?.line ?? null,
         session_entry: session?.entry ?? null,
+        parent: parent?.handover_id ?? null,
+        seq: prior.length + 1,
+        issue_state: issue?.state ?? null,
+        dirty,
       },
       issue: issue ? { ...issue, body: ctx.redact(issue.body) } : null,
       issueError,
       work,
       notes,
       session,
-    }),
-  );
+      carried: carryForward(parentText ? openItemsOf(parentText, ctx.root) : null, notes),
+    });
+  });
 
-  // A transfer to an id no agent has used here would wait forever: say so (seed 001's registry).
-  const known = kind === 'transfer' && target !== 'any' ? await listBrains(ctx.root).catch(() => null) : null;
-  const unknownTarget = known !== null && !known.some((b) => b.brain_id === target);
-  const scopeArgs = issueId === null ? {} : { issue_id: issueId };
-  const next =
+  // required_action is only ever for this agent, now; what a later session or the target does has its own field.
+  const later =
     kind === 'transfer'
-      ? action('handover_accept', { source_brain: source, ...scopeArgs }, msg(ctx.lang, `${target} 側で実行します`, `Run by ${target} to take over`))
+      ? { for_target: action('handover_accept', { source_brain: source, ...scopeArgs }, msg(ctx.lang, `${target} 側で実行します（あなたではありません）`, `For ${target} to run, not you`)) }
       : kind === 'suspend'
-        ? action('handover_resume', scopeArgs, msg(ctx.lang, '次のセッションの最初に実行します', 'Run at the start of the next session'))
-        : action('handover_read', scopeArgs, msg(ctx.lang, 'snapshot を読むときに使います', 'Reads this snapshot back'));
-  const created = msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created');
-  const warning = unknownTarget
-    ? msg(
-        ctx.lang,
-        `。ただし target_brain "${target}" はこの project で未登録です（登録済み: ${known?.map((b) => b.brain_id).join(', ') || 'なし'}）`,
-        `, but target_brain "${target}" has not started a session here (known: ${known?.map((b) => b.brain_id).join(', ') || 'none'})`,
-      )
-    : '';
-  return ok(
-    `${created}${warning}`,
-    {
-      handover_id: entry.handover_id,
-      snapshot_file: entry.snapshot_file,
-      latest_file: latestFile,
-      handoff_prompt: handoffPrompt(markdown),
-      mode: 'core',
-      issue_id: issueId,
-      source_brain: source,
-      target_brain: target,
-      created_at: entry.created_at,
-      ...(issueError ? { issue_error: issueError } : {}),
-      ...(unknownTarget
-        ? {
-            target_known: false,
-            suggested_action: action('handover_list_brains', {}, msg(ctx.lang, '正しい brain_id を確認して、必要なら transfer し直します', 'Check the right brain_id and transfer again if needed')),
-          }
-        : {}),
-      required_action: next,
-    },
-  );
+        ? { next_session: action('handover_resume', scopeArgs, msg(ctx.lang, '次のセッションの最初に実行します（今ではありません）', 'For your next session, not now')) }
+        : { required_action: action('handover_read', scopeArgs, msg(ctx.lang, 'snapshot を読むときに使います', 'Reads this snapshot back')) };
+  return ok(msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created'), {
+    handover_id: entry.handover_id,
+    snapshot_file: entry.snapshot_file,
+    latest_file: latestFile,
+    handoff_prompt: handoffPrompt(markdown),
+    mode: 'core',
+    issue_id: issueId,
+    source_brain: source,
+    target_brain: target,
+    created_at: entry.created_at,
+    parent: entry.parent ?? null,
+    seq: entry.seq ?? null,
+    ...(issueError ? { issue_error: issueError } : {}),
+    ...later,
+  });
 }

@@ -1,6 +1,8 @@
 import type { Lang } from '../shared/config.js';
+import type { OpenItems } from './carry.js';
 import { strings } from './i18n.js';
 import type { ParsedNotes } from './notes.js';
+import { buildPrompt, summarize } from './prompt.js';
 import { MAX_SNAPSHOT_LINES, SECTIONS, type SectionName, sectionBody } from './sections.js';
 import type { Action } from '../shared/result.js';
 
@@ -20,6 +22,13 @@ export interface SnapshotMeta {
   session_log: string | null;
   session_line: number | null;
   session_entry: string | null;
+  /** The snapshot this one continues in the same scope, and its number in the scope (1 = first). */
+  parent?: string | null;
+  seq?: number | null;
+  /** The issue's state as read when writing (`closed` with nothing unrecorded = finished work). */
+  issue_state?: string | null;
+  /** JSON {path: content hash} of the files dirty at the snapshot, so drift counts only later changes. */
+  dirty?: string | null;
 }
 
 export interface WorkFacts {
@@ -43,6 +52,8 @@ export interface SnapshotInput {
   work: WorkFacts | null;
   notes: ParsedNotes;
   session: SessionFacts | null;
+  /** Open items carried from the parent snapshot, and the ones the notes resolved. */
+  carried?: (OpenItems & { resolved: string[] }) | null;
 }
 
 const cap = (lines: string[], max: number, omitted: (n: number) => string): string[] =>
@@ -59,8 +70,9 @@ function describeAction(a: Action): string {
 export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: SnapshotMeta; prompt: string[] } {
   const t = strings(input.meta.lang);
   const { meta, notes, work, issue, session } = input;
+  const carried = input.carried ?? { pending: [], risks: [], anchors: [], resolved: [] };
   const scope = meta.issue_id === null ? t.projectScope : t.scopeIssue(meta.issue_id, meta.issue_title);
-  const summary = (notes.free[0] ?? t.summaryDefault(scope)).slice(0, 160);
+  const summary = notes.free[0] ? summarize(notes.free[0]) : t.summaryDefault(scope);
 
   const current: string[] = [];
   if (meta.issue_id !== null) current.push(t.issueLine(meta.issue_id, meta.issue_title, issue?.state ?? null));
@@ -70,43 +82,47 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     const shown = work.dirty_files.slice(0, 10).map((f) => `\`${f}\``).join(', ');
     current.push(`${shown}${work.dirty_files.length > 10 ? ` ${t.omitted(work.dirty_files.length - 10)}` : ''}`);
   }
-  current.push(...cap(notes.free.map((n) => `${t.notes}: ${n}`), 25, t.omitted));
-  const issueBody = issue?.body.trim() ? cap(issue.body.trim().split('\n').map((l) => `  > ${l}`), 15, t.omitted) : [];
+  current.push(...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`)], 25, t.omitted));
+  // The issue body is what was filed, often long ago: quoted last, under its own label.
+  const body = issue?.body.trim() ? cap(issue.body.trim().split('\n').map((l) => `  > ${l}`), 15, t.omitted) : [];
+  if (body.length) current.push(`${t.issueText}:`);
 
   const next = [...notes.next];
   if (work?.required_action) next.push(describeAction(work.required_action));
   if (!next.length) next.push(t.defaultNext);
 
-  const pending = notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`);
+  const pending = [...notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
   if (input.issueError && meta.issue_id !== null) pending.unshift(`[${t.labels.blocked}] ${t.issueUnreadable(meta.issue_id, input.issueError)}`);
 
-  const risks = [...notes.risks, ...(session?.risks ?? []).map((r) => r.replace(/^- /, ''))];
+  const risks = [...notes.risks, ...carried.risks, ...(session?.risks ?? []).map((r) => r.replace(/^- /, ''))];
   if (work?.dirty_count) risks.push(t.dirtyRisk(work.dirty_count));
   if (work?.unpublished_count) risks.push(t.unpublishedRisk(work.unpublished_count));
 
   const anchorMap = new Map<string, string | null>();
-  for (const a of [...notes.anchors, ...(session?.anchors ?? [])]) if (!anchorMap.has(a.path)) anchorMap.set(a.path, a.role);
+  for (const a of [...notes.anchors, ...carried.anchors, ...(session?.anchors ?? [])]) if (!anchorMap.has(a.path)) anchorMap.set(a.path, a.role);
   for (const f of work?.dirty_files ?? []) if (!anchorMap.has(f)) anchorMap.set(f, null);
   const anchors = [...anchorMap].map(([p, role]) => `\`${p}\`${role ? ` — ${role}` : ''}`);
 
-  const prompt = [
+  const blockedTag = `[${t.labels.blocked}] `;
+  const finished = issue?.state === 'closed' && !!work && work.dirty_count === 0 && !work.unpublished_count;
+  const prompt = buildPrompt({
+    lang: meta.lang,
     summary,
-    t.prompt.takeOver(scope),
-    t.prompt.start,
-    t.prompt.read(
-      meta.source_brain === meta.target_brain ? 'handover_resume' : meta.target_brain === 'any' ? 'handover_resume / handover_accept' : 'handover_accept',
-      meta.handover_id,
-    ),
-    t.prompt.continueWith(next[0] ?? t.defaultNext),
-  ];
-  const firstCaution = pending.find((p) => p.startsWith(`[${t.labels.blocked}]`)) ?? risks[0];
-  if (firstCaution) prompt.push(t.prompt.caution(firstCaution));
+    scope,
+    finished,
+    readTool: meta.source_brain === meta.target_brain ? 'handover_resume' : meta.target_brain === 'any' ? 'handover_resume / handover_accept' : 'handover_accept',
+    handoverId: meta.handover_id,
+    next: next[0] ?? t.defaultNext,
+    decisions: notes.decision,
+    blockers: pending.filter((p) => p.startsWith(blockedTag)).map((p) => p.slice(blockedTag.length)),
+    caution: risks[0] ?? null,
+  });
 
   const full: SnapshotMeta = { ...meta, summary };
-  const body: Record<SectionName, string[]> = {
+  const sections: Record<SectionName, string[]> = {
     METADATA: metadataLines(full),
-    CURRENT_STATE: [...bullets(current, t.none), ...issueBody],
-    DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 80, t.omitted),
+    CURRENT_STATE: [...bullets(current, t.none), ...body],
+    DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 72, t.omitted),
     DECISION: cap(bullets(notes.decision, t.none), 20, t.omitted),
     NEXT_ACTION: cap(next.map((n, i) => `${i + 1}. ${n}`), 15, t.omitted),
     'BLOCKED / PENDING': cap(bullets(pending, t.none), 20, t.omitted),
@@ -114,10 +130,10 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     CODEBASE_ANCHORS: cap(bullets(anchors, t.none), 30, t.omitted),
     HANDOFF_PROMPT: prompt,
   };
-  if (!body.DISCOVERY.length) body.DISCOVERY = [`- ${t.none}`];
+  if (!sections.DISCOVERY.length) sections.DISCOVERY = [`- ${t.none}`];
   const title = meta.issue_id === null ? `# Handover: ${meta.project}` : `# Handover: ${t.scopeIssue(meta.issue_id, meta.issue_title)}`;
   const out = [title, ''];
-  for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...body[s], '');
+  for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...sections[s], '');
   // The caps above keep the worst case under the seed's 300-line bound; this only guards it.
   if (out.length > MAX_SNAPSHOT_LINES) throw new Error(`snapshot would have ${out.length} lines`);
   return { markdown: `${out.join('\n').trimEnd()}\n`, meta: full, prompt };
@@ -125,14 +141,14 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
 
 const META_KEYS: (keyof SnapshotMeta)[] = [
   'project', 'issue_id', 'issue_title', 'source_brain', 'target_brain', 'mode', 'created_at', 'handover_id',
-  'branch', 'head', 'summary', 'lang', 'session_log', 'session_line', 'session_entry',
+  'branch', 'head', 'summary', 'lang', 'session_log', 'session_line', 'session_entry', 'parent', 'seq', 'issue_state', 'dirty',
 ];
 
 /** The seed names the issue field `issue`; everything else keeps its index name. */
 const label = (k: keyof SnapshotMeta): string => (k === 'issue_id' ? 'issue' : k);
 
 function metadataLines(meta: SnapshotMeta): string[] {
-  return META_KEYS.map((k) => `- ${label(k)}: ${meta[k] === null ? 'none' : String(meta[k]).replace(/\s+/g, ' ')}`);
+  return META_KEYS.map((k) => `- ${label(k)}: ${meta[k] === null || meta[k] === undefined ? 'none' : String(meta[k]).replace(/\s+/g, ' ')}`);
 }
 
 /** Reads METADATA back (for index rebuilds and drift); null when the snapshot is not one of ours. */
@@ -169,7 +185,21 @@ export function parseMetadata(markdown: string): SnapshotMeta | null {
     session_log: str('session_log'),
     session_line: num('session_line'),
     session_entry: str('session_entry'),
+    parent: str('parent'),
+    seq: num('seq'),
+    issue_state: str('issue_state'),
+    dirty: str('dirty'),
   };
+}
+
+/** The dirty set a snapshot recorded ({path: hash}); empty for snapshots written before it was. */
+export function dirtyAtSnapshot(meta: Pick<SnapshotMeta, 'dirty'> | null): Record<string, string> {
+  try {
+    const v = meta?.dirty ? (JSON.parse(meta.dirty) as unknown) : null;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The HANDOFF_PROMPT lines of a snapshot, without the explanatory line. */

@@ -5,8 +5,21 @@ import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { ButlerError } from '../shared/errors.js';
+import { markSuperseded } from './candidates.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
+
+/**
+ * What happened to a snapshot after it was written, recorded in its index row (the files stay
+ * append-only): `accepted` by the brain that took it over, `retired` by a person (`butler handover
+ * retire`). Shared receipts (refs/butler/handover) use the same shape.
+ */
+export interface Receipt {
+  kind: 'accepted' | 'retired';
+  by: string;
+  at: string;
+  reason?: string;
+}
 
 /** One row of `session_logs/handover/index.json`, with the seed's field names. */
 export interface IndexEntry {
@@ -24,6 +37,16 @@ export interface IndexEntry {
   session_log: string | null;
   session_line: number | null;
   session_entry: string | null;
+  /** From METADATA: `core` (deliberate) or `auto`; older rows have none and count as deliberate. */
+  mode?: string;
+  /** The snapshot this one continues (same scope) and its 1-based number in the scope. */
+  parent?: string | null;
+  seq?: number | null;
+  /** The issue's state when the snapshot was written (`closed` = finished work). */
+  issue_state?: string | null;
+  receipts?: Receipt[];
+  /** Computed on every read and write (candidates.markSuperseded): the newer snapshot that replaces this one. */
+  superseded_by?: string | null;
 }
 
 interface IndexFile {
@@ -58,6 +81,10 @@ function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
     session_log: meta.session_log,
     session_line: meta.session_line,
     session_entry: meta.session_entry,
+    mode: meta.mode,
+    parent: meta.parent,
+    seq: meta.seq,
+    issue_state: meta.issue_state,
   };
 }
 
@@ -71,8 +98,14 @@ function isIndexEntry(e: unknown): e is IndexEntry {
   return (
     isStr(r.handover_id) && isStr(r.snapshot_file) && isStr(r.source_brain) && isStr(r.target_brain) && isStr(r.created_at) &&
     (r.issue_id === null || Number.isInteger(r.issue_id)) && isStrOrNull(r.issue_title) && typeof r.is_latest === 'boolean' &&
-    isStr(r.summary) && isStrOrNull(r.branch) && isStrOrNull(r.head)
+    isStr(r.summary) && isStrOrNull(r.branch) && isStrOrNull(r.head) &&
+    (r.receipts === undefined || (Array.isArray(r.receipts) && r.receipts.every(isReceipt)))
   );
+}
+
+function isReceipt(r: unknown): r is Receipt {
+  const o = r as Record<string, unknown> | null;
+  return !!o && (o.kind === 'accepted' || o.kind === 'retired') && isStr(o.by) && isStr(o.at) && (o.reason === undefined || isStr(o.reason));
 }
 
 /** Newest first; ties broken by id so the order never depends on file-system order. */
@@ -86,6 +119,7 @@ function markLatest(entries: IndexEntry[]): void {
     e.is_latest = !seen.has(key);
     seen.add(key);
   }
+  markSuperseded(entries.sort(newestFirst));
 }
 
 /**
@@ -113,7 +147,7 @@ export class HandoverStore {
     if (this.cache && key && this.cache.key === key) return this.cache.entries;
     const parsed = stat ? await this.readIndex() : null;
     if (parsed) {
-      const entries = parsed.sort(newestFirst);
+      const entries = markSuperseded(parsed.sort(newestFirst));
       this.cache = { key, entries };
       return entries;
     }
@@ -176,7 +210,7 @@ export class HandoverStore {
    */
   async append(
     base: { issueId: number | null; createdAt: Date; brain: string },
-    render: (handoverId: string) => { markdown: string; meta: SnapshotMeta },
+    render: (handoverId: string, prior: IndexEntry[]) => Promise<{ markdown: string; meta: SnapshotMeta }> | { markdown: string; meta: SnapshotMeta },
   ): Promise<{ entry: IndexEntry; markdown: string; latestFile: string }> {
     await assertNoLinks(this.projectRoot, this.indexFile);
     await fsp.mkdir(this.dir, { recursive: true });
@@ -185,12 +219,14 @@ export class HandoverStore {
       const ids = new Set(entries.map((e) => e.handover_id));
       const ts = stamp(base.createdAt);
       const scope = scopeKey(base.issueId);
+      // The earlier snapshots of this scope, newest first, read under the lock: parent and sequence.
+      const prior = markSuperseded(entries.filter((e) => e.issue_id === base.issueId).sort(newestFirst));
       for (let n = 1; n < 1000; n++) {
         const brain = n === 1 ? base.brain : `${base.brain}-${n}`;
         const id = `${scope}-${ts}-${brain}`;
         const file = path.join(this.dir, `${scope}_${ts}_${brain}.md`);
         if (ids.has(id)) continue;
-        const { markdown, meta } = render(id);
+        const { markdown, meta } = await render(id, prior);
         if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
         const entry = entryFromMeta(meta, this.rel(file));
         entries.push(entry);
@@ -204,6 +240,21 @@ export class HandoverStore {
         return { entry, markdown, latestFile: this.rel(latest) };
       }
       throw new Error('could not allocate a handover id');
+    }, { within: this.projectRoot });
+  }
+
+  /** Adds a receipt to one row under the lock; false when the id is unknown. Idempotent per kind and brain. */
+  async addReceipt(handoverId: string, receipt: Receipt): Promise<IndexEntry | null> {
+    if (!(await pathExists(this.dir))) return null;
+    await assertNoLinks(this.projectRoot, this.indexFile);
+    return withFileLock(this.indexFile, async () => {
+      const entries = await this.loadForWrite();
+      const hit = entries.find((e) => e.handover_id === handoverId);
+      if (!hit) return null;
+      const receipts = hit.receipts ?? [];
+      if (!receipts.some((r) => r.kind === receipt.kind && r.by === receipt.by)) hit.receipts = [...receipts, receipt];
+      await this.writeIndex(entries);
+      return hit;
     }, { within: this.projectRoot });
   }
 

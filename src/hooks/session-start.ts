@@ -1,14 +1,15 @@
 import { normalizeBrain } from '../handover/brains.js';
-import { selectCandidates } from '../handover/candidates.js';
+import { selectCandidates, type CandidateQuery } from '../handover/candidates.js';
 import { computeDrift } from '../handover/drift.js';
 import { recordSession } from '../handover/sessions.js';
-import { anchorPaths, handoffPrompt } from '../handover/snapshot.js';
+import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
+import { closedIssues, SESSION_START_LIMIT, startPromptMany, startPromptNone, startPromptOne } from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from './project-root.js';
 
-export const SESSION_START_LIMIT = 1200;
+export { SESSION_START_LIMIT };
 
 interface SessionStartInput {
   session_id?: string;
@@ -20,30 +21,6 @@ interface SessionStartInput {
 /** The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none. */
 async function langOf(root: string, env: Record<string, string | undefined>): Promise<'ja' | 'en'> {
   return resolveLang((await readConfig(root)).config, env);
-}
-
-/** Keeps whole lines, dropping prompt lines from the end first, so the id and next call survive. */
-function fit(prompt: string[], tail: string[], limit: number): string {
-  const lines = [...prompt];
-  let text = [...lines, ...tail].join('\n');
-  while (text.length > limit && lines.length) {
-    lines.pop();
-    text = [...lines, ...tail].join('\n');
-  }
-  return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
-}
-
-function render(root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean, lang: 'ja' | 'en'): string {
-  const tool = e.source_brain === me ? 'handover_resume' : 'handover_accept';
-  const prompt = handoffPrompt(snapshot).split('\n').filter(Boolean);
-  const from = e.source_brain === me ? '' : lang === 'ja' ? `（${e.source_brain} から）` : ` from ${e.source_brain}`;
-  const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
-  const tail = [
-    lang === 'ja' ? `Butler handover ${e.handover_id}${from} ${e.created_at}` : `Butler handover ${e.handover_id}${from} (${e.created_at}).`,
-    ...(driftLine ? [driftLine] : []),
-    lang === 'ja' ? `次: ${call}` : `Next: ${call}`,
-  ];
-  return fit(compact ? prompt.slice(0, 1) : prompt, tail, SESSION_START_LIMIT);
 }
 
 /**
@@ -82,24 +59,15 @@ export async function sessionStart(
 /** Chooses the snapshot with the resume rules and renders what the agent should see. */
 async function pickAndRender(root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>): Promise<string> {
   const store = new HandoverStore(root);
-  const { candidates } = selectCandidates(await store.entries(), { issueId: null, me, mode: 'resume' });
+  const entries = await store.entries();
+  const query: CandidateQuery = { issueId: null, me, mode: 'resume' };
+  let sel = selectCandidates(entries, query);
+  const closed = closedIssues(root, sel.candidates);
+  if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
+  const { candidates } = sel;
   const lang = await langOf(root, env);
-  if (candidates.length === 0) {
-    return lang === 'en'
-      ? `Butler is active: call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`
-      : `Butler 有効: work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`;
-  }
-  if (candidates.length > 1) {
-    const ids = candidates.slice(0, 3).map((c) => `${c.handover_id} (${c.source_brain})`).join(', ');
-    const own = candidates.filter((c) => c.source_brain === me).length;
-    const tool = own === 0 ? 'handover_accept' : own === candidates.length ? 'handover_resume' : 'handover_resume / handover_accept';
-    const who = me ?? 'any';
-    const text =
-      lang === 'ja'
-        ? `Butler: ${who} が続けられる handover が ${candidates.length} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → ${tool}(handover_id=...) を呼んでください。`
-        : `Butler: ${candidates.length} handovers ${who} could continue: ${ids}. handover_list shows them; ask the user which one, then call work_session_start(project_root="${root}") and ${tool}(handover_id=...).`;
-    return `${text.slice(0, SESSION_START_LIMIT)}\n`;
-  }
+  if (candidates.length === 0) return startPromptNone(root, lang, sel.closed);
+  if (candidates.length > 1) return startPromptMany(root, me, candidates, lang);
   const e = candidates[0] as IndexEntry;
   const snapshot = await store.readSnapshot(e);
   if (snapshot === null) return '';
@@ -108,6 +76,7 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
       ? `Butler: handover ${e.handover_id} は壊れています（${e.snapshot_file}）。work_session_start(project_root="${root}") → handover_list で確認してください。\n`
       : `Butler: handover ${e.handover_id} is damaged (${e.snapshot_file}). Call work_session_start(project_root="${root}"), then handover_list.\n`;
   }
-  const drift = await computeDrift(root, { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) }, spawnGitWith(env), undefined, lang).catch(() => null);
-  return `${render(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang)}\n`;
+  const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
+  const drift = await computeDrift(root, then, spawnGitWith(env), undefined, lang).catch(() => null);
+  return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang);
 }

@@ -16,6 +16,8 @@ export interface StartSessionInput {
   lang?: Lang;
   /** Language of the result, once the project is bound (its `.butler/config.yaml` may choose it). */
   langOf?: (root: string) => Promise<Lang>;
+  /** false: a `--client` override (the CLI) names the brain for this call but never registers it. */
+  register?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function startWorkSession(
   const brainId = input.clientName ? normalizeBrain(input.clientName, 'unknown') : null;
   session.brainId = brainId;
   session.clientTitle = brainId ? titleForBrain(brainId, input.clientTitle) : null;
-  if (brainId) await upsertBrain(root, brainId, session.clientTitle, deps.now());
+  if (brainId && input.register !== false) await upsertBrain(root, brainId, session.clientTitle, deps.now());
   const t = sessionText(input.langOf ? await input.langOf(root) : (input.lang ?? 'en'));
   return ok(t.started(path.basename(root)), {
     project_root: root,

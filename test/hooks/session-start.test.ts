@@ -45,6 +45,7 @@ describe('SessionStart hook', () => {
   });
 
   it('prints a snapshot transferred from another brain with handover_accept', async () => {
+    await (await asBrain('codex-mcp-client')).close();
     const c = await asBrain('claude-code');
     const t = await c.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Over to Codex' });
     await c.close();
@@ -57,6 +58,7 @@ describe('SessionStart hook', () => {
   });
 
   it('says how many when several brains handed over, and picks none', async () => {
+    await (await asBrain('codex-mcp-client')).close();
     const a = await asBrain('claude-code');
     const b = await asBrain('gemini');
     await a.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'from claude' });

@@ -27,7 +27,7 @@ export function tree(root: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
-      if (name === '.git') continue;
+      if (name === '.git' || name === 'session_logs') continue; // private runtime data, not install output
       const p = path.join(dir, name);
       if (statSync(p).isDirectory()) walk(p);
       else out[path.relative(root, p).split(path.sep).join('/')] = readFileSync(p, 'utf8');

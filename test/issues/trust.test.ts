@@ -86,7 +86,7 @@ describe('a committed config cannot send a secret anywhere', () => {
     expect(read.hint).toBe(`If you trust it, run: butler issue approve-url ${base}`);
     expect((await c.call('issue_comment', { issue_id: 1, body: 'x' })).error_code).toBe('policy_blocked');
     expect((await c.call('work_start', { issue_id: 1 })).status).toBe('ok');
-    const t = await c.call('handover_transfer', { issue_id: 1, target_brain: 'codex-mcp-client' });
+    const t = await c.call('handover_transfer', { issue_id: 1, target_brain: 'any' });
     expect(t.status).toBe('ok'); // the handover still lands, without the issue text
     await c.close();
     expect(seen).toEqual([]);

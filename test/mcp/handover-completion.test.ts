@@ -32,7 +32,9 @@ describe('seed 000 completion criteria', () => {
     expect(r.data.handover_id).toBe('issue-49-20260604T100000Z-codex');
     expect(r.data.snapshot_file).toBe('session_logs/handover/issue-49_20260604T100000Z_codex.md');
     expect(r.data.latest_file).toBe('session_logs/handover/issue-49_latest.md');
-    expect(r.data.required_action.tool).toBe('handover_resume');
+    // For the next session, not for this agent now: never in required_action.
+    expect(r.data.next_session.tool).toBe('handover_resume');
+    expect(r.data).not.toHaveProperty('required_action');
     await codex.close();
   });
 
@@ -51,6 +53,7 @@ describe('seed 000 completion criteria', () => {
   });
 
   it('03 handover_transfer(issue_id=49, target_brain="claude_code") stores target_brain in METADATA and index', async () => {
+    await (await brain('claude_code')).close();
     const codex = await brain('codex');
     const r = await codex.call('handover_transfer', { issue_id: 49, target_brain: 'claude_code' });
     expect(r.data.target_brain).toBe('claude_code');
@@ -58,11 +61,13 @@ describe('seed 000 completion criteria', () => {
     expect(md).toContain('- target_brain: claude_code');
     const index = JSON.parse(readFileSync(path.join(root, 'session_logs/handover/index.json'), 'utf8'));
     expect(index.handovers[0].target_brain).toBe('claude_code');
-    expect(r.data.required_action).toMatchObject({ tool: 'handover_accept', args: { source_brain: 'codex', issue_id: 49 } });
+    expect(r.data.for_target).toMatchObject({ tool: 'handover_accept', args: { source_brain: 'codex', issue_id: 49 } });
+    expect(r.data).not.toHaveProperty('required_action');
     await codex.close();
   });
 
   it('04 handover_accept(source_brain="codex", issue_id=49) takes the snapshot addressed to it', async () => {
+    await (await brain('claude_code')).close();
     const codex = await brain('codex');
     await codex.call('handover_transfer', { issue_id: 49, target_brain: 'claude_code', notes: 'for claude' });
     const claude = await brain('claude_code');
@@ -203,6 +208,7 @@ describe('seed 000 completion criteria', () => {
   });
 
   it('16 resume and accept never choose among several candidates', async () => {
+    await (await brain('claude_code')).close();
     const a = await brain('codex');
     const b = await brain('gemini');
     await a.call('handover_transfer', { issue_id: 49, target_brain: 'claude_code', notes: 'from codex' });
@@ -221,6 +227,7 @@ describe('seed 000 completion criteria', () => {
   });
 
   it('17 resume and accept read the one candidate and return the current state', async () => {
+    await (await brain('claude_code')).close();
     const codex = await brain('codex');
     await codex.call('handover_transfer', { issue_id: 49, target_brain: 'claude_code' });
     const claude = await brain('claude_code');
@@ -236,15 +243,19 @@ describe('seed 000 completion criteria', () => {
     await Promise.all([codex.close(), claude.close()]);
   });
 
-  it('18 accept with no candidate gives need_input and asks for handover_transfer', async () => {
+  it('18 accept with no candidate gives need_input and asks for handover_transfer (by the source)', async () => {
     const claude = await brain('claude_code');
     const r = await claude.call('handover_accept', { source_brain: 'codex', issue_id: 49 });
     expect(r.status).toBe('need_input');
-    expect(r.data.required_action).toMatchObject({ tool: 'handover_transfer', args: { target_brain: 'claude_code', issue_id: 49 } });
+    // The transfer is the source brain's step, so it is not this agent's required_action.
+    expect(r.data.for_source).toMatchObject({ tool: 'handover_transfer', args: { target_brain: 'claude_code', issue_id: 49 } });
+    expect(r.data).not.toHaveProperty('required_action');
+    expect(r.data.suggested_action).toMatchObject({ tool: 'handover_list', args: { issue_id: 49 } });
     await claude.close();
   });
 
   it('19 accept without a known brain never takes a snapshot addressed to a specific brain', async () => {
+    await (await brain('claude_code')).close();
     const codex = await brain('codex');
     await codex.call('handover_transfer', { issue_id: 49, target_brain: 'claude_code' });
     const anon = await connect({ clientName: '', deps: { now: clock.now } });

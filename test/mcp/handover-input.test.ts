@@ -75,8 +75,9 @@ describe('handover input validation', () => {
   it('a brain name with path characters is normalised, so it cannot leave session_logs/', async () => {
     const c = await brain('codex');
     const r = await c.call('handover_transfer', { target_brain: '../../evil brain' });
-    expect(r.status).toBe('ok');
+    expect(r.status).toBe('need_input');
     expect(r.data.target_brain).toBe('______evil_brain');
+    expect(snapshots()).toEqual([]);
     const s = await c.call('handover_suspend', { client: '../x' });
     expect(s.data.snapshot_file).toMatch(/^session_logs\/handover\/project_\d{8}T\d{6}Z_\.\.?_x\.md$|^session_logs\/handover\/project_\d{8}T\d{6}Z____x\.md$/);
     await c.close();
@@ -161,7 +162,7 @@ describe('candidate rules beyond the seed list', () => {
     await c.call('handover_suspend', { issue_id: 4 });
     const r = await c.call('handover_accept', { issue_id: 4 });
     expect(r.status).toBe('need_input');
-    expect(r.data.required_action.tool).toBe('handover_transfer');
+    expect(r.data.for_source.tool).toBe('handover_transfer');
     await c.close();
   });
 
@@ -182,17 +183,22 @@ describe('candidate rules beyond the seed list', () => {
 });
 
 describe('transfer to an unknown brain', () => {
-  it('still writes the snapshot but says the target has never started a session here', async () => {
+  it('a target nobody registered (a typo) gets need_input with the known brains, and nothing is written', async () => {
     const c = await brain('claude-code');
-    const r = await c.call('handover_transfer', { target_brain: 'codex', notes: 'x' });
-    expect(r.status).toBe('ok');
-    expect(r.data.target_known).toBe(false);
-    expect(r.summary).toContain('codex');
-    expect(r.summary).toContain('claude-code');
-    expect(r.data.suggested_action.tool).toBe('handover_list_brains');
+    const r = await c.call('handover_transfer', { target_brain: 'codx', notes: 'x' });
+    expect(r.status).toBe('need_input');
+    expect(r.summary).toContain('codx');
+    expect(r.data.brains.map((b: any) => b.brain_id)).toEqual(['claude-code']);
+    expect(r.data.suggested_action).toMatchObject({ tool: 'handover_transfer', required_args: ['target_brain'] });
+    expect(snapshots()).toEqual([]);
+    const any = await c.call('handover_transfer', { target_brain: 'any' });
+    expect(any.status).toBe('ok');
     const other = await brain('codex-mcp-client');
     const ok = await c.call('handover_transfer', { target_brain: 'codex-mcp-client' });
-    expect(ok.data).not.toHaveProperty('target_known');
+    expect(ok.status).toBe('ok');
+    // A title names its brain too: "Codex" is codex-mcp-client.
+    const byTitle = await c.call('handover_transfer', { target_brain: 'Codex' });
+    expect(byTitle.data.target_brain).toBe('codex-mcp-client');
     await other.close();
     await c.close();
   });

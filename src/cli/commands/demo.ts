@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { INSTALLED_BRAINS, registerInstalledBrains } from '../../handover/brains.js';
 import { applyChanges, BUTLER_VERSION, planInstall } from '../../install/index.js';
 import { connectStdio, type StdioClient } from '../../mcp/client.js';
 import type { CliIO, Command } from '../io.js';
@@ -62,6 +63,7 @@ async function runDemo(io: CliIO) {
   const repo = makeRepo();
   const changes = await planInstall({ root: repo, claude: true, codex: true, personal: false, force: false, lang: 'en', langExplicit: true, bundleDir: bundleDir(io.env), version: BUTLER_VERSION });
   await applyChanges(repo, changes);
+  await registerInstalledBrains(repo, [INSTALLED_BRAINS.claude, INSTALLED_BRAINS.codex], new Date());
   // The vendored runtime the installer just wrote, exactly as the clients start it.
   const server = { command: process.execPath, args: [path.join(repo, '.butler/bin/butler.mjs'), 'mcp'], cwd: repo };
   // The demo's own lines are English, so everything it shows is: the server and hook are pinned to it.

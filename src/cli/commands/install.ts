@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INSTALLED_BRAINS, registerInstalledBrains } from '../../handover/brains.js';
 import { BUTLER_VERSION, applyChanges, formatReport, planInstall, planUninstall, toReport } from '../../install/index.js';
 import { installLang } from '../../install/lang.js';
 import type { Command } from '../io.js';
@@ -54,6 +55,8 @@ function run(kind: 'install' | 'uninstall'): Command {
       };
       const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
       if (!flags.dryRun) await applyChanges(root, changes);
+      // Known before first seen, so the first transfer after install can address the other client.
+      if (kind === 'install' && !flags.dryRun) await registerInstalledBrains(root, [flags.claude && INSTALLED_BRAINS.claude, flags.codex && INSTALLED_BRAINS.codex].filter((b) => !!b), new Date());
       const report = await toReport(kind, ctx, changes, flags.dryRun);
       io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary: `${kind}: ${changes.length} file(s)`, data: report })}\n` : formatReport(report));
       return 0;

@@ -7,7 +7,7 @@ export const handoverListBrains = defineTool({
   name: 'handover_list_brains',
   config: {
     title: 'List known agents',
-    description: 'Agents that started work sessions here (brain_id, title, last_seen), for choosing target_brain.',
+    description: 'Agents seen here or installed (brain_id, title, last_seen; null = not yet seen), for choosing target_brain.',
     inputSchema: z.object({}),
     annotations: { readOnlyHint: true },
   },

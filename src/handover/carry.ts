@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ParsedNotes } from './notes.js';
+import { sectionBody } from './sections.js';
+
+/** Open items one snapshot hands to the next in the same scope. Pending keeps its `[label]`. */
+export interface OpenItems {
+  pending: string[];
+  risks: string[];
+  anchors: { path: string; role: string | null }[];
+}
+
+/** At most this many anchors come forward; the new session's own files follow them. */
+const MAX_CARRIED_ANCHORS = 10;
+
+// Lines Butler derives afresh from the work state, the issue tracker or the session log each time:
+// carrying them would repeat stale counts, so only what a brain wrote (or carried) comes forward.
+const GENERATED = [
+  /^(?:none|なし)$/,
+  /^… \d+ more omitted$|^…ほか \d+ 件を省略$/,
+  /^\[[^\]]+\] (?:Could not read issue #\d+|issue #\d+ を読めませんでした)/,
+  /^\d+ unrecorded change\(s\):|^\d+ unpublished record\(s\):|^未記録の変更が \d+ 件|^未公開の記録が \d+ 件/,
+  /^(?:Failed|失敗): |^… \d+ more failures? omitted$|^… 他 \d+ 件の失敗を省略$/,
+];
+
+const items = (md: string, section: 'BLOCKED / PENDING' | 'RISKS' | 'CODEBASE_ANCHORS') =>
+  sectionBody(md, section)
+    .filter((l) => l.startsWith('- '))
+    .map((l) => l.slice(2).trim())
+    .filter((l) => l && !GENERATED.some((g) => g.test(l)));
+
+/** The open items of a snapshot that a brain wrote or carried; anchors only if the file still exists. */
+export function openItemsOf(markdown: string, root: string): OpenItems {
+  const anchors: OpenItems['anchors'] = [];
+  for (const l of items(markdown, 'CODEBASE_ANCHORS')) {
+    const m = /^`([^`]+)`(?: — (.+))?$/.exec(l);
+    const p = m?.[1];
+    if (!p || !m?.[2] || path.isAbsolute(p) || p.split(/[\\/]/).includes('..') || !existsSync(path.join(root, p))) continue;
+    if (anchors.length < MAX_CARRIED_ANCHORS) anchors.push({ path: p, role: m[2] });
+  }
+  return { pending: items(markdown, 'BLOCKED / PENDING'), risks: items(markdown, 'RISKS'), anchors };
+}
+
+const norm = (s: string) => s.replace(/^\[[^\]]+\]\s*/, '').replace(/[`*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * `resolved: <text>` (解決: …) closes every carried item whose text contains <text> (case and
+ * spacing ignored; anchors by path). Returns what still carries and what was resolved, so the new
+ * snapshot can say so. Items the notes repeat are not doubled.
+ */
+export function carryForward(prev: OpenItems | null, notes: ParsedNotes): OpenItems & { resolved: string[] } {
+  const out: OpenItems & { resolved: string[] } = { pending: [], risks: [], anchors: [], resolved: [] };
+  if (!prev) return out;
+  const keys = notes.resolved.map(norm).filter((k) => k.length >= 3);
+  const isResolved = (text: string) => keys.some((k) => norm(text).includes(k));
+  const fresh = new Set([...notes.pending.map((p) => p.text), ...notes.risks].map(norm));
+  for (const [from, to] of [[prev.pending, out.pending], [prev.risks, out.risks]] as const) {
+    for (const item of from) {
+      if (isResolved(item)) out.resolved.push(item);
+      else if (!fresh.has(norm(item))) to.push(item);
+    }
+  }
+  const noted = new Set(notes.anchors.map((a) => a.path));
+  for (const a of prev.anchors) {
+    if (isResolved(a.path)) out.resolved.push(`\`${a.path}\``);
+    else if (!noted.has(a.path)) out.anchors.push(a);
+  }
+  return out;
+}

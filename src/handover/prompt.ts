@@ -1,0 +1,78 @@
+import { strings } from './i18n.js';
+import type { Lang } from '../shared/config.js';
+
+/** The summary's bound in characters (seed 000: the first one or two sentences). */
+export const SUMMARY_MAX = 160;
+const DECISIONS_MAX = 320;
+const BLOCKERS_MAX = 240;
+const NEXT_MAX = 240;
+
+/** Shortens at a word boundary (any character for scripts without spaces) and says so with "…". */
+export function clip(text: string, max: number): string {
+  const t = text.trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * The first one or two whole sentences of a notes line, within SUMMARY_MAX; a line with no sentence
+ * end that fits stays whole. Only a first sentence longer than the bound is cut, and ends with "…".
+ */
+export function summarize(line: string): string {
+  const sentences = line.trim().split(/(?<=[.!?])\s+|(?<=[。！？])/).filter(Boolean);
+  let out = '';
+  for (const s of sentences.slice(0, 2)) {
+    const next = out ? `${out}${/[。！？]$/.test(out) ? '' : ' '}${s}` : s;
+    if (next.length > SUMMARY_MAX) break;
+    out = next;
+  }
+  return out || clip(line, SUMMARY_MAX);
+}
+
+/** Items joined while they fit `max`, then how many more the section holds. */
+function joinFitting(items: string[], max: number, more: (n: number) => string): string {
+  let out = '';
+  let n = 0;
+  for (const item of items) {
+    const next = out ? `${out}; ${item}` : item;
+    if (next.length > max && n > 0) break;
+    out = next.length > max ? clip(next, max) : next;
+    n++;
+  }
+  return n < items.length ? `${out} ${more(items.length - n)}` : out;
+}
+
+export interface PromptInput {
+  lang: Lang;
+  summary: string;
+  scope: string;
+  finished: boolean;
+  readTool: string;
+  handoverId: string;
+  next: string;
+  decisions: string[];
+  blockers: string[];
+  caution: string | null;
+}
+
+/**
+ * HANDOFF_PROMPT, 3–8 lines, most important first: the summary, what to do, the three steps, then
+ * the decisions and blockers the next brain needs before it opens the snapshot, then one caution.
+ * The SessionStart hook drops lines from the end to fit its budget, so their order is their rank.
+ */
+export function buildPrompt(p: PromptInput): string[] {
+  const t = strings(p.lang);
+  const lines = [
+    p.summary,
+    p.finished ? t.prompt.finished(p.scope) : t.prompt.takeOver(p.scope),
+    t.prompt.start,
+    t.prompt.read(p.readTool, p.handoverId),
+    t.prompt.continueWith(clip(p.next, NEXT_MAX)),
+  ];
+  if (p.decisions.length) lines.push(t.prompt.decisions(joinFitting(p.decisions, DECISIONS_MAX, t.prompt.moreIn('DECISION'))));
+  if (p.blockers.length) lines.push(t.prompt.blocked(joinFitting(p.blockers, BLOCKERS_MAX, t.prompt.moreIn('BLOCKED / PENDING'))));
+  if (p.caution) lines.push(t.prompt.caution(clip(p.caution, NEXT_MAX)));
+  return lines;
+}

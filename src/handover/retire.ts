@@ -1,0 +1,32 @@
+import { ButlerError } from '../shared/errors.js';
+import { ok, type ToolResult } from '../shared/result.js';
+import { normalizeBrain } from './brains.js';
+import { msg, type HandoverContext } from './context.js';
+
+export interface RetireArgs {
+  handover_id: string;
+  reason?: string;
+  client?: string;
+}
+
+/**
+ * `butler handover retire ID`: a person takes a snapshot out of candidate selection. Recorded as a
+ * receipt in the index; the snapshot file and the history stay as they are.
+ */
+export async function retireHandover(ctx: HandoverContext, args: RetireArgs): Promise<ToolResult> {
+  const by = normalizeBrain(args.client ?? ctx.sessionBrain, 'person');
+  const reason = args.reason?.trim() ? ctx.redact(args.reason.trim()).slice(0, 500) : undefined;
+  const entry = await ctx.store.addReceipt(args.handover_id, { kind: 'retired', by, at: ctx.now().toISOString(), ...(reason ? { reason } : {}) });
+  if (!entry) {
+    throw new ButlerError(
+      'not_found',
+      msg(ctx.lang, `handover ${args.handover_id} は見つかりません`, `No handover ${args.handover_id}`),
+      msg(ctx.lang, '`butler handover list` で id を確認してください', 'Run `butler handover list` to see the ids.'),
+    );
+  }
+  return ok(msg(ctx.lang, `handover ${entry.handover_id} を退役させました（ファイルは残ります）`, `Retired handover ${entry.handover_id} (the file stays)`), {
+    handover_id: entry.handover_id,
+    snapshot_file: entry.snapshot_file,
+    receipts: entry.receipts ?? [],
+  });
+}

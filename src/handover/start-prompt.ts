@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { acceptedBy } from './candidates.js';
+import { handoffPrompt } from './snapshot.js';
+import type { IndexEntry } from './store.js';
+
+/** The SessionStart output bound (characters), from the product contract. */
+export const SESSION_START_LIMIT = 1200;
+
+type Lang = 'ja' | 'en';
+
+/**
+ * Issues among `entries` that are closed: the local tracker's file when there is one (a cheap read,
+ * no YAML parser in the hook), else the state the snapshot recorded when it was written.
+ */
+export function closedIssues(root: string, entries: readonly IndexEntry[]): Set<number> {
+  const out = new Set<number>();
+  for (const e of entries) {
+    if (e.issue_id === null || out.has(e.issue_id)) continue;
+    let state = e.issue_state ?? null;
+    try {
+      const head = readFileSync(path.join(root, '.butler', 'issues', `${e.issue_id}.md`), 'utf8').slice(0, 2000);
+      state = /^state:\s*["']?(open|closed)\b/m.exec(head)?.[1] ?? state;
+    } catch {
+      // no local issue file: keep what the snapshot recorded
+    }
+    if (state === 'closed') out.add(e.issue_id);
+  }
+  return out;
+}
+
+/** Keeps whole lines, dropping prompt lines from the end first, so the id and next call survive. */
+function fit(prompt: string[], tail: string[], limit: number): string {
+  const lines = [...prompt];
+  let text = [...lines, ...tail].join('\n');
+  while (text.length > limit && lines.length) {
+    lines.pop();
+    text = [...lines, ...tail].join('\n');
+  }
+  return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
+}
+
+/** No candidate: one line; when a closed issue's snapshot was held back, that line says so. */
+export function startPromptNone(root: string, lang: Lang, closed: readonly IndexEntry[]): string {
+  const ids = [...new Set(closed.map((e) => `#${e.issue_id}`))].slice(0, 3).join(', ');
+  const done = ids ? (lang === 'en' ? `Issue ${ids} is closed, so its handover is not offered. ` : `issue ${ids} はクローズ済みのため handover は提示しません。`) : '';
+  return lang === 'en'
+    ? `Butler is active: ${done}call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`
+    : `Butler 有効: ${done}work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`;
+}
+
+/** Several candidates: name them and ask; never pick one. */
+export function startPromptMany(root: string, me: string | null, candidates: readonly IndexEntry[], lang: Lang): string {
+  const ids = candidates.slice(0, 3).map((c) => `${c.handover_id} (${c.source_brain})`).join(', ');
+  const own = candidates.filter((c) => c.source_brain === me || acceptedBy(c)?.by === me).length;
+  const tool = own === 0 ? 'handover_accept' : own === candidates.length ? 'handover_resume' : 'handover_resume / handover_accept';
+  const who = me ?? 'any';
+  const text =
+    lang === 'ja'
+      ? `Butler: ${who} が続けられる handover が ${candidates.length} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → ${tool}(handover_id=...) を呼んでください。`
+      : `Butler: ${candidates.length} handovers ${who} could continue: ${ids}. handover_list shows them; ask the user which one, then call work_session_start(project_root="${root}") and ${tool}(handover_id=...).`;
+  return `${text.slice(0, SESSION_START_LIMIT)}\n`;
+}
+
+/**
+ * One candidate: its HANDOFF_PROMPT (decisions and blockers included), then the id, drift and the
+ * next call. A snapshot this brain wrote or already accepted is resumed; anything else is accepted.
+ */
+export function startPromptOne(root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean, lang: Lang): string {
+  const own = e.source_brain === me || (me !== null && acceptedBy(e)?.by === me);
+  const tool = own ? 'handover_resume' : 'handover_accept';
+  const prompt = handoffPrompt(snapshot).split('\n').filter(Boolean);
+  const from = e.source_brain === me ? '' : lang === 'ja' ? `（${e.source_brain} から）` : ` from ${e.source_brain}`;
+  const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
+  const tail = [
+    lang === 'ja' ? `Butler handover ${e.handover_id}${from} ${e.created_at}` : `Butler handover ${e.handover_id}${from} (${e.created_at}).`,
+    ...(driftLine ? [driftLine] : []),
+    lang === 'ja' ? `次: ${call}` : `Next: ${call}`,
+  ];
+  return `${fit(compact ? prompt.slice(0, 1) : prompt, tail, SESSION_START_LIMIT)}\n`;
+}

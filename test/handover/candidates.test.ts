@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { markSuperseded, selectCandidates } from '../../src/handover/candidates.js';
+import { parseNotes } from '../../src/handover/notes.js';
+import { clip, summarize } from '../../src/handover/prompt.js';
+import { renderSnapshot } from '../../src/handover/snapshot.js';
+import { HandoverStore, type IndexEntry } from '../../src/handover/store.js';
+
+let n = 0;
+/** Index rows, oldest first in the call, returned newest first as the store keeps them. */
+function rows(...specs: Partial<IndexEntry>[]): IndexEntry[] {
+  const out = specs.map((s, i) => ({
+    handover_id: `e${i}`, snapshot_file: '', issue_id: 1, issue_title: null, source_brain: 'a', target_brain: 'a',
+    created_at: `2026-06-04T10:00:${String(i).padStart(2, '0')}Z`, is_latest: false, summary: '', branch: null, head: null,
+    session_log: null, session_line: null, session_entry: null, ...s,
+  }));
+  return markSuperseded(out.reverse());
+}
+const ids = (es: IndexEntry[]) => es.map((e) => e.handover_id);
+const accepted = (by: string) => [{ kind: 'accepted' as const, by, at: '2026-06-04T11:00:00Z' }];
+
+describe('supersede (candidates.markSuperseded)', () => {
+  it('a newer snapshot by the same author replaces the older; other scopes and authors are untouched', () => {
+    const r = rows({}, { source_brain: 'b', target_brain: 'b' }, { issue_id: 2 }, {});
+    expect(Object.fromEntries(r.map((e) => [e.handover_id, e.superseded_by]))).toEqual({ e0: 'e3', e1: null, e2: null, e3: null });
+  });
+
+  it('an auto snapshot never replaces a deliberate one, but a deliberate one replaces an auto one', () => {
+    const r = rows({}, { mode: 'auto' }, { mode: 'auto' }, {});
+    expect(Object.fromEntries(r.map((e) => [e.handover_id, e.superseded_by]))).toEqual({ e0: 'e3', e1: 'e2', e2: 'e3', e3: null });
+  });
+
+  it('an accepted transfer belongs to its taker: only the taker replaces it, and it replaces the taker\'s older ones', () => {
+    const r = rows({ source_brain: 'b', target_brain: 'b' }, { target_brain: 'b', receipts: accepted('b') }, { source_brain: 'a' });
+    expect(Object.fromEntries(r.map((e) => [e.handover_id, e.superseded_by]))).toEqual({ e0: 'e1', e1: null, e2: null });
+    const later = rows({ target_brain: 'b', receipts: accepted('b') }, { source_brain: 'b', target_brain: 'b' });
+    expect(later.find((e) => e.handover_id === 'e0')?.superseded_by).toBe('e1');
+  });
+});
+
+describe('selection with receipts and closed issues', () => {
+  it('a taken snapshot is the taker\'s exact candidate and nobody else\'s; a closed issue is set aside', () => {
+    const r = rows({ target_brain: 'any', receipts: accepted('b') }, { issue_id: 2, target_brain: 'any' });
+    const forB = selectCandidates(r, { issueId: null, me: 'b', mode: 'resume' });
+    expect([forB.tier, ids(forB.candidates)]).toEqual(['exact', ['e0']]);
+    const forC = selectCandidates(r, { issueId: 1, me: 'c', mode: 'accept' });
+    expect([ids(forC.candidates), ids(forC.taken)]).toEqual([[], ['e0']]);
+    const closed = selectCandidates(r, { issueId: 2, me: 'c', mode: 'accept', closedIssues: new Set([2]) });
+    expect([ids(closed.candidates), ids(closed.closed)]).toEqual([[], ['e1']]);
+  });
+
+  it('retired snapshots are never candidates; a date range still finds superseded history', () => {
+    const r = rows({ created_at: '2026-06-03T10:00:00Z' }, { receipts: [{ kind: 'retired', by: 'person', at: 'x' }] });
+    expect(selectCandidates(r, { issueId: 1, me: 'a', mode: 'resume' }).candidates).toEqual([]);
+    const y = selectCandidates(r, { issueId: 1, me: 'a', mode: 'resume', createdTo: '2026-06-03T23:59:59Z' });
+    expect(ids(y.candidates)).toEqual(['e0']);
+  });
+});
+
+describe('receipts in the index', () => {
+  it('survive a round trip, are idempotent per brain, and a damaged receipt makes the index rebuild', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'butler-receipts-'));
+    const store = new HandoverStore(root);
+    const { entry } = await store.append({ issueId: null, createdAt: new Date('2026-06-04T10:00:00Z'), brain: 'a' }, (id) =>
+      renderSnapshot({
+        meta: { project: 'p', issue_id: null, issue_title: null, source_brain: 'a', target_brain: 'any', mode: 'core', created_at: '2026-06-04T10:00:00Z', handover_id: id, branch: null, head: null, lang: 'en', session_log: null, session_line: null, session_entry: null },
+        issue: null, issueError: null, work: null, notes: parseNotes('x'), session: null,
+      }),
+    );
+    await store.addReceipt(entry.handover_id, { kind: 'accepted', by: 'b', at: 't1' });
+    await store.addReceipt(entry.handover_id, { kind: 'accepted', by: 'b', at: 't2' });
+    expect((await new HandoverStore(root).entries())[0]?.receipts).toEqual([{ kind: 'accepted', by: 'b', at: 't1' }]);
+    expect(await store.addReceipt('project-20990101T000000Z-x', { kind: 'retired', by: 'p', at: 't' })).toBeNull();
+    const file = path.join(root, 'session_logs/handover/index.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"kind":"accepted"', '"kind":"stolen"'));
+    const rebuilt = await new HandoverStore(root).entries();
+    expect(rebuilt.map((e) => e.handover_id)).toEqual([entry.handover_id]);
+  });
+});
+
+describe('summary text', () => {
+  it('keeps whole sentences, and cuts only an over-long first sentence at a word, with "…"', () => {
+    expect(summarize('One. Two. Three.')).toBe('One. Two.');
+    expect(summarize('no sentence end but short')).toBe('no sentence end but short');
+    expect(summarize('日本語の文です。二つ目の文です。三つ目。')).toBe('日本語の文です。二つ目の文です。');
+    const long = `${'abcdefghi '.repeat(20)}end`;
+    expect(summarize(long).endsWith('abcdefghi…')).toBe(true);
+    expect(summarize(long).length).toBeLessThanOrEqual(160);
+    expect(clip('あ'.repeat(200), 10)).toBe(`${'あ'.repeat(9)}…`);
+  });
+});
