@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { retireHandover } from '../../handover/retire.js';
 import { defineTool } from '../../mcp/tool.js';
 import { fields, inProject } from '../../mcp/tools/handover/shared.js';
