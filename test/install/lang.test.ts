@@ -42,7 +42,7 @@ describe('the language install records', () => {
     write(root, '.butler/config.yaml', 'lang: [\n');
     const broken = await cli(['install', '--codex', '--project', root], { cwd: '/', bundleDir: bundles });
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain('config.yaml is not valid YAML');
+    expect(broken.stderr).toContain('.butler/config.yaml:1:8');
   });
 });
 

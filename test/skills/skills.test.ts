@@ -61,7 +61,7 @@ describe('skills/*/SKILL.md', () => {
 
   it('butler: install, status, and the git habit each work_* / issue_* tool replaces', () => {
     const { body } = load('butler');
-    for (const s of ['agent-butler install', 'agent-butler status', 'uninstall', '/hooks', 'session_logs/']) expect(body).toContain(s);
+    for (const s of ['scripts/butler.mjs install', 'scripts/butler.mjs status', 'uninstall', '/hooks', 'session_logs/']) expect(body).toContain(s);
     const pairs: Array<[string, string]> = [
       ['git status', 'work_observe'], ['git diff', 'work_diff'], ['git log', 'work_history'],
       ['git add + commit', 'work_record'], ['git push', 'work_publish'],
