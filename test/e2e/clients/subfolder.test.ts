@@ -36,7 +36,7 @@ describe('Claude Code from a subfolder', () => {
   it('claude mcp list connects to butler from the root and from a subfolder', async () => {
     expect(await mcpList(ws, ws.repo)).toMatch(/✔ Connected/);
     expect(await mcpList(ws, sub)).toMatch(/✔ Connected/);
-  });
+  }, 120_000); // two real `claude mcp list` runs, each starting the CLI and the server
 
   it('the old relative command fails from the subfolder (what the launcher fixes)', async () => {
     const file = path.join(ws.repo, '.mcp.json');
@@ -47,7 +47,7 @@ describe('Claude Code from a subfolder', () => {
     } finally {
       fs.writeFileSync(file, mine);
     }
-  });
+  }, 120_000);
 
   it('butler status from the subfolder warns that the Claude hooks do not apply there', () => {
     const r = spawnSync(process.execPath, [BUTLER_BIN, 'status'], { cwd: sub, encoding: 'utf8', env: cleanEnv({}) });
