@@ -3,23 +3,10 @@ import type { Lang } from '../shared/config.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { repoText } from './messages/repo.js';
 
-export interface GitResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
+import type { GitRunner } from '../shared/git.js';
 
-export interface GitRunOptions {
-  input?: string;
-  env?: Record<string, string>;
-  timeoutMs?: number;
-}
-
-/**
- * Runs git with an argument array (never a shell string). Injected everywhere git is needed, so the
- * hooks can pass a lighter runner and tests can count calls.
- */
-export type GitRunner = (cwd: string, args: readonly string[], opts?: GitRunOptions) => Promise<GitResult>;
+// The contract lives in src/shared/git.ts; re-exported while other branches still import it from here.
+export type { GitResult, GitRunner, GitRunOptions } from '../shared/git.js';
 
 /** `bin` is replaceable only so that a test can prove a missing git gets a clear error. */
 export function createExecaGit(bin = 'git'): GitRunner {

@@ -6,33 +6,9 @@ import type { Lang } from '../shared/config.js';
 import type { GitResult, GitRunner } from './git.js';
 import { repoText } from './messages/repo.js';
 
-export interface RepoLocation {
-  /** Work tree top level, the folder that holds `.git`. */
-  top: string;
-  /** The per-worktree git dir, where MERGE_HEAD, rebase-merge/ and index.lock live. */
-  gitDir: string;
-}
-
-/**
- * Finds `.git` by walking up with plain fs calls: work_observe must cost about one `git status`,
- * so no `git rev-parse` here. A `.git` file (linked worktree, submodule) points at the real dir.
- */
-export async function locateRepo(start: string): Promise<RepoLocation | null> {
-  let dir = path.resolve(start);
-  for (;;) {
-    const dotGit = path.join(dir, '.git');
-    const stat = await fsp.stat(dotGit).catch(() => null);
-    if (stat?.isDirectory()) return { top: dir, gitDir: dotGit };
-    if (stat?.isFile()) {
-      const text = await fsp.readFile(dotGit, 'utf8').catch(() => '');
-      const m = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-      if (m?.[1]) return { top: dir, gitDir: path.resolve(dir, m[1]) };
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
-}
+// The root finder lives in src/shared/root.ts; re-exported while other branches still import it from here.
+export { locateRepo, type RepoLocation } from '../shared/root.js';
+import { locateRepo, type RepoLocation } from '../shared/root.js';
 
 export function notARepo(root: string, lang: Lang): ButlerError {
   const t = repoText(lang);

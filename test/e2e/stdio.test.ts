@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { registerInstalledBrains } from '../../src/handover/brains.js';
+import { registerInstalledBrains } from '../../src/shared/brains.js';
 import { makeRepo } from '../helpers/repo.js';
 
 const BUNDLE = path.resolve('hooks/butler.mjs');
