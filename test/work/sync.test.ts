@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ButlerError } from '../../src/shared/errors.js';
+import { finishWork } from '../../src/work/finish.js';
 import { execaGit } from '../../src/work/git.js';
 import { observeWork } from '../../src/work/observe.js';
 import { publishWork } from '../../src/work/publish.js';
@@ -61,6 +62,12 @@ describe('work_sync', () => {
     commitFile(b, 'theirs.txt', 'from b\n', 'B adds theirs');
     git(b, 'push', '-q', 'origin', 'HEAD');
     expect((await observe(a)).data.upstream?.fetched_at).toBeNull();
+    // Someone else's fetch (here raw git) makes behind visible; observe offers work_sync, never fetches.
+    git(a, 'fetch', '-q');
+    const seen = await observe(a);
+    expect(seen.data).toMatchObject({ work_state: 'clean_idle', upstream: { behind: 1 }, required_action: null });
+    expect(seen.data.available_next?.[0]).toBe('work_sync');
+    expect(seen.summary).toBe('Clean and published; 1 remote record(s) not here yet (work_sync)');
 
     const r = await sync(a);
     expect(r.data).toMatchObject({ mode: 'fast_forward', integrated: 1, ahead: 0, behind: 0, required_action: null });
@@ -94,6 +101,12 @@ describe('work_sync', () => {
     const o = await observe(a);
     expect(o.data).toMatchObject({ work_state: 'recorded_unpublished', upstream: { ahead: 1, behind: 1 }, required_action: { tool: 'work_sync' } });
     expect(o.summary).toMatch(/^Diverged/);
+    const fin = await finishWork({ projectRoot: a, defaultIssue: null, git: execaGit, lang: 'en' });
+    expect((fin.data.pending_actions as { action: string }[]).map((x) => x.action)).toEqual(['work_sync', 'work_publish']);
+
+    const ja = await rejects(syncWork({ projectRoot: a, defaultIssue: null, git: execaGit, lang: 'ja' }));
+    expect(ja.hint).toContain('README.md をどちらの版にするか');
+    expect(git(a, 'rev-parse', 'HEAD')).toBe(before);
   });
 
   it('nothing to do: ok, no change', async () => {
