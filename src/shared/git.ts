@@ -6,6 +6,8 @@ export interface GitResult {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** Set when the runner stopped git at `timeoutMs` (exitCode is then 124, as timeout(1) reports). */
+  timedOut?: boolean;
 }
 
 export interface GitRunOptions {

@@ -26,23 +26,29 @@ export type InProgress = 'merge' | 'rebase' | 'cherry_pick' | 'revert';
 export interface RepoFlags {
   inProgress: InProgress[];
   indexLocked: boolean;
+  /** When this work tree last fetched (FETCH_HEAD's mtime, ISO), or null if it never did. */
+  fetchedAt: string | null;
 }
 
 const exists = (p: string) => fsp.access(p).then(() => true, () => false);
 
 /** What git itself would report as an operation in progress, read from marker files in the git dir. */
 export async function readRepoFlags(gitDir: string): Promise<RepoFlags> {
-  const [merge, rebaseMerge, rebaseApply, pick, revert, lock] = await Promise.all(
-    ['MERGE_HEAD', 'rebase-merge', 'rebase-apply', 'CHERRY_PICK_HEAD', 'REVERT_HEAD', 'index.lock'].map((f) =>
-      exists(path.join(gitDir, f)),
+  const [[merge, rebaseMerge, rebaseApply, pick, revert, lock], fetched] = await Promise.all([
+    Promise.all(
+      ['MERGE_HEAD', 'rebase-merge', 'rebase-apply', 'CHERRY_PICK_HEAD', 'REVERT_HEAD', 'index.lock'].map((f) =>
+        exists(path.join(gitDir, f)),
+      ),
     ),
-  );
+    // Every fetch rewrites FETCH_HEAD, even when nothing new arrived: its age is the age of ahead/behind.
+    fsp.stat(path.join(gitDir, 'FETCH_HEAD')).catch(() => null),
+  ]);
   const inProgress: InProgress[] = [];
   if (merge) inProgress.push('merge');
   if (rebaseMerge || rebaseApply) inProgress.push('rebase');
   if (pick) inProgress.push('cherry_pick');
   if (revert) inProgress.push('revert');
-  return { inProgress, indexLocked: !!lock };
+  return { inProgress, indexLocked: !!lock, fetchedAt: fetched ? fetched.mtime.toISOString() : null };
 }
 
 export function indexLocked(lang: Lang): ButlerError {
