@@ -55,8 +55,8 @@ export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
 }
 
 /**
- * The seed's selection rules, in one place for resume, accept and the SessionStart hook:
- * - an issue scope never falls back to project-level snapshots (seed 001, bug A);
+ * The selection rules (docs/decisions.md D10), in one place for resume, accept and the SessionStart hook:
+ * - an issue scope never falls back to project-level snapshots (D11, "bug A");
  * - target_brain = this brain first, `any` only when there is none;
  * - an unknown brain only ever gets `any` snapshots, never one addressed to a specific brain;
  * - retired and superseded snapshots are history, not candidates; a date range looks at history,
@@ -101,7 +101,7 @@ export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQue
   return result(any.length ? 'any' : null, any);
 }
 
-/** What a brain needs to tell candidates apart, as the seed lists it. */
+/** What a brain needs to tell candidates apart (docs/decisions.md D10). */
 export function describeCandidate(e: IndexEntry) {
   return {
     handover_id: e.handover_id,

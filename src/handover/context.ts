@@ -41,7 +41,7 @@ export function msg(lang: Lang, ja: string, en: string): string {
 
 export const action = (tool: string, args: Record<string, unknown>, reason: string): Action => ({ tool, args, reason });
 
-/** Snapshots are private by default (seed 003): make sure `session_logs/` is git-ignored. */
+/** Snapshots are private by default (docs/decisions.md D20): make sure `session_logs/` is git-ignored. */
 export async function ensureGitignored(root: string): Promise<void> {
   const file = path.join(root, '.gitignore');
   await withFileLock(

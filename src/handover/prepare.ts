@@ -12,7 +12,7 @@ import type { IndexEntry } from './store.js';
 export interface PrepareArgs {
   issue_id?: number;
   session_log_path?: string;
-  /** Explicit brain override (seed 001 option A). */
+  /** Explicit brain override ("option A": docs/decisions.md D12). */
   client?: string;
   target_brain?: string;
   notes?: string;

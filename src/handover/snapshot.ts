@@ -136,7 +136,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const title = meta.issue_id === null ? `# Handover: ${meta.project}` : `# Handover: ${t.scopeIssue(meta.issue_id, meta.issue_title)}`;
   const out = [title, ''];
   for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...sections[s], '');
-  // The caps above keep the worst case under the seed's 300-line bound; this only guards it.
+  // The caps above keep the worst case under the 300-line bound (docs/decisions.md D2); this only guards it.
   if (out.length > MAX_SNAPSHOT_LINES) throw new Error(`snapshot would have ${out.length} lines`);
   return { markdown: `${out.join('\n').trimEnd()}\n`, meta: full, prompt };
 }
@@ -146,7 +146,7 @@ const META_KEYS: (keyof SnapshotMeta)[] = [
   'branch', 'head', 'summary', 'lang', 'session_log', 'session_line', 'session_entry', 'parent', 'seq', 'issue_state', 'dirty',
 ];
 
-/** The seed names the issue field `issue`; everything else keeps its index name. */
+/** METADATA names the issue field `issue` (docs/decisions.md D6); everything else keeps its index name. */
 const label = (k: keyof SnapshotMeta): string => (k === 'issue_id' ? 'issue' : k);
 
 function metadataLines(meta: SnapshotMeta): string[] {

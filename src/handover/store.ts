@@ -21,7 +21,7 @@ export interface Receipt {
   reason?: string;
 }
 
-/** One row of `session_logs/handover/index.json`, with the seed's field names. */
+/** One row of `session_logs/handover/index.json`, with the field names of docs/decisions.md D8. */
 export interface IndexEntry {
   handover_id: string;
   snapshot_file: string;
