@@ -19,6 +19,8 @@ export interface Receipt {
   by: string;
   at: string;
   reason?: string;
+  /** The clone that recorded it (shared receipts): the same brain on another machine is someone else. */
+  clone?: string;
 }
 
 /** One row of `session_logs/handover/index.json`, with the seed's field names. */
@@ -55,7 +57,7 @@ interface IndexFile {
 }
 
 export const HANDOVER_DIR = path.join(PRIVATE_DIR, 'handover');
-const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
+export const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
 
 export const scopeKey = (issueId: number | null): string => (issueId === null ? 'project' : `issue-${issueId}`);
 export const latestFileName = (issueId: number | null): string =>
@@ -105,7 +107,7 @@ function isIndexEntry(e: unknown): e is IndexEntry {
 
 function isReceipt(r: unknown): r is Receipt {
   const o = r as Record<string, unknown> | null;
-  return !!o && (o.kind === 'accepted' || o.kind === 'retired') && isStr(o.by) && isStr(o.at) && (o.reason === undefined || isStr(o.reason));
+  return !!o && (o.kind === 'accepted' || o.kind === 'retired') && isStr(o.by) && isStr(o.at) && (o.reason === undefined || isStr(o.reason)) && (o.clone === undefined || isStr(o.clone));
 }
 
 /** Newest first; ties broken by id so the order never depends on file-system order. */
@@ -255,6 +257,27 @@ export class HandoverStore {
       if (!receipts.some((r) => r.kind === receipt.kind && r.by === receipt.by)) hit.receipts = [...receipts, receipt];
       await this.writeIndex(entries);
       return hit;
+    }, { within: this.projectRoot });
+  }
+
+  /**
+   * Takes in what another clone shared (share.ts checked it): new snapshot files are created
+   * exclusively (a local file of the same name stands), receipts are merged, oldest first.
+   */
+  async importShared(files: { name: string; text: string }[], receipts: Map<string, Receipt[]>): Promise<void> {
+    await assertNoLinks(this.projectRoot, this.indexFile);
+    await fsp.mkdir(this.dir, { recursive: true });
+    await withFileLock(this.indexFile, async () => {
+      for (const f of files) if (SNAPSHOT_FILE.test(f.name)) await writeFileExclusive(path.join(this.dir, f.name), f.text, { within: this.projectRoot });
+      const entries = await this.loadForWrite();
+      for (const e of entries) {
+        const more = receipts.get(e.handover_id);
+        if (!more) continue;
+        const all = new Map((e.receipts ?? []).map((r) => [`${r.kind}|${r.by}|${r.clone ?? ''}`, r]));
+        for (const r of more) if (!all.has(`${r.kind}|${r.by}|${r.clone ?? ''}`)) all.set(`${r.kind}|${r.by}|${r.clone ?? ''}`, r);
+        e.receipts = [...all.values()].sort((a, b) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? ''));
+      }
+      await this.writeIndex(entries);
     }, { within: this.projectRoot });
   }
 

@@ -41,5 +41,6 @@ export const fields = {
   brain: z.string().min(1).max(64),
   notes: z.string().max(20_000).optional(),
   session_log_path: z.string().min(1).max(4096).optional(),
+  share: z.boolean().optional(),
   date: z.string().max(40).refine(isoDate, 'must be an ISO 8601 date or date-time').optional(),
 };

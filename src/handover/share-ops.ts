@@ -1,0 +1,86 @@
+import { takerOf } from './candidates.js';
+import { msg, type HandoverContext } from './context.js';
+import { cloneId, importFrom, isShared, markCommented, receiveShared, shareSnapshots, type ShareDeps } from './share.js';
+import { fetchedCommit } from './share-git.js';
+import { handoffPrompt } from './snapshot.js';
+import type { IndexEntry } from './store.js';
+
+/** The sharing side of the handover tools: what suspend, transfer, accept, resume and list add. */
+export const shareDeps = (ctx: HandoverContext): ShareDeps => ({
+  root: ctx.root,
+  store: ctx.store,
+  git: ctx.git,
+  now: ctx.now,
+  redact: ctx.redact,
+  timeoutMs: ctx.shareTimeoutMs,
+});
+
+/** Marks Butler's issue comments so they can be found: one per transfer. */
+export const commentMarker = (id: string) => `<!-- butler:handover ${id} -->`;
+
+const REASONS = {
+  no_upstream: ['upstream の remote がありません', 'there is no upstream remote'],
+  unreachable: ['remote に届きません（オフラインか認証）', 'the remote cannot be reached (offline or auth)'],
+  rejected: ['更新が競合し続けました', 'the ref update kept being rejected'],
+  git_error: ['git が失敗しました', 'git failed'],
+} as const;
+
+/**
+ * After a snapshot is written with share on: publish it (the local file stands whatever happens),
+ * and for a transfer on a GitHub or Gitea issue, post its HANDOFF_PROMPT there once.
+ */
+export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown: string, kind: string): Promise<Record<string, unknown>> {
+  const out = await shareSnapshots(shareDeps(ctx), [entry.handover_id]);
+  if (!out.shared) {
+    const [ja, en] = REASONS[out.reason];
+    return {
+      shared: false,
+      share_error: msg(ctx.lang, `共有されていません: ${ja}。ローカルの snapshot は保存済みで、work_publish が再試行します`, `Not shared: ${en}. The local snapshot is saved; work_publish retries.`),
+      ...(out.detail ? { share_diagnostic: out.detail.slice(0, 500) } : {}),
+    };
+  }
+  const data: Record<string, unknown> = { shared: true, shared_ref: 'refs/butler/handover' };
+  if (kind === 'transfer' && entry.issue_id !== null) {
+    const posted = await postTransfer(ctx, entry, markdown);
+    if (posted) data.issue_comment = posted;
+  }
+  return data;
+}
+
+async function postTransfer(ctx: HandoverContext, entry: IndexEntry, markdown: string): Promise<string | null> {
+  if (entry.issue_id === null || !(await markCommented(ctx.root, entry.handover_id))) return null;
+  const body = ctx.redact(
+    `${commentMarker(entry.handover_id)}\n**Butler handover** \`${entry.handover_id}\`: ${entry.source_brain} → ${entry.target_brain}\n\n${handoffPrompt(markdown)}\n`,
+  );
+  try {
+    return (await ctx.commentOnIssue(entry.issue_id, body)) ? 'posted' : null;
+  } catch (err) {
+    return `not posted: ${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`;
+  }
+}
+
+/** Before accept, resume and list read the history: take in what other clones shared. */
+export async function receive(ctx: HandoverContext): Promise<Record<string, unknown>> {
+  const note = await receiveShared(shareDeps(ctx)).catch(() => 'remote handovers not fetched; showing local ones');
+  return note ? { remote_note: note } : {};
+}
+
+/** This clone's id, for receipts and for telling them apart. */
+export const myClone = (ctx: HandoverContext) => cloneId(ctx.root).catch(() => null);
+
+/**
+ * After an accept of a shared snapshot: publish the receipt, take in the receipts others pushed
+ * meanwhile, and say who holds it now (the earliest acceptance wins on every clone alike).
+ */
+export async function shareReceipt(ctx: HandoverContext, entry: IndexEntry, clone: string | null): Promise<{ taker: string | null; note?: string }> {
+  const d = shareDeps(ctx);
+  if (!(await isShared(d, entry).catch(() => false))) return { taker: takerOf(entry, clone) };
+  const out = await shareSnapshots(d, [entry.handover_id]);
+  const tip = await fetchedCommit({ git: ctx.git, root: ctx.root, timeoutMs: 10_000 });
+  if (tip) await importFrom(d, tip).catch(() => undefined);
+  const now = (await ctx.store.entries()).find((e) => e.handover_id === entry.handover_id) ?? entry;
+  return {
+    taker: takerOf(now, clone),
+    ...(out.shared ? {} : { note: msg(ctx.lang, '受け取り記録はまだ共有されていません（work_publish が再試行します）', 'The receipt is not shared yet (work_publish retries).') }),
+  };
+}
