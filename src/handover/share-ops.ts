@@ -1,6 +1,6 @@
 import { takerOf } from './candidates.js';
 import { msg, type HandoverContext } from './context.js';
-import { cloneId, importFrom, isShared, markCommented, receiveShared, shareSnapshots, type ShareDeps } from './share.js';
+import { cloneId, importFrom, isShared, markCommented, readShareState, receiveShared, shareSnapshots, type ShareDeps } from './share.js';
 import { fetchedCommit } from './share-git.js';
 import { handoffPrompt } from './snapshot.js';
 import type { IndexEntry } from './store.js';
@@ -83,4 +83,13 @@ export async function shareReceipt(ctx: HandoverContext, entry: IndexEntry, clon
     taker: takerOf(now, clone),
     ...(out.shared ? {} : { note: msg(ctx.lang, '受け取り記録はまだ共有されていません（work_publish が再試行します）', 'The receipt is not shared yet (work_publish retries).') }),
   };
+}
+
+export const hasPendingShares = async (root: string) => !!(await readShareState(root)).pending?.length;
+
+/** work_publish: shares the snapshots (and receipts) whose earlier push failed. */
+export async function retryPendingShares(ctx: HandoverContext): Promise<Record<string, unknown>> {
+  const out = await shareSnapshots(shareDeps(ctx), []);
+  if (out.shared) return { handovers_shared: out.published };
+  return { handovers_not_shared: (await readShareState(ctx.root)).pending ?? [], share_error: REASONS[out.reason][ctx.lang === 'ja' ? 0 : 1] };
 }

@@ -6,7 +6,8 @@ import { withFileLock } from '../shared/lock.js';
 import type { GitRunner } from '../work/git.js';
 import { parseMetadata } from './snapshot.js';
 import { fetchedCommit, fetchShared, pushShared, readBlobs, sharedTree, ShareFailure, type SharedFile, type ShareGitOptions } from './share-git.js';
-import { HANDOVER_DIR, SNAPSHOT_FILE, snapshotDamage, type HandoverStore, type IndexEntry, type Receipt } from './store.js';
+import { SHARE_STATE_FILE } from './start-prompt.js';
+import { SNAPSHOT_FILE, snapshotDamage, type HandoverStore, type IndexEntry, type Receipt } from './store.js';
 
 /**
  * Handovers through the git remote (issue #15). What is published: the snapshot files asked for
@@ -33,9 +34,6 @@ interface ShareState {
   commented?: string[];
 }
 
-export const SHARE_STATE_FILE = path.join(HANDOVER_DIR, 'share.json');
-/** Past this age, SessionStart says the remote may hold newer handovers. */
-export const FETCH_STALE_MS = 60 * 60 * 1000;
 const MAX_SNAPSHOT_BYTES = 256 * 1024;
 const MAX_RECEIPT_BYTES = 4 * 1024;
 const DEFAULT_TIMEOUT_MS = 15_000;
