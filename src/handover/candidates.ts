@@ -36,7 +36,7 @@ export const isAuto = (e: IndexEntry): boolean => e.mode === 'auto';
 export function takerOf(e: IndexEntry, clone?: string | null): string | null {
   const r = acceptedBy(e);
   if (!r) return null;
-  return r.clone && clone && r.clone !== clone ? `${r.by}@${r.clone}` : r.by;
+  return r.clone && r.clone !== clone ? `${r.by}@${r.clone}` : r.by;
 }
 /** Whose work the snapshot is now: the brain that accepted it, else its author. */
 export const ownerOf = (e: IndexEntry): string => acceptedBy(e)?.by ?? e.source_brain;

@@ -5,7 +5,7 @@ import { normalizeBrain } from './brains.js';
 import { acceptedBy, describeCandidate, selectCandidates, takerOf, type CandidateQuery } from './candidates.js';
 import { action, msg, type HandoverContext } from './context.js';
 import { computeDrift } from './drift.js';
-import { myClone, receive, shareReceipt } from './share-ops.js';
+import { knownClone, receiptClone, receive, shareReceipt } from './share-ops.js';
 import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
 import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
 
@@ -127,7 +127,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   const issueId = args.issue_id ?? ctx.defaultIssue ?? null;
   // Shared snapshots and receipts from other clones first (bounded; offline falls back to local).
   const remote = await receive(ctx);
-  const clone = await myClone(ctx);
+  let clone = await knownClone(ctx);
   let entry: IndexEntry;
   if (args.handover_id) {
     entry = await findById(ctx, args.handover_id);
@@ -172,13 +172,15 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   }
   const data = await load(ctx, entry);
   // The receipt: this brain took the work over, so it is not handed to another one.
+  const taking = mode === 'accept' && me && me !== 'unknown' && entry.source_brain !== me;
+  if (taking) clone = (await receiptClone(ctx, entry)) ?? clone;
   const receipt =
-    mode === 'accept' && me && me !== 'unknown' && entry.source_brain !== me
+    taking
       ? await ctx.store.addReceipt(entry.handover_id, { kind: 'accepted', by: me, at: ctx.now().toISOString(), ...(clone ? { clone } : {}) }).then((e) => (e ? acceptedBy(e) : null))
       : null;
   // A shared snapshot: the receipt travels too, and a clone that accepted first keeps it.
   let receiptNote: string | undefined;
-  if (receipt) {
+  if (receipt?.clone) {
     const held = await shareReceipt(ctx, entry, clone);
     receiptNote = held.note;
     if (held.taker !== me) {

@@ -65,8 +65,17 @@ export async function receive(ctx: HandoverContext): Promise<Record<string, unkn
   return note ? { remote_note: note } : {};
 }
 
-/** This clone's id, for receipts and for telling them apart. */
-export const myClone = (ctx: HandoverContext) => cloneId(ctx.root).catch(() => null);
+/** This clone's id when it has one (no file is made for it here). */
+export const knownClone = async (ctx: HandoverContext) => (await readShareState(ctx.root)).clone_id ?? null;
+
+/**
+ * The clone id a receipt carries: only for a snapshot that is (or is to be) on the remote, where the
+ * same brain on another machine must be told apart. Local-only receipts stay as they were.
+ */
+export async function receiptClone(ctx: HandoverContext, entry: IndexEntry): Promise<string | null> {
+  const shared = (await isShared(shareDeps(ctx), entry).catch(() => false)) || !!(await readShareState(ctx.root)).pending?.includes(entry.handover_id);
+  return shared ? cloneId(ctx.root).catch(() => null) : null;
+}
 
 /**
  * After an accept of a shared snapshot: publish the receipt, take in the receipts others pushed
@@ -74,7 +83,6 @@ export const myClone = (ctx: HandoverContext) => cloneId(ctx.root).catch(() => n
  */
 export async function shareReceipt(ctx: HandoverContext, entry: IndexEntry, clone: string | null): Promise<{ taker: string | null; note?: string }> {
   const d = shareDeps(ctx);
-  if (!(await isShared(d, entry).catch(() => false))) return { taker: takerOf(entry, clone) };
   const out = await shareSnapshots(d, [entry.handover_id]);
   const tip = await fetchedCommit({ git: ctx.git, root: ctx.root, timeoutMs: 10_000 });
   if (tip) await importFrom(d, tip).catch(() => undefined);
