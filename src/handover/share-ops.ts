@@ -48,12 +48,14 @@ export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown
 }
 
 async function postTransfer(ctx: HandoverContext, entry: IndexEntry, markdown: string): Promise<string | null> {
-  if (entry.issue_id === null || !(await markCommented(ctx.root, entry.handover_id))) return null;
+  if (entry.issue_id === null || (await readShareState(ctx.root)).commented?.includes(entry.handover_id)) return null;
   const body = ctx.redact(
     `${commentMarker(entry.handover_id)}\n**Butler handover** \`${entry.handover_id}\`: ${entry.source_brain} → ${entry.target_brain}\n\n${handoffPrompt(markdown)}\n`,
   );
   try {
-    return (await ctx.commentOnIssue(entry.issue_id, body)) ? 'posted' : null;
+    if (!(await ctx.commentOnIssue(entry.issue_id, body))) return null;
+    await markCommented(ctx.root, entry.handover_id);
+    return 'posted';
   } catch (err) {
     return `not posted: ${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`;
   }
@@ -98,6 +100,13 @@ export const hasPendingShares = async (root: string) => !!(await readShareState(
 /** work_publish: shares the snapshots (and receipts) whose earlier push failed. */
 export async function retryPendingShares(ctx: HandoverContext): Promise<Record<string, unknown>> {
   const out = await shareSnapshots(shareDeps(ctx), []);
-  if (out.shared) return { handovers_shared: out.published };
+  if (out.shared) {
+    // A transfer (addressed to another brain) that is shared only now is posted on its issue now.
+    for (const e of (await ctx.store.entries()).filter((x) => out.published.includes(x.handover_id) && x.target_brain !== x.source_brain)) {
+      const text = await ctx.store.readSnapshot(e);
+      if (text !== null) await postTransfer(ctx, e, text);
+    }
+    return { handovers_shared: out.published };
+  }
   return { handovers_not_shared: (await readShareState(ctx.root)).pending ?? [], share_error: REASONS[out.reason][ctx.lang === 'ja' ? 0 : 1] };
 }
