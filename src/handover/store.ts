@@ -268,7 +268,10 @@ export class HandoverStore {
     await assertNoLinks(this.projectRoot, this.indexFile);
     await fsp.mkdir(this.dir, { recursive: true });
     await withFileLock(this.indexFile, async () => {
-      for (const f of files) if (SNAPSHOT_FILE.test(f.name)) await writeFileExclusive(path.join(this.dir, f.name), f.text, { within: this.projectRoot });
+      const added = new Map<string, string>();
+      for (const f of files) {
+        if (SNAPSHOT_FILE.test(f.name) && (await writeFileExclusive(path.join(this.dir, f.name), f.text, { within: this.projectRoot }))) added.set(f.name, f.text);
+      }
       const entries = await this.loadForWrite();
       for (const e of entries) {
         const more = receipts.get(e.handover_id);
@@ -278,6 +281,10 @@ export class HandoverStore {
         e.receipts = [...all.values()].sort((a, b) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? ''));
       }
       await this.writeIndex(entries);
+      for (const e of entries) {
+        const text = e.is_latest ? added.get(e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1)) : undefined;
+        if (text !== undefined) await writeFileAtomic(path.join(this.dir, latestFileName(e.issue_id)), text, { within: this.projectRoot });
+      }
     }, { within: this.projectRoot });
   }
 
