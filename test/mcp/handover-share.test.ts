@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
 import { sessionStart } from '../../src/hooks/session-start.js';
 import { fakeClock } from '../helpers/clock.js';
 import { secondClone, write } from '../helpers/git-scenarios.js';
@@ -161,6 +162,15 @@ describe('sharing a transfer through the remote', () => {
     // B, the clone that took it, resumes it as its own.
     expect((await b.call('handover_resume')).data.handover_id).toBe(t.data.handover_id);
     await Promise.all([claude.close(), b.close(), c.close()]);
+  });
+
+  it('the CLI takes --share as a switch', async () => {
+    let out = '';
+    const code = await runCli(['handover', 'suspend', '--notes', 'From the terminal.', '--share', '--json'], { cwd: a, env: EN, stdout: (t) => (out += t), stderr: (t) => (out += t), readStdin: async () => '' });
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(r.data.shared).toBe(true);
+    expect([...remoteFiles().keys()]).toEqual([`snapshots/${path.basename(r.data.snapshot_file)}`]);
   });
 
   it('SessionStart never fetches: when the last fetch is old it says handover_accept looks on the remote', async () => {
