@@ -63,8 +63,10 @@ async function postTransfer(ctx: HandoverContext, entry: IndexEntry, markdown: s
 
 /** Before accept, resume and list read the history: take in what other clones shared. */
 export async function receive(ctx: HandoverContext): Promise<Record<string, unknown>> {
-  const note = await receiveShared(shareDeps(ctx)).catch(() => 'remote handovers not fetched; showing local ones');
-  return note ? { remote_note: note } : {};
+  const why = await receiveShared(shareDeps(ctx)).catch(() => 'git_error');
+  if (!why) return {};
+  const [ja, en] = REASONS[why as keyof typeof REASONS] ?? REASONS.git_error;
+  return { remote_note: msg(ctx.lang, `リモートの handover は取得できませんでした（${ja}）。ローカルの分だけを見ています`, `Remote handovers not fetched (${en}); showing local ones`) };
 }
 
 /** This clone's id when it has one (no file is made for it here). */

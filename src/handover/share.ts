@@ -111,8 +111,8 @@ export async function isShared(d: ShareDeps, e: IndexEntry): Promise<boolean> {
 }
 
 /**
- * Fetches what other clones shared and takes it in like local snapshots (bounded time). Returns a
- * note when the remote could not be read: callers then work on what is local.
+ * Fetches what other clones shared and takes it in like local snapshots (bounded time). Returns why
+ * the remote could not be read (callers then work on what is local); null when it was, or there is none.
  */
 export async function receiveShared(d: ShareDeps): Promise<string | null> {
   let tip: string | null;
@@ -120,8 +120,7 @@ export async function receiveShared(d: ShareDeps): Promise<string | null> {
     tip = await fetchShared(gitOpts(d));
   } catch (err) {
     const reason = err instanceof ShareFailure ? err.reason : 'git_error';
-    if (reason === 'no_upstream') return null;
-    return `remote handovers not fetched (${reason}); showing local ones`;
+    return reason === 'no_upstream' ? null : reason;
   }
   await updateShareState(d.root, (s) => void (s.last_fetch = d.now().toISOString()));
   if (tip) await importFrom(d, tip);

@@ -6,6 +6,7 @@ import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { ButlerError } from '../shared/errors.js';
 import { markSuperseded } from './candidates.js';
+import { isIndexEntry } from './store-rows.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 
@@ -88,26 +89,6 @@ function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
     seq: meta.seq,
     issue_state: meta.issue_state,
   };
-}
-
-const isStr = (v: unknown) => typeof v === 'string';
-const isStrOrNull = (v: unknown) => v === null || typeof v === 'string';
-
-/** A hand-edited or damaged row makes the whole index count as corrupt, so it is rebuilt from the files. */
-function isIndexEntry(e: unknown): e is IndexEntry {
-  if (!e || typeof e !== 'object') return false;
-  const r = e as Record<string, unknown>;
-  return (
-    isStr(r.handover_id) && isStr(r.snapshot_file) && isStr(r.source_brain) && isStr(r.target_brain) && isStr(r.created_at) &&
-    (r.issue_id === null || Number.isInteger(r.issue_id)) && isStrOrNull(r.issue_title) && typeof r.is_latest === 'boolean' &&
-    isStr(r.summary) && isStrOrNull(r.branch) && isStrOrNull(r.head) &&
-    (r.receipts === undefined || (Array.isArray(r.receipts) && r.receipts.every(isReceipt)))
-  );
-}
-
-function isReceipt(r: unknown): r is Receipt {
-  const o = r as Record<string, unknown> | null;
-  return !!o && (o.kind === 'accepted' || o.kind === 'retired') && isStr(o.by) && isStr(o.at) && (o.reason === undefined || isStr(o.reason)) && (o.clone === undefined || isStr(o.clone));
 }
 
 /** Newest first; ties broken by id so the order never depends on file-system order. */
@@ -276,8 +257,7 @@ export class HandoverStore {
       for (const e of entries) {
         const more = receipts.get(e.handover_id);
         if (!more) continue;
-        const all = new Map((e.receipts ?? []).map((r) => [`${r.kind}|${r.by}|${r.clone ?? ''}`, r]));
-        for (const r of more) if (!all.has(`${r.kind}|${r.by}|${r.clone ?? ''}`)) all.set(`${r.kind}|${r.by}|${r.clone ?? ''}`, r);
+        const all = new Map([...more, ...(e.receipts ?? [])].map((r) => [`${r.kind}|${r.by}|${r.clone ?? ''}`, r]));
         e.receipts = [...all.values()].sort((a, b) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? ''));
       }
       await this.writeIndex(entries);
