@@ -91,7 +91,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   if (body.length) current.push(`${t.issueText}:`);
 
   const next = [...notes.next];
-  if (work?.required_action) next.push(describeAction(work.required_action));
+  // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
+  if (work?.required_action) next.push(work.required_action.tool === 'work_publish' ? t.askBefore(describeAction(work.required_action)) : describeAction(work.required_action));
   if (!next.length) next.push(t.defaultNext);
 
   const pending = [...notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
