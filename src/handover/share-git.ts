@@ -121,6 +121,16 @@ export async function gitIdentity(o: Pick<ShareGitOptions, 'git' | 'root'>): Pro
 }
 
 /**
+ * A transfer is taken over once: an acceptance receipt is not added where the remote already holds
+ * another one for that snapshot. Checked against the exact base the push builds on, and the push is
+ * not forced, so of two clones accepting at once only the first to land keeps its receipt.
+ */
+function acceptedElsewhere(file: string, have: Map<string, string>): boolean {
+  const m = /^receipts\/([^/]+)\/accepted-/.exec(file);
+  return !!m && [...have.keys()].some((k) => k.startsWith(`receipts/${m[1]}/accepted-`));
+}
+
+/**
  * Adds `files` to the shared ref on the remote, with plumbing only: a temporary index, blobs, a tree
  * and a commit whose parent is the remote tip; never the work tree, the branch or the user's index.
  * A rejected update (someone else shared meanwhile) fetches and retries: files are append-only with
@@ -145,7 +155,7 @@ export async function pushShared(o: ShareGitOptions, files: SharedFile[], messag
       const have = base ? await sharedTree(o, base) : new Map<string, string>();
       // Append-only: a path already on the remote stays as it is (the same snapshot, perhaps redacted
       // by another clone's patterns, or a receipt already there).
-      const fresh = blobs.filter((b) => !have.has(b.path));
+      const fresh = blobs.filter((b) => !have.has(b.path) && !acceptedElsewhere(b.path, have));
       if (!fresh.length) return 0;
       await fsp.rm(indexEnv.GIT_INDEX_FILE, { force: true });
       if (base) await ok(o, ['read-tree', base], { env: indexEnv });

@@ -1,7 +1,8 @@
+import { ButlerError } from '../shared/errors.js';
 import type { IndexEntry, Receipt } from './store.js';
 
-// The shape checks of index.json rows: the index is a cache, and a row that fails them makes the whole
-// index count as corrupt, so the store rebuilds it from the snapshot files.
+// Index rows: their shape check (the index is a cache; a row that fails makes the whole index count as
+// corrupt, so the store rebuilds it from the snapshot files) and the error for a half-written append.
 const isStr = (v: unknown) => typeof v === 'string';
 const isStrOrNull = (v: unknown) => v === null || typeof v === 'string';
 
@@ -20,4 +21,18 @@ export function isIndexEntry(e: unknown): e is IndexEntry {
 export function isReceipt(r: unknown): r is Receipt {
   const o = r as Record<string, unknown> | null;
   return !!o && (o.kind === 'accepted' || o.kind === 'retired') && isStr(o.by) && isStr(o.at) && (o.reason === undefined || isStr(o.reason)) && (o.clone === undefined || isStr(o.clone));
+}
+
+/**
+ * The snapshot file is written but the index or the latest copy is not: say so, so that a retry does
+ * not save the same handover twice (the next write or read rebuilds the index from the files).
+ */
+export function savedButIncomplete(entry: IndexEntry, err: unknown): ButlerError {
+  const why = err instanceof ButlerError ? err.message : ((err as NodeJS.ErrnoException)?.code ?? 'error');
+  return new ButlerError(
+    err instanceof ButlerError ? err.code : 'backend_error',
+    `Snapshot ${entry.handover_id} was saved, but the index was not updated (${why})`,
+    `Do not prepare it again: ${entry.snapshot_file} is saved. ${err instanceof ButlerError ? err.hint : 'Fix the folder, then call handover_list.'}`,
+    { saved: true, handover_id: entry.handover_id, snapshot_file: entry.snapshot_file },
+  );
 }

@@ -4,9 +4,8 @@ import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } fro
 import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
-import { ButlerError } from '../shared/errors.js';
 import { markSuperseded } from './candidates.js';
-import { isIndexEntry } from './store-rows.js';
+import { isIndexEntry, savedButIncomplete } from './store-rows.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 
@@ -257,8 +256,10 @@ export class HandoverStore {
       for (const e of entries) {
         const more = receipts.get(e.handover_id);
         if (!more) continue;
-        const all = new Map([...more, ...(e.receipts ?? [])].map((r) => [`${r.kind}|${r.by}|${r.clone ?? ''}`, r]));
-        e.receipts = [...all.values()].sort((a, b) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? ''));
+        // What the remote holds comes first (it decides who took a shared snapshot), then local-only ones.
+        const onRemote = new Set(more.map(receiptKey));
+        const byAt = (a: Receipt, b: Receipt) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? '');
+        e.receipts = [...more.sort(byAt), ...(e.receipts ?? []).filter((r) => !onRemote.has(receiptKey(r))).sort(byAt)];
       }
       await this.writeIndex(entries);
       for (const e of entries) {
@@ -277,19 +278,7 @@ export class HandoverStore {
   }
 }
 
-/**
- * The snapshot file is written but the index or the latest copy is not: say so, so that a retry does
- * not save the same handover twice (the next write or read rebuilds the index from the files).
- */
-function savedButIncomplete(entry: IndexEntry, err: unknown): ButlerError {
-  const why = err instanceof ButlerError ? err.message : ((err as NodeJS.ErrnoException)?.code ?? 'error');
-  return new ButlerError(
-    err instanceof ButlerError ? err.code : 'backend_error',
-    `Snapshot ${entry.handover_id} was saved, but the index was not updated (${why})`,
-    `Do not prepare it again: ${entry.snapshot_file} is saved. ${err instanceof ButlerError ? err.hint : 'Fix the folder, then call handover_list.'}`,
-    { saved: true, handover_id: entry.handover_id, snapshot_file: entry.snapshot_file },
-  );
-}
+const receiptKey = (r: Receipt) => `${r.kind}|${r.by}|${r.clone ?? ''}`;
 
 /** A snapshot that is empty, truncated or not a snapshot at all: reported, never served as a prompt. */
 export function snapshotDamage(markdown: string): string[] | null {

@@ -164,6 +164,22 @@ describe('sharing a transfer through the remote', () => {
     await Promise.all([claude.close(), b.close(), c.close()]);
   });
 
+  it('two clones accepting one shared transfer at once: exactly one takes it, and every clone agrees', async () => {
+    const claude = await claudeOnA();
+    const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Only one of you.', share: true });
+    const [b, c] = [await agent(secondClone(remote), 'codex-mcp-client'), await agent(secondClone(remote), 'codex-mcp-client')];
+    const results = await Promise.all([b.call('handover_accept', { handover_id: t.data.handover_id }), c.call('handover_accept', { handover_id: t.data.handover_id })]);
+    const winners = results.filter((r) => r.status === 'ok');
+    expect(winners).toHaveLength(1);
+    expect(results.find((r) => r.status !== 'ok')).toMatchObject({ status: 'error', error_code: 'conflict' });
+    expect([...remoteFiles().keys()].filter((p) => p.includes('/accepted-'))).toHaveLength(1);
+    // Afterwards the winner resumes it, and the loser is still refused.
+    const [winner, loser] = results[0]!.status === 'ok' ? [b, c] : [c, b];
+    expect((await winner.call('handover_resume')).data.handover_id).toBe(t.data.handover_id);
+    expect((await loser.call('handover_accept')).data.taken?.[0]?.handover_id).toBe(t.data.handover_id);
+    await Promise.all([claude.close(), b.close(), c.close()]);
+  });
+
   it('the CLI takes --share as a switch', async () => {
     let out = '';
     const code = await runCli(['handover', 'suspend', '--notes', 'From the terminal.', '--share', '--json'], { cwd: a, env: EN, stdout: (t) => (out += t), stderr: (t) => (out += t), readStdin: async () => '' });
