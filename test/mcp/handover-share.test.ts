@@ -180,6 +180,19 @@ describe('sharing a transfer through the remote', () => {
     await Promise.all([claude.close(), b.close(), c.close()]);
   });
 
+  it('retiring a shared snapshot retires it on the other clones too', async () => {
+    const claude = await claudeOnA();
+    const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Stale plan.', share: true });
+    let out = '';
+    const code = await runCli(['handover', 'retire', t.data.handover_id, '--reason', 'plan dropped', '--json'], { cwd: a, env: EN, stdout: (x) => (out += x), stderr: (x) => (out += x), readStdin: async () => '' });
+    expect(code).toBe(0);
+    expect(JSON.parse(out).data.shared).toBe(true);
+    const codex = await agent(secondClone(remote), 'codex-mcp-client');
+    expect((await codex.call('handover_accept')).status).toBe('need_input');
+    expect((await codex.call('handover_list')).data.handovers[0].receipts).toEqual([expect.objectContaining({ kind: 'retired', reason: 'plan dropped' })]);
+    await Promise.all([claude.close(), codex.close()]);
+  });
+
   it('the CLI takes --share as a switch', async () => {
     let out = '';
     const code = await runCli(['handover', 'suspend', '--notes', 'From the terminal.', '--share', '--json'], { cwd: a, env: EN, stdout: (t) => (out += t), stderr: (t) => (out += t), readStdin: async () => '' });
