@@ -22,6 +22,8 @@ export interface ShareGitOptions {
   root: string;
   /** Bound for each network call (fetch, push). */
   timeoutMs: number;
+  /** Epoch ms after which no network call starts (pushShared: all its retries together). */
+  deadline?: number;
 }
 
 /** One file of the shared tree: a path under `snapshots/` or `receipts/`, and its text. */
@@ -33,8 +35,10 @@ export interface SharedFile {
 const MAX_ATTEMPTS = 4;
 
 async function run(o: ShareGitOptions, args: string[], extra: { input?: string; env?: Record<string, string>; network?: boolean } = {}): Promise<GitResult> {
+  const left = extra.network && o.deadline !== undefined ? o.deadline - Date.now() : o.timeoutMs;
+  if (left <= 0) throw new ShareFailure('unreachable', 'the time bound for sharing ran out');
   try {
-    return await o.git(o.root, args, { input: extra.input, env: extra.env, timeoutMs: extra.network ? o.timeoutMs : 30_000 });
+    return await o.git(o.root, args, { input: extra.input, env: extra.env, timeoutMs: extra.network ? Math.min(o.timeoutMs, left) : 30_000 });
   } catch (err) {
     // The runner throws when git could not run to the end (a timeout kills it): past the bound is offline.
     throw new ShareFailure(extra.network ? 'unreachable' : 'git_error', String((err as Error)?.message ?? err).slice(0, 1000));
@@ -136,7 +140,9 @@ function acceptedElsewhere(file: string, have: Map<string, string>): boolean {
  * A rejected update (someone else shared meanwhile) fetches and retries: files are append-only with
  * unique names, so merging is a union. Returns the number of files that were new on the remote.
  */
-export async function pushShared(o: ShareGitOptions, files: SharedFile[], message: string): Promise<number> {
+export async function pushShared(bound: ShareGitOptions, files: SharedFile[], message: string): Promise<number> {
+  // Every attempt together stays within twice the bound of one call.
+  const o = { ...bound, deadline: bound.deadline ?? Date.now() + bound.timeoutMs * 2 };
   const remote = await shareRemote(o);
   const who = await gitIdentity(o);
   const env = {

@@ -36,7 +36,8 @@ export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown
     return {
       shared: false,
       share_error: msg(ctx.lang, `共有されていません: ${ja}。ローカルの snapshot は保存済みで、work_publish が再試行します`, `Not shared: ${en}. The local snapshot is saved; work_publish retries.`),
-      ...(out.detail ? { share_diagnostic: out.detail.slice(0, 500) } : {}),
+      // Raw git text, masked (a remote URL may carry a password): only in `diagnostic`.
+      ...(out.detail ? { diagnostic: ctx.redact(out.detail).slice(0, 500) } : {}),
     };
   }
   const data: Record<string, unknown> = { shared: true, shared_ref: 'refs/butler/handover' };

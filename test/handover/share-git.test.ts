@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFrom } from '../../src/handover/share.js';
-import { fetchShared, pushShared, SHARE_REF, sharedTree } from '../../src/handover/share-git.js';
+import { fetchShared, pushShared, SHARE_REF, ShareFailure, sharedTree } from '../../src/handover/share-git.js';
 import { HandoverStore } from '../../src/handover/store.js';
 import { execaGit, type GitRunner } from '../../src/work/git.js';
 import { secondClone } from '../helpers/git-scenarios.js';
@@ -41,6 +41,23 @@ describe('pushShared', () => {
     expect(await pushShared(opts(a), [{ path: 'snapshots/x.md', text: 'two\n' }], 'again')).toBe(0);
     expect(git(remote!, 'rev-parse', SHARE_REF)).toBe(tip);
     expect(git(remote!, 'show', `${SHARE_REF}:snapshots/x.md`)).toBe('one');
+  });
+
+  it('a remote that never answers: each network call gets the bound, and the push gives up as unreachable', async () => {
+    const { root } = makeRepo({ withRemote: true });
+    const bounds: number[] = [];
+    // A network call that hangs until its timeout, as git does against a silent host.
+    const silent: GitRunner = async (cwd, args, o) => {
+      if (args[0] !== 'fetch' && args[0] !== 'push') return execaGit(cwd, args, o);
+      bounds.push(o?.timeoutMs ?? Infinity);
+      await new Promise((r) => setTimeout(r, o?.timeoutMs ?? 0));
+      return { stdout: '', stderr: 'fatal: unable to access: Connection timed out', exitCode: 128 };
+    };
+    const err = await pushShared({ ...opts(root, silent), timeoutMs: 1500 }, [{ path: 'snapshots/x.md', text: 'x\n' }], 'x').then(() => null, (e) => e);
+    expect(err).toBeInstanceOf(ShareFailure);
+    expect(err.reason).toBe('unreachable');
+    expect(bounds.length).toBeGreaterThan(0);
+    expect(Math.max(...bounds)).toBeLessThanOrEqual(1500);
   });
 
   it('a remote with no shared ref yet fetches as null', async () => {
