@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { GitResult, GitRunner } from '../work/git.js';
+import type { GitResult, GitRunner } from '../shared/git.js';
 
 /** Where shared snapshots live on the remote, and the local copy of what was last fetched. */
 export const SHARE_REF = 'refs/butler/handover';
@@ -40,7 +40,7 @@ async function run(o: ShareGitOptions, args: string[], extra: { input?: string; 
   try {
     return await o.git(o.root, args, { input: extra.input, env: extra.env, timeoutMs: extra.network ? Math.min(o.timeoutMs, left) : 30_000 });
   } catch (err) {
-    // The runner throws when git could not run to the end (a timeout kills it): past the bound is offline.
+    // The runner throws only when git cannot be started at all.
     throw new ShareFailure(extra.network ? 'unreachable' : 'git_error', String((err as Error)?.message ?? err).slice(0, 1000));
   }
 }
@@ -77,7 +77,7 @@ export async function fetchShared(o: ShareGitOptions, remote?: string): Promise<
   const r = await run(o, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--end-of-options', from, `+${SHARE_REF}:${FETCHED_REF}`], { network: true });
   if (r.exitCode !== 0) {
     if (/couldn't find remote ref/i.test(r.stderr)) return null;
-    throw new ShareFailure(UNREACHABLE.test(r.stderr) || r.exitCode === 143 || r.exitCode === null ? 'unreachable' : 'git_error', r.stderr.slice(0, 1000));
+    throw new ShareFailure(UNREACHABLE.test(r.stderr) || r.timedOut ? 'unreachable' : 'git_error', r.stderr.slice(0, 1000));
   }
   return fetchedCommit(o);
 }
@@ -176,7 +176,7 @@ export async function pushShared(bound: ShareGitOptions, files: SharedFile[], me
       }
       const raw = `${r.stderr}\n${r.stdout}`;
       if (!/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref/i.test(raw)) {
-        throw new ShareFailure(UNREACHABLE.test(raw) || r.exitCode === 143 ? 'unreachable' : 'git_error', raw.trim().slice(0, 1000));
+        throw new ShareFailure(UNREACHABLE.test(raw) || r.timedOut ? 'unreachable' : 'git_error', raw.trim().slice(0, 1000));
       }
       lastRejection = raw.trim();
     }

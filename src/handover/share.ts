@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { HANDOVER_ID_PATTERN } from '../shared/ids.js';
 import { withFileLock } from '../shared/lock.js';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 import { parseMetadata } from './snapshot.js';
 import { fetchedCommit, fetchShared, pushShared, readBlobs, sharedTree, ShareFailure, type SharedFile, type ShareGitOptions } from './share-git.js';
 import { SHARE_STATE_FILE } from './start-prompt.js';
