@@ -11,6 +11,9 @@ export interface SnapshotMeta {
   issue_id: number | null;
   issue_title: string | null;
   source_brain: string;
+  /** The human behind the agent: the clone's git user.name and user.email. */
+  user_name?: string | null;
+  user_email?: string | null;
   target_brain: string;
   mode: 'core';
   created_at: string;
@@ -142,7 +145,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
 }
 
 const META_KEYS: (keyof SnapshotMeta)[] = [
-  'project', 'issue_id', 'issue_title', 'source_brain', 'target_brain', 'mode', 'created_at', 'handover_id',
+  'project', 'issue_id', 'issue_title', 'source_brain', 'user_name', 'user_email', 'target_brain', 'mode', 'created_at', 'handover_id',
   'branch', 'head', 'summary', 'lang', 'session_log', 'session_line', 'session_entry', 'parent', 'seq', 'issue_state', 'dirty',
 ];
 
@@ -176,6 +179,8 @@ export function parseMetadata(markdown: string): SnapshotMeta | null {
     issue_id: num('issue'),
     issue_title: str('issue_title'),
     source_brain: str('source_brain') ?? 'unknown',
+    user_name: str('user_name'),
+    user_email: str('user_email'),
     target_brain: str('target_brain') ?? 'any',
     mode: 'core',
     created_at: created,
