@@ -44,6 +44,9 @@ export interface IndexEntry {
   seq?: number | null;
   /** The issue's state when the snapshot was written (`closed` = finished work). */
   issue_state?: string | null;
+  /** Auto snapshots: `precompact` or `recovered`, and the number of files the session touched. */
+  trigger?: string | null;
+  touched?: number | null;
   receipts?: Receipt[];
   /** Computed on every read and write (candidates.markSuperseded): the newer snapshot that replaces this one. */
   superseded_by?: string | null;
@@ -55,6 +58,8 @@ interface IndexFile {
 }
 
 export const HANDOVER_DIR = path.join(PRIVATE_DIR, 'handover');
+/** Auto snapshots kept per scope (issue or project); older ones are pruned when a new one is written. */
+export const AUTO_KEEP = 20;
 const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
 
 export const scopeKey = (issueId: number | null): string => (issueId === null ? 'project' : `issue-${issueId}`);
@@ -85,6 +90,7 @@ function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
     parent: meta.parent,
     seq: meta.seq,
     issue_state: meta.issue_state,
+    ...(meta.mode === 'auto' ? { trigger: meta.trigger ?? null, touched: meta.touched ?? null } : {}),
   };
 }
 
@@ -230,6 +236,7 @@ export class HandoverStore {
         if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
         const entry = entryFromMeta(meta, this.rel(file));
         entries.push(entry);
+        const pruned = entry.mode === 'auto' ? this.pruneAuto(entries, base.issueId) : [];
         const latest = path.join(this.dir, latestFileName(base.issueId));
         try {
           await this.writeIndex(entries);
@@ -237,10 +244,30 @@ export class HandoverStore {
         } catch (err) {
           throw savedButIncomplete(entry, err);
         }
+        // Files go only once the index no longer names them; a failed unlink leaves a file the next rebuild re-adds.
+        for (const f of pruned) await fsp.unlink(path.join(this.dir, path.basename(f))).catch(() => undefined);
         return { entry, markdown, latestFile: this.rel(latest) };
       }
       throw new Error('could not allocate a handover id');
     }, { within: this.projectRoot });
+  }
+
+  /**
+   * Auto snapshots are checkpoints, cheap to keep but not history a person wrote: beyond `AUTO_KEEP` in a
+   * scope the oldest go (rows removed here, files by the caller). Deliberate snapshots are never pruned.
+   */
+  private pruneAuto(entries: IndexEntry[], issueId: number | null): string[] {
+    const autos = entries.filter((e) => e.issue_id === issueId && e.mode === 'auto').sort(newestFirst);
+    const drop = new Set(autos.slice(AUTO_KEEP).map((e) => e.handover_id));
+    if (!drop.size) return [];
+    const files: string[] = [];
+    for (let i = entries.length - 1; i >= 0; i--) {
+      if (!drop.has(entries[i]!.handover_id)) continue;
+      const f = entries[i]!.snapshot_file;
+      if (SNAPSHOT_FILE.test(path.basename(f)) && f === this.rel(path.join(this.dir, path.basename(f)))) files.push(f);
+      entries.splice(i, 1);
+    }
+    return files;
   }
 
   /** Adds a receipt to one row under the lock; false when the id is unknown. Idempotent per kind and brain. */

@@ -1,9 +1,12 @@
 import { normalizeBrain } from '../handover/brains.js';
-import { selectCandidates, type CandidateQuery } from '../handover/candidates.js';
+import { newerAuto, selectCandidates, type CandidateQuery } from '../handover/candidates.js';
 import { computeDrift } from '../handover/drift.js';
+import { recoverEndedSession } from '../handover/recover.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
-import { closedIssues, SESSION_START_LIMIT, startPromptMany, startPromptNone, startPromptOne } from '../handover/start-prompt.js';
+import {
+  closedIssues, newerAutoLine, recoveredLine, SESSION_START_LIMIT, startPromptMany, startPromptNone, startPromptOne,
+} from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
@@ -29,7 +32,7 @@ async function langOf(root: string, env: Record<string, string | undefined>): Pr
  */
 export async function sessionStart(
   stdinText: string,
-  opts: { brain: string | null; env: Record<string, string | undefined> },
+  opts: { brain: string | null; env: Record<string, string | undefined>; now?: () => Date; recoverIdleMs?: number },
 ): Promise<string> {
   try {
     const input = JSON.parse(stdinText) as SessionStartInput;
@@ -48,7 +51,17 @@ export async function sessionStart(
             source: input.source,
           }).catch(() => undefined)
         : Promise.resolve();
-    const out = await pickAndRender(root, me, input, opts.env);
+    const now = opts.now ?? (() => new Date());
+    // Before the prompt, so it can name what was recovered; bounded, so a huge transcript cannot cost the prompt.
+    const recovering =
+      me && typeof input.session_id === 'string'
+        ? recoverEndedSession({
+            root, brain: me, sessionId: input.session_id, transcriptPath: typeof input.transcript_path === 'string' ? input.transcript_path : null,
+            env: opts.env, git: spawnGitWith(opts.env), now, idleMs: opts.recoverIdleMs,
+          }).catch(() => null)
+        : Promise.resolve(null);
+    const recovered = await Promise.race([recovering, new Promise<null>((r) => setTimeout(() => r(null), RECOVER_BUDGET_MS).unref())]);
+    const out = await pickAndRender(root, me, input, opts.env, recovered);
     await recorded;
     return out;
   } catch {
@@ -56,8 +69,13 @@ export async function sessionStart(
   }
 }
 
-/** Chooses the snapshot with the resume rules and renders what the agent should see. */
-async function pickAndRender(root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>): Promise<string> {
+/** Recovery gets this long; the prompt follows either way, well inside the hook's 3 s deadline. */
+const RECOVER_BUDGET_MS = 2000;
+
+/** Chooses the snapshot with the resume rules and renders what the agent should see; names what was recovered. */
+async function pickAndRender(
+  root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>, recovered: IndexEntry | null,
+): Promise<string> {
   const store = new HandoverStore(root);
   const entries = await store.entries();
   const query: CandidateQuery = { issueId: null, me, mode: 'resume' };
@@ -66,8 +84,10 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
   if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
   const { candidates } = sel;
   const lang = await langOf(root, env);
-  if (candidates.length === 0) return startPromptNone(root, lang, sel.closed);
-  if (candidates.length > 1) return startPromptMany(root, me, candidates, lang);
+  const named = (text: string) =>
+    !recovered || text.includes(recovered.handover_id) ? text : `${text}${recoveredLine(recovered, lang)}\n`.slice(0, SESSION_START_LIMIT);
+  if (candidates.length === 0) return named(startPromptNone(root, lang, sel.closed));
+  if (candidates.length > 1) return named(startPromptMany(root, me, candidates, lang));
   const e = candidates[0] as IndexEntry;
   const snapshot = await store.readSnapshot(e);
   if (snapshot === null) return '';
@@ -78,5 +98,8 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
   }
   const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
   const drift = await computeDrift(root, then, spawnGitWith(env), undefined, lang).catch(() => null);
-  return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang);
+  const autos = newerAuto(entries, e);
+  const notes = [newerAutoLine(autos, lang)];
+  if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id) notes.push(recoveredLine(recovered, lang));
+  return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang, notes.filter(Boolean));
 }
