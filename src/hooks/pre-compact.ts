@@ -1,5 +1,6 @@
 import { writeAutoSnapshot } from '../handover/auto.js';
 import { normalizeBrain } from '../handover/brains.js';
+import { findTranscript } from '../handover/sessionlog/find.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from './project-root.js';
 
@@ -22,13 +23,21 @@ export async function preCompact(
 ): Promise<string> {
   try {
     const input = JSON.parse(stdinText) as PreCompactInput;
-    if (!input || typeof input !== 'object' || typeof input.cwd !== 'string' || typeof input.transcript_path !== 'string') return '';
+    if (!input || typeof input !== 'object' || typeof input.cwd !== 'string') return '';
     const root = findProjectRoot(input.cwd);
     if (!root) return '';
+    // Codex's transcript_path is nullable: then the session's file is looked up by its id.
+    const transcript =
+      typeof input.transcript_path === 'string' && input.transcript_path
+        ? input.transcript_path
+        : typeof input.session_id === 'string'
+          ? await findTranscript(input.session_id, opts.env)
+          : null;
+    if (!transcript) return '';
     await writeAutoSnapshot({
       root,
       brain: normalizeBrain(opts.brain ?? undefined, 'unknown'),
-      transcriptPath: input.transcript_path,
+      transcriptPath: transcript,
       trigger: 'precompact',
       env: opts.env,
       git: spawnGitWith(opts.env),

@@ -77,3 +77,24 @@ describe('PreCompact hook', () => {
     expect(readFileSync(t, 'utf8')).toContain(path.basename(root));
   });
 });
+
+describe('PreCompact without a transcript_path (Codex sends null for some threads)', () => {
+  it('finds the rollout by session id under $HOME/.codex/sessions/YYYY/MM/DD/ and nowhere else', async () => {
+    const t = placeTranscript(home, root, 'codex', '01a2368e-a378-7a40-ba99-32b630bc7ee8');
+    const input = JSON.parse(preCompactInput('codex', root, t));
+    await preCompact(JSON.stringify({ ...input, session_id: '../../*', transcript_path: null }), { brain: 'codex-mcp-client', env });
+    expect(await snapshots()).toHaveLength(0);
+    await preCompact(JSON.stringify({ ...input, transcript_path: null }), { brain: 'codex-mcp-client', env });
+    const [s] = await snapshots();
+    expect(parseMetadata(s!.md)?.session_log).toBe(t);
+  });
+
+  it("finds Claude Code's transcript under $CLAUDE_CONFIG_DIR/projects/<slug>/", async () => {
+    const claudeHome = tempHome();
+    const t = placeTranscript(claudeHome, root, 'claude', '81cd09c1-ea9c-4414-8861-038174ad7b64');
+    const input = { ...JSON.parse(preCompactInput('claude', root, t)), transcript_path: undefined };
+    await preCompact(JSON.stringify(input), { brain: 'claude-code', env: { ...env, CLAUDE_CONFIG_DIR: `${claudeHome}/.claude` } });
+    const [s] = await snapshots();
+    expect(parseMetadata(s!.md)?.session_log).toBe(t);
+  });
+});
