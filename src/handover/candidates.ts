@@ -121,7 +121,9 @@ export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQue
 export function newerAuto(entries: readonly IndexEntry[], chosen: IndexEntry): IndexEntry[] {
   if (isAuto(chosen)) return [];
   const owner = ownerOf(chosen);
-  return entries.filter((e) => isAuto(e) && !isRetired(e) && e.source_brain === owner && e.created_at > chosen.created_at);
+  // By position, not time: two snapshots in the same second are ordered by id (the later one has the suffix).
+  const at = entries.indexOf(chosen);
+  return entries.filter((e, i) => i < at && isAuto(e) && !isRetired(e) && e.source_brain === owner);
 }
 
 /** What a brain needs to tell candidates apart, as the seed lists it. */

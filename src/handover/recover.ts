@@ -1,6 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import type { GitRunner } from '../work/git.js';
-import { writeAutoSnapshot } from './auto.js';
+import type { AutoQuery } from './auto.js';
 import { markChecked, previousSession } from './sessions.js';
 import type { IndexEntry } from './store.js';
 
@@ -19,6 +19,11 @@ export interface RecoverQuery {
   now: () => Date;
   idleMs?: number;
   maxTailBytes?: number;
+  /**
+   * auto.writeAutoSnapshot, injected: the SessionStart bundle loads it from pre-compact.mjs only when a
+   * session needs recovering, so the common start does not parse the extraction code.
+   */
+  write: (q: AutoQuery) => Promise<IndexEntry | null>;
 }
 
 /**
@@ -35,7 +40,7 @@ export async function recoverEndedSession(q: RecoverQuery): Promise<IndexEntry |
   if (q.now().getTime() - st.mtimeMs < (q.idleMs ?? RECOVER_IDLE_MS)) return null;
   let entry: IndexEntry | null = null;
   try {
-    entry = await writeAutoSnapshot({
+    entry = await q.write({
       root: q.root,
       brain: q.brain,
       transcriptPath: prev.transcript_path,

@@ -1,7 +1,7 @@
 import { normalizeBrain } from '../handover/brains.js';
 import { newerAuto, selectCandidates, type CandidateQuery } from '../handover/candidates.js';
 import { computeDrift } from '../handover/drift.js';
-import { recoverEndedSession } from '../handover/recover.js';
+import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
 import {
@@ -32,7 +32,14 @@ async function langOf(root: string, env: Record<string, string | undefined>): Pr
  */
 export async function sessionStart(
   stdinText: string,
-  opts: { brain: string | null; env: Record<string, string | undefined>; now?: () => Date; recoverIdleMs?: number },
+  opts: {
+    brain: string | null;
+    env: Record<string, string | undefined>;
+    now?: () => Date;
+    recoverIdleMs?: number;
+    /** Writes the recovered snapshot (auto.writeAutoSnapshot); without it, nothing is recovered. */
+    writeAuto?: RecoverQuery['write'];
+  },
 ): Promise<string> {
   try {
     const input = JSON.parse(stdinText) as SessionStartInput;
@@ -54,10 +61,10 @@ export async function sessionStart(
     const now = opts.now ?? (() => new Date());
     // Before the prompt, so it can name what was recovered; bounded, so a huge transcript cannot cost the prompt.
     const recovering =
-      me && typeof input.session_id === 'string'
+      me && typeof input.session_id === 'string' && opts.writeAuto
         ? recoverEndedSession({
             root, brain: me, sessionId: input.session_id, transcriptPath: typeof input.transcript_path === 'string' ? input.transcript_path : null,
-            env: opts.env, git: spawnGitWith(opts.env), now, idleMs: opts.recoverIdleMs,
+            env: opts.env, git: spawnGitWith(opts.env), now, idleMs: opts.recoverIdleMs, write: opts.writeAuto,
           }).catch(() => null)
         : Promise.resolve(null);
     const recovered = await Promise.race([recovering, new Promise<null>((r) => setTimeout(() => r(null), RECOVER_BUDGET_MS).unref())]);

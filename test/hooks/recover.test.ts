@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseMetadata } from '../../src/handover/snapshot.js';
 import { HandoverStore } from '../../src/handover/store.js';
+import { writeAutoSnapshot } from '../../src/handover/auto.js';
 import { SESSION_START_LIMIT, sessionStart } from '../../src/hooks/session-start.js';
 import { makeRepo } from '../helpers/repo.js';
 import { age, appendClaudeRequest, placeTranscript, tempHome } from './auto-helpers.js';
@@ -20,7 +21,7 @@ beforeEach(() => {
 });
 
 const start = (id: string, transcript: string | null, brain = 'claude-code') =>
-  sessionStart(JSON.stringify({ session_id: id, transcript_path: transcript, cwd: root, hook_event_name: 'SessionStart', source: 'startup' }), { brain, env });
+  sessionStart(JSON.stringify({ session_id: id, transcript_path: transcript, cwd: root, hook_event_name: 'SessionStart', source: 'startup' }), { brain, env, writeAuto: writeAutoSnapshot });
 
 async function autos() {
   const store = new HandoverStore(root);
@@ -90,7 +91,7 @@ describe('recovery at the next SessionStart', () => {
     expect(a).toBeDefined();
     expect(out.startsWith('parser half done')).toBe(true);
     expect(out).toContain(`handover_resume(handover_id="${s.data.handover_id}")`);
-    expect(out).toContain(`Newer automatic checkpoint ${a!.handover_id} (recovered, ${a!.created_at}): 2 files touched since.`);
+    expect(out, out).toContain(`Newer automatic checkpoint ${a!.handover_id} (recovered, ${a!.created_at}): 2 files touched since.`);
     // The checkpoint carries the deliberate snapshot's open items forward.
     const md = (await new HandoverStore(root).readSnapshot(a!))!;
     expect(md).toContain('waiting for the schema');
