@@ -4,7 +4,7 @@ import { findTranscript } from '../handover/sessionlog/find.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from './project-root.js';
 
-/** The fields Butler reads from the PreCompact input both clients send (test/fixtures/hooks/pre-compact/). */
+/** The fields Butler reads from the PreCompact input both clients send (test/fixtures/hooks/captured/, pre-compact.json of each client). */
 interface PreCompactInput {
   session_id?: string;
   transcript_path?: string | null;

@@ -22,9 +22,9 @@ export function placeTranscript(home: string, root: string, client: 'claude' | '
   return file;
 }
 
-/** The PreCompact input of a client (test/fixtures/hooks/pre-compact/), pointed at this repo and transcript. */
+/** The PreCompact input of a client (test/fixtures/hooks/captured/<client>/pre-compact.json), pointed at this repo and transcript. */
 export function preCompactInput(client: 'claude' | 'codex', root: string, transcript: string): string {
-  const base = JSON.parse(readFileSync(path.join(FIXTURES, 'hooks', 'pre-compact', `${client}.json`), 'utf8'));
+  const base = JSON.parse(readFileSync(path.join(FIXTURES, 'hooks', 'captured', client, 'pre-compact.json'), 'utf8'));
   return JSON.stringify({ ...base, cwd: root, transcript_path: transcript });
 }
 

@@ -91,7 +91,7 @@ describe('PreCompact without a transcript_path (Codex sends null for some thread
 
   it("finds Claude Code's transcript under $CLAUDE_CONFIG_DIR/projects/<slug>/", async () => {
     const claudeHome = tempHome();
-    const t = placeTranscript(claudeHome, root, 'claude', '81cd09c1-ea9c-4414-8861-038174ad7b64');
+    const t = placeTranscript(claudeHome, root, 'claude', '10c87ca1-bff9-4ab8-8590-91545f89813e');
     const input = { ...JSON.parse(preCompactInput('claude', root, t)), transcript_path: undefined };
     await preCompact(JSON.stringify(input), { brain: 'claude-code', env: { ...env, CLAUDE_CONFIG_DIR: `${claudeHome}/.claude` } });
     const [s] = await snapshots();
