@@ -6,6 +6,7 @@ import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { ButlerError } from '../shared/errors.js';
 import { markSuperseded } from './candidates.js';
+import { pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 
@@ -236,7 +237,7 @@ export class HandoverStore {
         if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
         const entry = entryFromMeta(meta, this.rel(file));
         entries.push(entry);
-        const pruned = entry.mode === 'auto' ? this.pruneAuto(entries, base.issueId) : [];
+        const pruned = entry.mode === 'auto' ? pruneAuto(entries, base.issueId, AUTO_KEEP, newestFirst) : [];
         const latest = path.join(this.dir, latestFileName(base.issueId));
         try {
           await this.writeIndex(entries);
@@ -245,29 +246,14 @@ export class HandoverStore {
           throw savedButIncomplete(entry, err);
         }
         // Files go only once the index no longer names them; a failed unlink leaves a file the next rebuild re-adds.
-        for (const f of pruned) await fsp.unlink(path.join(this.dir, path.basename(f))).catch(() => undefined);
+        for (const e of pruned) {
+          const name = path.basename(e.snapshot_file);
+          if (SNAPSHOT_FILE.test(name) && e.snapshot_file === this.rel(path.join(this.dir, name))) await fsp.unlink(path.join(this.dir, name)).catch(() => undefined);
+        }
         return { entry, markdown, latestFile: this.rel(latest) };
       }
       throw new Error('could not allocate a handover id');
     }, { within: this.projectRoot });
-  }
-
-  /**
-   * Auto snapshots are checkpoints, cheap to keep but not history a person wrote: beyond `AUTO_KEEP` in a
-   * scope the oldest go (rows removed here, files by the caller). Deliberate snapshots are never pruned.
-   */
-  private pruneAuto(entries: IndexEntry[], issueId: number | null): string[] {
-    const autos = entries.filter((e) => e.issue_id === issueId && e.mode === 'auto').sort(newestFirst);
-    const drop = new Set(autos.slice(AUTO_KEEP).map((e) => e.handover_id));
-    if (!drop.size) return [];
-    const files: string[] = [];
-    for (let i = entries.length - 1; i >= 0; i--) {
-      if (!drop.has(entries[i]!.handover_id)) continue;
-      const f = entries[i]!.snapshot_file;
-      if (SNAPSHOT_FILE.test(path.basename(f)) && f === this.rel(path.join(this.dir, path.basename(f)))) files.push(f);
-      entries.splice(i, 1);
-    }
-    return files;
   }
 
   /** Adds a receipt to one row under the lock; false when the id is unknown. Idempotent per kind and brain. */
