@@ -1,6 +1,6 @@
 import { normalizeBrain } from '../handover/brains.js';
 import { newerAuto, selectCandidates, type CandidateQuery } from '../handover/candidates.js';
-import { computeDrift } from '../handover/drift.js';
+import { computeDrift, readGitNow } from '../handover/drift.js';
 import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
@@ -90,6 +90,9 @@ async function pickAndRender(
   const closed = closedIssues(root, sel.candidates);
   if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
   const { candidates } = sel;
+  // One candidate means drift: its one `git status` runs while the config and the snapshot are read.
+  const git = spawnGitWith(env);
+  const gitNow = candidates.length === 1 ? readGitNow(root, git).catch(() => null) : null;
   const lang = await langOf(root, env);
   const named = (text: string) =>
     !recovered || text.includes(recovered.handover_id) ? text : `${text}${recoveredLine(recovered, lang)}\n`.slice(0, SESSION_START_LIMIT);
@@ -104,7 +107,8 @@ async function pickAndRender(
       : `Butler: handover ${e.handover_id} is damaged (${e.snapshot_file}). Call work_session_start(project_root="${root}"), then handover_list.\n`;
   }
   const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
-  const drift = await computeDrift(root, then, spawnGitWith(env), undefined, lang).catch(() => null);
+  const cur = await gitNow;
+  const drift = cur ? await computeDrift(root, then, git, cur, lang).catch(() => null) : null;
   const autos = newerAuto(entries, e);
   const notes = [newerAutoLine(autos, lang)];
   if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id) notes.push(recoveredLine(recovered, lang));
