@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { readConfig, resolveLang } from '../shared/config.js';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 import { isRetired, previousFromSameLog } from './candidates.js';
 import { carryForward, openItemsOf } from './carry.js';
 import { ensureGitignored, msg } from './context.js';
 import { fingerprint, readGitNow } from './drift.js';
 import { parseNotes } from './notes.js';
-import { makeRedactor } from './redact.js';
+import { makeRedactor } from '../shared/redact.js';
 import { buildSessionFacts } from './session-facts.js';
 import { renderSnapshot } from './snapshot.js';
 import { HandoverStore, type IndexEntry } from './store.js';

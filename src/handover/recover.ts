@@ -1,5 +1,5 @@
 import { promises as fsp } from 'node:fs';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 import type { AutoQuery } from './auto.js';
 import { markChecked, previousSession } from './sessions.js';
 import type { IndexEntry } from './store.js';

@@ -1,8 +1,8 @@
 import { writeAutoSnapshot } from '../handover/auto.js';
-import { normalizeBrain } from '../handover/brains.js';
+import { normalizeBrain } from '../shared/brains.js';
 import { findTranscript } from '../handover/sessionlog/find.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
-import { findProjectRoot } from './project-root.js';
+import { findProjectRoot } from '../shared/root.js';
 
 /** The fields Butler reads from the PreCompact input both clients send (test/fixtures/hooks/captured/, pre-compact.json of each client). */
 interface PreCompactInput {

@@ -1,4 +1,4 @@
-import { normalizeBrain } from '../handover/brains.js';
+import { normalizeBrain } from '../shared/brains.js';
 import { newerAuto, selectCandidates, type CandidateQuery } from '../handover/candidates.js';
 import { computeDrift, readGitNow } from '../handover/drift.js';
 import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
@@ -10,7 +10,7 @@ import {
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
-import { findProjectRoot } from './project-root.js';
+import { findProjectRoot } from '../shared/root.js';
 
 export { SESSION_START_LIMIT };
 
