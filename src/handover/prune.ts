@@ -1,5 +1,8 @@
 import type { IndexEntry } from './store.js';
 
+/** Auto snapshots kept per scope (issue or project); older ones are pruned when a new one is written. */
+export const AUTO_KEEP = 20;
+
 /**
  * Auto snapshots are checkpoints, cheap to keep but not history a person wrote: beyond `keep` in a scope
  * the oldest go. Removes their rows from `entries` (in place) and returns them, so the store deletes the

@@ -6,7 +6,7 @@ import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { ButlerError } from '../shared/errors.js';
 import { markSuperseded } from './candidates.js';
-import { pruneAuto } from './prune.js';
+import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 
@@ -45,9 +45,8 @@ export interface IndexEntry {
   seq?: number | null;
   /** The issue's state when the snapshot was written (`closed` = finished work). */
   issue_state?: string | null;
-  /** Auto snapshots: `precompact` or `recovered`, and the number of files the session touched. */
-  trigger?: string | null;
-  touched?: number | null;
+  trigger?: string | null; // auto snapshots: `precompact` or `recovered`
+  touched?: number | null; // auto snapshots: the files the session edited
   receipts?: Receipt[];
   /** Computed on every read and write (candidates.markSuperseded): the newer snapshot that replaces this one. */
   superseded_by?: string | null;
@@ -59,8 +58,6 @@ interface IndexFile {
 }
 
 export const HANDOVER_DIR = path.join(PRIVATE_DIR, 'handover');
-/** Auto snapshots kept per scope (issue or project); older ones are pruned when a new one is written. */
-export const AUTO_KEEP = 20;
 const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
 
 export const scopeKey = (issueId: number | null): string => (issueId === null ? 'project' : `issue-${issueId}`);
@@ -245,11 +242,7 @@ export class HandoverStore {
         } catch (err) {
           throw savedButIncomplete(entry, err);
         }
-        // Files go only once the index no longer names them; a failed unlink leaves a file the next rebuild re-adds.
-        for (const e of pruned) {
-          const name = path.basename(e.snapshot_file);
-          if (SNAPSHOT_FILE.test(name) && e.snapshot_file === this.rel(path.join(this.dir, name))) await fsp.unlink(path.join(this.dir, name)).catch(() => undefined);
-        }
+        for (const f of pruned.map((e) => this.fileOf(e))) if (f) await fsp.unlink(f).catch(() => undefined);
         return { entry, markdown, latestFile: this.rel(latest) };
       }
       throw new Error('could not allocate a handover id');
@@ -273,10 +266,14 @@ export class HandoverStore {
 
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */
   async readSnapshot(entry: IndexEntry): Promise<string | null> {
+    return this.fileOf(entry) === null ? null : readTextIfExists(this.fileOf(entry)!);
+  }
+
+  /** The absolute path of a row's snapshot file; null unless it names a snapshot file in this folder. */
+  private fileOf(entry: IndexEntry): string | null {
     const f = entry.snapshot_file;
     const slash = f.lastIndexOf('/');
-    if (f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))) return null;
-    return readTextIfExists(path.join(this.dir, f.slice(slash + 1)));
+    return f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1)) ? null : path.join(this.dir, f.slice(slash + 1));
   }
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { markSuperseded, newerAuto, selectCandidates } from '../../src/handover/candidates.js';
 import { writeAutoSnapshot } from '../../src/handover/auto.js';
-import { HandoverStore, AUTO_KEEP, type IndexEntry } from '../../src/handover/store.js';
+import { AUTO_KEEP } from '../../src/handover/prune.js';
+import { HandoverStore, type IndexEntry } from '../../src/handover/store.js';
 import { newerAutoLine } from '../../src/handover/start-prompt.js';
 import { spawnGitWith } from '../../src/shared/git-spawn.js';
 import { fakeClock } from '../helpers/clock.js';
