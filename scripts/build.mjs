@@ -50,6 +50,7 @@ const bundles = [
   { in: 'src/cli/runtime-bin.ts', out: 'hooks/butler-runtime.mjs', plugins: [noAjv] },
   { in: 'src/hooks/bin/session-start.ts', out: 'hooks/session-start.mjs' },
   { in: 'src/hooks/bin/pre-tool-use.ts', out: 'hooks/pre-tool-use.mjs' },
+  { in: 'src/hooks/bin/pre-compact.ts', out: 'hooks/pre-compact.mjs' },
 ];
 
 /** The vendored runtime must stay small: it is committed in every user repository, on every upgrade. */

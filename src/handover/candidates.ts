@@ -38,6 +38,11 @@ export function takerOf(e: IndexEntry, clone?: string | null): string | null {
   if (!r) return null;
   return r.clone && r.clone !== clone ? `${r.by}@${r.clone}` : r.by;
 }
+/** The newest snapshot of this brain that read a session log: where the next read of its log starts. */
+export function previousFromSameLog(entries: readonly IndexEntry[], brain: string): IndexEntry | null {
+  return entries.find((e) => e.source_brain === brain && e.session_log) ?? null;
+}
+
 /** Whose work the snapshot is now: the brain that accepted it, else its author. */
 export const ownerOf = (e: IndexEntry): string => acceptedBy(e)?.by ?? e.source_brain;
 
@@ -70,17 +75,16 @@ export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
  * - retired and superseded snapshots are history, not candidates; a date range looks at history,
  *   newest per (scope, source) within it;
  * - a snapshot accepted by one brain is that brain's (exact), and nobody else's;
- * - a closed issue's snapshots are not work to take over.
+ * - a closed issue's snapshots are not work to take over;
+ * - the newest deliberate snapshot wins over newer `auto` ones, which count only when none exists.
  * Entries must be newest first.
  */
 export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQuery): CandidateResult {
   const from = q.createdFrom ? Date.parse(q.createdFrom) : null;
   const to = q.createdTo ? Date.parse(q.createdTo) : null;
   const ranged = from !== null || to !== null;
-  const seen = new Set<string>();
-  const newest: IndexEntry[] = [];
-  const taken: IndexEntry[] = [];
-  const closed: IndexEntry[] = [];
+  // Per (scope, source): the newest deliberate snapshot, else the newest auto one. Entries are newest first.
+  const chosen = new Map<string, IndexEntry>();
   for (const e of entries) {
     if (q.issueId !== null && e.issue_id !== q.issueId) continue;
     if (q.source && e.source_brain !== q.source) continue;
@@ -94,8 +98,17 @@ export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQue
     const mine = q.me !== null && (e.target_brain === q.me || taker === q.me);
     if (!mine && e.target_brain !== 'any') continue;
     const key = `${scopeOf(e)}|${e.source_brain}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const held = chosen.get(key);
+    if (!held || (isAuto(held) && !isAuto(e))) chosen.set(key, e);
+  }
+  // Auto never displaces deliberate: an auto checkpoint is a candidate only when its brain has no deliberate one.
+  const deliberate = new Set([...chosen.values()].filter((e) => !isAuto(e)).map((e) => e.source_brain));
+  const newest: IndexEntry[] = [];
+  const taken: IndexEntry[] = [];
+  const closed: IndexEntry[] = [];
+  for (const e of [...chosen.values()].sort((a, b) => entries.indexOf(a) - entries.indexOf(b))) {
+    if (isAuto(e) && deliberate.has(e.source_brain)) continue;
+    const taker = acceptedBy(e)?.by ?? null;
     if (taker && taker !== q.me) taken.push(e);
     else if (e.issue_id !== null && q.closedIssues?.has(e.issue_id)) closed.push(e);
     else newest.push(e);
@@ -107,6 +120,18 @@ export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQue
   }
   const any = newest.filter((e) => e.target_brain === 'any');
   return result(any.length ? 'any' : null, any);
+}
+
+/**
+ * The automatic checkpoints of `chosen`'s owner written after it (newest first), live ones only: the
+ * start prompt mentions them in one line instead of offering them. Entries must be newest first.
+ */
+export function newerAuto(entries: readonly IndexEntry[], chosen: IndexEntry): IndexEntry[] {
+  if (isAuto(chosen)) return [];
+  const owner = ownerOf(chosen);
+  // By position, not time: two snapshots in the same second are ordered by id (the later one has the suffix).
+  const at = entries.indexOf(chosen);
+  return entries.filter((e, i) => i < at && isAuto(e) && !isRetired(e) && e.source_brain === owner);
 }
 
 /** What a brain needs to tell candidates apart (docs/decisions.md D10). */

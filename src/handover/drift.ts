@@ -6,6 +6,8 @@ export interface GitNow {
   branch: string | null;
   head: string | null;
   dirty_files: string[];
+  /** The tracked files among them (modified, staged, renamed, conflicted): what `git diff HEAD` would name. */
+  tracked_dirty?: string[];
 }
 
 /** Branch, HEAD and dirty paths in one `git status` call (porcelain v2 carries branch and oid). */
@@ -15,14 +17,16 @@ export async function readGitNow(root: string, git: GitRunner): Promise<GitNow> 
   let branch: string | null = null;
   let head: string | null = null;
   const dirty: string[] = [];
+  const tracked: string[] = [];
   for (const line of r.stdout.split('\n')) {
     if (line.startsWith('# branch.oid ')) head = /^[0-9a-f]{7,64}$/.test(line.slice(13)) ? line.slice(13) : null;
     else if (line.startsWith('# branch.head ')) branch = line.slice(14) === '(detached)' ? null : line.slice(14);
     else if (line.startsWith('1 ') || line.startsWith('u ')) dirty.push(line.split(' ').slice(line.startsWith('1 ') ? 8 : 10).join(' '));
     else if (line.startsWith('2 ')) dirty.push(line.split(' ').slice(9).join(' ').split('\t')[0] ?? '');
     else if (line.startsWith('? ')) dirty.push(line.slice(2));
+    if (/^[12u] /.test(line)) tracked.push(dirty[dirty.length - 1]!);
   }
-  return { branch, head, dirty_files: dirty };
+  return { branch, head, dirty_files: dirty, tracked_dirty: tracked };
 }
 
 /** Files hashed at most per snapshot: beyond this, the rest count as changed when still dirty. */
@@ -98,7 +102,11 @@ export async function computeDrift(
   const missing = anchors.filter((a) => !existsSync(path.join(root, a)));
   let changed: string[] = [];
   const present = anchors.filter((a) => !missing.includes(a));
-  if (present.length && then.head && /^[0-9a-f]{7,64}$/.test(then.head)) {
+  if (present.length && !headMoved && cur.head && cur.tracked_dirty) {
+    // HEAD is where the snapshot left it: the anchors changed since are the tracked dirty ones, no second git call.
+    const dirty = cur.tracked_dirty;
+    changed = present.filter((a) => dirty.some((f) => f === a || f.startsWith(`${a.replace(/\/+$/, '')}/`)));
+  } else if (present.length && then.head && /^[0-9a-f]{7,64}$/.test(then.head)) {
     const d = await git(root, ['diff', '--name-only', then.head, '--', ...present]);
     if (d.exitCode === 0) changed = d.stdout.split('\n').filter(Boolean);
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
-import { isRetired } from './candidates.js';
+import { isRetired, previousFromSameLog } from './candidates.js';
 import { carryForward, openItemsOf } from './carry.js';
 import { action, ensureGitignored, msg, type HandoverContext } from './context.js';
 import { fingerprint, readGitNow } from './drift.js';
@@ -23,11 +23,6 @@ export interface PrepareArgs {
 }
 
 export type PrepareKind = 'prepare' | 'suspend' | 'transfer';
-
-/** The newest snapshot of this brain that read the same session log: where the next read starts. */
-function previousFromSameLog(entries: readonly IndexEntry[], brain: string): IndexEntry | null {
-  return entries.find((e) => e.source_brain === brain && e.session_log) ?? null;
-}
 
 /**
  * handover_prepare / suspend / transfer: builds a snapshot from the issue, the work state, the

@@ -14,13 +14,16 @@ export interface SessionFactsQuery {
   brain: string;
   sessionLogPath: string | null;
   previous: IndexEntry | null;
+  /** Parse at most this many bytes of the log's tail (the hooks: a deadline on a huge transcript). */
+  maxTailBytes?: number;
 }
 
 /** DISCOVERY gets at most this many lines from the log; the snapshot stays within 300 lines. */
 const DISCOVERY_LINES = 70;
 const MAX_ANCHORS = 15;
 
-export type SessionFactsResult = SessionFacts & { log: string; line: number; entry: string | null };
+/** `touched`: distinct files edited; `found`: facts of any kind (0 = nothing happened since the mark). */
+export type SessionFactsResult = SessionFacts & { log: string; line: number; entry: string | null; touched?: number; found?: number };
 
 /**
  * Facts from the brain's session log since the previous snapshot's mark. An explicit path is
@@ -47,7 +50,7 @@ export async function buildSessionFacts(q: SessionFactsQuery): Promise<SessionFa
       : null;
   let x;
   try {
-    x = await extractSession(file, mark, q.redact);
+    x = await extractSession(file, mark, q.redact, { maxTailBytes: q.maxTailBytes });
   } catch {
     if (q.sessionLogPath) throw new Error('the session log could not be read');
     return null;
@@ -68,5 +71,7 @@ export async function buildSessionFacts(q: SessionFactsQuery): Promise<SessionFa
     log: inside ? path.relative(q.root, x.mark.path) : x.mark.path,
     line: x.mark.line,
     entry: x.mark.entry_id,
+    touched: rendered.touched.length,
+    found: x.requests.length + x.edited_files.length + x.commands.length + x.failures.length,
   };
 }

@@ -13,6 +13,8 @@ export interface SessionRecord {
   transcript_path: string | null;
   started_at: string;
   source?: string;
+  /** Transcript size when a later start last checked it for unsaved work: unchanged = nothing to recover. */
+  checked_size?: number;
 }
 
 interface SessionsFile {
@@ -40,6 +42,7 @@ function clean(r: unknown): SessionRecord | null {
   const rec: SessionRecord = { brain, session_id, transcript_path: t && path.isAbsolute(t) ? t : null, started_at };
   const source = clip(o.source, 40);
   if (source) rec.source = source;
+  if (Number.isSafeInteger(o.checked_size) && (o.checked_size as number) >= 0) rec.checked_size = o.checked_size as number;
   return rec;
 }
 
@@ -82,6 +85,33 @@ export async function recordSession(
     },
     { timeoutMs: 3000, within: projectRoot },
   );
+}
+
+/** Records that a start checked `session_id`'s transcript at `size` bytes (recovered or found nothing new). */
+export async function markChecked(projectRoot: string, brain: string, sessionId: string, size: number): Promise<void> {
+  const file = sessionsPath(projectRoot);
+  await withFileLock(
+    file,
+    async () => {
+      const list = await readSessions(file);
+      const hit = list.find((r) => r.brain === brain && r.session_id === sessionId);
+      if (!hit) return;
+      hit.checked_size = size;
+      await writeFileAtomic(file, `${JSON.stringify({ sessions: list }, null, 2)}\n`, { within: projectRoot });
+    },
+    { timeoutMs: 3000, within: projectRoot },
+  );
+}
+
+/** The brain's newest earlier session (another id) with a transcript, the one a start may recover; or null. */
+export async function previousSession(projectRoot: string, brain: string, currentId: string): Promise<SessionRecord | null> {
+  const list = await readSessions(sessionsPath(projectRoot));
+  let best: SessionRecord | null = null;
+  for (const r of list) {
+    if (r.brain !== brain || r.session_id === currentId || !r.transcript_path) continue;
+    if (!best || r.started_at >= best.started_at) best = r;
+  }
+  return best;
 }
 
 /** The brain's newest session that has a transcript (latest `started_at`; later record wins a tie), or null. */

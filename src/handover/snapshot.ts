@@ -15,7 +15,8 @@ export interface SnapshotMeta {
   user_name?: string | null;
   user_email?: string | null;
   target_brain: string;
-  mode: 'core';
+  /** `core` = deliberate (prepare / suspend / transfer); `auto` = written by a hook from the transcript. */
+  mode: 'core' | 'auto';
   created_at: string;
   handover_id: string;
   branch: string | null;
@@ -32,6 +33,9 @@ export interface SnapshotMeta {
   issue_state?: string | null;
   /** JSON {path: content hash} of the files dirty at the snapshot, so drift counts only later changes. */
   dirty?: string | null;
+  /** Auto snapshots only: what wrote it (`precompact`, `recovered`) and how many files the session touched. */
+  trigger?: string | null;
+  touched?: number | null;
 }
 
 export interface WorkFacts {
@@ -148,12 +152,15 @@ const META_KEYS: (keyof SnapshotMeta)[] = [
   'project', 'issue_id', 'issue_title', 'source_brain', 'user_name', 'user_email', 'target_brain', 'mode', 'created_at', 'handover_id',
   'branch', 'head', 'summary', 'lang', 'session_log', 'session_line', 'session_entry', 'parent', 'seq', 'issue_state', 'dirty',
 ];
+/** Written only when set, so deliberate snapshots keep their METADATA as it was. */
+const OPTIONAL_KEYS: (keyof SnapshotMeta)[] = ['trigger', 'touched'];
 
 /** METADATA names the issue field `issue` (docs/decisions.md D6); everything else keeps its index name. */
 const label = (k: keyof SnapshotMeta): string => (k === 'issue_id' ? 'issue' : k);
 
 function metadataLines(meta: SnapshotMeta): string[] {
-  return META_KEYS.map((k) => `- ${label(k)}: ${meta[k] === null || meta[k] === undefined ? 'none' : String(meta[k]).replace(/\s+/g, ' ')}`);
+  const keys = [...META_KEYS, ...OPTIONAL_KEYS.filter((k) => meta[k] !== undefined && meta[k] !== null)];
+  return keys.map((k) => `- ${label(k)}: ${meta[k] === null || meta[k] === undefined ? 'none' : String(meta[k]).replace(/\s+/g, ' ')}`);
 }
 
 /** Reads METADATA back (for index rebuilds and drift); null when the snapshot is not one of ours. */
@@ -182,7 +189,7 @@ export function parseMetadata(markdown: string): SnapshotMeta | null {
     user_name: str('user_name'),
     user_email: str('user_email'),
     target_brain: str('target_brain') ?? 'any',
-    mode: 'core',
+    mode: str('mode') === 'auto' ? 'auto' : 'core',
     created_at: created,
     handover_id: id,
     branch: str('branch'),
@@ -196,6 +203,7 @@ export function parseMetadata(markdown: string): SnapshotMeta | null {
     seq: num('seq'),
     issue_state: str('issue_state'),
     dirty: str('dirty'),
+    ...(str('trigger') ? { trigger: str('trigger'), touched: num('touched') } : {}),
   };
 }
 

@@ -70,6 +70,23 @@ function fit(prompt: string[], tail: string[], limit: number): string {
   return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
 }
 
+/** One line on automatic checkpoints newer than the deliberate snapshot offered (newest first). */
+export function newerAutoLine(autos: readonly IndexEntry[], lang: Lang): string {
+  const a = autos[0];
+  if (!a) return '';
+  const n = autos.reduce((sum, x) => sum + (x.touched ?? 0), 0);
+  return lang === 'ja'
+    ? `新しい自動チェックポイント ${a.handover_id}（${a.trigger ?? 'auto'}, ${a.created_at}）: 以降 ${n} ファイルを変更`
+    : `Newer automatic checkpoint ${a.handover_id} (${a.trigger ?? 'auto'}, ${a.created_at}): ${n} file${n === 1 ? '' : 's'} touched since.`;
+}
+
+/** The line naming a checkpoint this start just recovered from an ended session. */
+export function recoveredLine(e: IndexEntry, lang: Lang): string {
+  return lang === 'ja'
+    ? `Butler: handover なしで終わった前回のセッションを自動チェックポイント ${e.handover_id} に保存しました（${e.touched ?? 0} ファイル）。`
+    : `Butler: the previous session ended without a handover; saved as automatic checkpoint ${e.handover_id} (${e.touched ?? 0} files touched).`;
+}
+
 /** No candidate: one line; when a closed issue's snapshot was held back, that line says so. */
 export function startPromptNone(root: string, lang: Lang, closed: readonly IndexEntry[]): string {
   const ids = [...new Set(closed.map((e) => `#${e.issue_id}`))].slice(0, 3).join(', ');
@@ -96,17 +113,20 @@ export function startPromptMany(root: string, me: string | null, candidates: rea
  * One candidate: its HANDOFF_PROMPT (decisions and blockers included), then the id, drift and the
  * next call. A snapshot this brain wrote or already accepted is resumed; anything else is accepted.
  */
-export function startPromptOne(root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean, lang: Lang, note = ''): string {
+export function startPromptOne(
+  root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean, lang: Lang, notes: string[] = [],
+): string {
   const own = e.source_brain === me || (me !== null && acceptedBy(e)?.by === me);
   const tool = own ? 'handover_resume' : 'handover_accept';
   const prompt = handoffPrompt(snapshot).split('\n').filter(Boolean);
   const from = e.source_brain === me ? '' : lang === 'ja' ? `（${e.source_brain} から）` : ` from ${e.source_brain}`;
   const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
+  const kind = e.mode === 'auto' ? (lang === 'ja' ? `自動チェックポイント（${e.trigger ?? 'auto'}）` : `automatic checkpoint (${e.trigger ?? 'auto'})`) : 'handover';
   const tail = [
-    lang === 'ja' ? `Butler handover ${e.handover_id}${from} ${e.created_at}` : `Butler handover ${e.handover_id}${from} (${e.created_at}).`,
+    lang === 'ja' ? `Butler ${kind} ${e.handover_id}${from} ${e.created_at}` : `Butler ${kind} ${e.handover_id}${from} (${e.created_at}).`,
     ...(driftLine ? [driftLine] : []),
+    ...notes,
     lang === 'ja' ? `次: ${call}` : `Next: ${call}`,
-    ...(note ? [note] : []),
   ];
   return `${fit(compact ? prompt.slice(0, 1) : prompt, tail, SESSION_START_LIMIT)}\n`;
 }

@@ -6,6 +6,7 @@ import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { markSuperseded } from './candidates.js';
 import { isIndexEntry, savedButIncomplete } from './store-rows.js';
+import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 
@@ -46,6 +47,8 @@ export interface IndexEntry {
   seq?: number | null;
   /** The issue's state when the snapshot was written (`closed` = finished work). */
   issue_state?: string | null;
+  trigger?: string | null; // auto snapshots: `precompact` or `recovered`
+  touched?: number | null; // auto snapshots: the files the session edited
   receipts?: Receipt[];
   /** Computed on every read and write (candidates.markSuperseded): the newer snapshot that replaces this one. */
   superseded_by?: string | null;
@@ -87,6 +90,7 @@ function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
     parent: meta.parent,
     seq: meta.seq,
     issue_state: meta.issue_state,
+    ...(meta.mode === 'auto' ? { trigger: meta.trigger ?? null, touched: meta.touched ?? null } : {}),
   };
 }
 
@@ -212,6 +216,7 @@ export class HandoverStore {
         if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
         const entry = entryFromMeta(meta, this.rel(file));
         entries.push(entry);
+        const pruned = entry.mode === 'auto' ? pruneAuto(entries, base.issueId, AUTO_KEEP, newestFirst) : [];
         const latest = path.join(this.dir, latestFileName(base.issueId));
         try {
           await this.writeIndex(entries);
@@ -219,6 +224,7 @@ export class HandoverStore {
         } catch (err) {
           throw savedButIncomplete(entry, err);
         }
+        for (const f of pruned.map((e) => this.fileOf(e))) if (f) await fsp.unlink(f).catch(() => undefined);
         return { entry, markdown, latestFile: this.rel(latest) };
       }
       throw new Error('could not allocate a handover id');
@@ -271,10 +277,14 @@ export class HandoverStore {
 
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */
   async readSnapshot(entry: IndexEntry): Promise<string | null> {
+    return this.fileOf(entry) === null ? null : readTextIfExists(this.fileOf(entry)!);
+  }
+
+  /** The absolute path of a row's snapshot file; null unless it names a snapshot file in this folder. */
+  private fileOf(entry: IndexEntry): string | null {
     const f = entry.snapshot_file;
     const slash = f.lastIndexOf('/');
-    if (f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))) return null;
-    return readTextIfExists(path.join(this.dir, f.slice(slash + 1)));
+    return f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1)) ? null : path.join(this.dir, f.slice(slash + 1));
   }
 }
 

@@ -1,9 +1,12 @@
 import { normalizeBrain } from '../shared/brains.js';
-import { selectCandidates, type CandidateQuery } from '../handover/candidates.js';
-import { computeDrift } from '../handover/drift.js';
+import { newerAuto, selectCandidates, type CandidateQuery } from '../handover/candidates.js';
+import { computeDrift, readGitNow } from '../handover/drift.js';
+import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
-import { closedIssues, SESSION_START_LIMIT, shareStatus, startPromptMany, startPromptNone, startPromptOne, withNote } from '../handover/start-prompt.js';
+import {
+  closedIssues, newerAutoLine, recoveredLine, SESSION_START_LIMIT, shareStatus, startPromptMany, startPromptNone, startPromptOne, withNote,
+} from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
@@ -25,7 +28,14 @@ interface SessionStartInput {
  */
 export async function sessionStart(
   stdinText: string,
-  opts: { brain: string | null; env: Record<string, string | undefined>; now?: () => Date },
+  opts: {
+    brain: string | null;
+    env: Record<string, string | undefined>;
+    now?: () => Date;
+    recoverIdleMs?: number;
+    /** Writes the recovered snapshot (auto.writeAutoSnapshot); without it, nothing is recovered. */
+    writeAuto?: RecoverQuery['write'];
+  },
 ): Promise<string> {
   try {
     const input = JSON.parse(stdinText) as SessionStartInput;
@@ -44,7 +54,17 @@ export async function sessionStart(
             source: input.source,
           }).catch(() => undefined)
         : Promise.resolve();
-    const out = await pickAndRender(root, me, input, opts.env, opts.now?.() ?? new Date());
+    const now = opts.now ?? (() => new Date());
+    // Before the prompt, so it can name what was recovered; bounded, so a huge transcript cannot cost the prompt.
+    const recovering =
+      me && typeof input.session_id === 'string' && opts.writeAuto
+        ? recoverEndedSession({
+            root, brain: me, sessionId: input.session_id, transcriptPath: typeof input.transcript_path === 'string' ? input.transcript_path : null,
+            env: opts.env, git: spawnGitWith(opts.env), now, idleMs: opts.recoverIdleMs, write: opts.writeAuto,
+          }).catch(() => null)
+        : Promise.resolve(null);
+    const recovered = await Promise.race([recovering, new Promise<null>((r) => setTimeout(() => r(null), RECOVER_BUDGET_MS).unref())]);
+    const out = await pickAndRender(root, me, input, opts.env, now(), recovered);
     await recorded;
     return out;
   } catch {
@@ -52,8 +72,13 @@ export async function sessionStart(
   }
 }
 
-/** Chooses the snapshot with the resume rules and renders what the agent should see. */
-async function pickAndRender(root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>, now: Date): Promise<string> {
+/** Recovery gets this long; the prompt follows either way, well inside the hook's 3 s deadline. */
+const RECOVER_BUDGET_MS = 2000;
+
+/** Chooses the snapshot with the resume rules and renders what the agent should see; names what was recovered. */
+async function pickAndRender(
+  root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>, now: Date, recovered: IndexEntry | null,
+): Promise<string> {
   const store = new HandoverStore(root);
   const entries = await store.entries();
   // The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none.
@@ -66,8 +91,13 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
   const closed = closedIssues(root, sel.candidates);
   if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
   const { candidates } = sel;
-  if (candidates.length === 0) return withNote(startPromptNone(root, lang, sel.closed), share.note);
-  if (candidates.length > 1) return withNote(startPromptMany(root, me, candidates, lang), share.note);
+  // One candidate means drift: its one `git status` runs while the snapshot is read.
+  const git = spawnGitWith(env);
+  const gitNow = candidates.length === 1 ? readGitNow(root, git).catch(() => null) : null;
+  const named = (text: string) =>
+    !recovered || text.includes(recovered.handover_id) ? text : `${text}${recoveredLine(recovered, lang)}\n`.slice(0, SESSION_START_LIMIT);
+  if (candidates.length === 0) return withNote(named(startPromptNone(root, lang, sel.closed)), share.note);
+  if (candidates.length > 1) return withNote(named(startPromptMany(root, me, candidates, lang)), share.note);
   const e = candidates[0] as IndexEntry;
   const snapshot = await store.readSnapshot(e);
   if (snapshot === null) return '';
@@ -77,6 +107,11 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
       : `Butler: handover ${e.handover_id} is damaged (${e.snapshot_file}). Call work_session_start(project_root="${root}"), then handover_list.\n`;
   }
   const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
-  const drift = await computeDrift(root, then, spawnGitWith(env), undefined, lang).catch(() => null);
-  return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang, share.note);
+  const cur = await gitNow;
+  const drift = cur ? await computeDrift(root, then, git, cur, lang).catch(() => null) : null;
+  const autos = newerAuto(entries, e);
+  const notes = [newerAutoLine(autos, lang)];
+  if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id) notes.push(recoveredLine(recovered, lang));
+  notes.push(share.note);
+  return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang, notes.filter(Boolean));
 }

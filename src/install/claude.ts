@@ -2,6 +2,8 @@ import {
   BIN_DIR,
   BRAIN_CLAUDE,
   MCP_SCRIPT,
+  PRE_COMPACT_MATCHER,
+  PRE_COMPACT_TIMEOUT,
   PRE_TOOL_USE_MATCHER,
   PRE_TOOL_USE_TIMEOUT,
   SERVER_NAME,
@@ -19,6 +21,7 @@ export const MCP_JSON = '.mcp.json';
 export const claudeCommands = {
   sessionStart: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/session-start.mjs --brain ${BRAIN_CLAUDE}`,
   preToolUse: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.mjs`,
+  preCompact: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.mjs --brain ${BRAIN_CLAUDE}`,
 };
 
 /** Butler's hook entries for Claude Code, one per event (uninstall removes every event named here). */
@@ -31,6 +34,10 @@ export function claudeHookGroups(): Record<string, HookGroup> {
     PreToolUse: {
       matcher: PRE_TOOL_USE_MATCHER,
       hooks: [{ type: 'command', command: claudeCommands.preToolUse, timeout: PRE_TOOL_USE_TIMEOUT }],
+    },
+    PreCompact: {
+      matcher: PRE_COMPACT_MATCHER,
+      hooks: [{ type: 'command', command: claudeCommands.preCompact, timeout: PRE_COMPACT_TIMEOUT }],
     },
   };
 }
@@ -71,7 +78,7 @@ export async function planClaude(ctx: InstallContext): Promise<FileChange[]> {
   const target = ctx.personal ? CLAUDE_LOCAL : CLAUDE_SHARED;
   const other = ctx.personal ? CLAUDE_SHARED : CLAUDE_LOCAL;
   const changes = await Promise.all([
-    planJsonEdit(ctx, target, 'Claude Code hooks (SessionStart, PreToolUse) and MCP approval', (obj) => {
+    planJsonEdit(ctx, target, 'Claude Code hooks (SessionStart, PreToolUse, PreCompact) and MCP approval', (obj) => {
       applyHookGroups(target, obj, claudeHookGroups());
       setApproval(target, obj, true);
     }),

@@ -1,5 +1,7 @@
 import {
   BRAIN_CODEX,
+  PRE_COMPACT_MATCHER,
+  PRE_COMPACT_TIMEOUT,
   PRE_TOOL_USE_MATCHER,
   PRE_TOOL_USE_TIMEOUT,
   SESSION_START_MATCHER,
@@ -18,6 +20,7 @@ export const CODEX_CONFIG = '.codex/config.toml';
 export const codexCommands = {
   sessionStart: shQuoted(codexLauncher('session-start.mjs', `--brain ${BRAIN_CODEX}`)),
   preToolUse: shQuoted(codexLauncher('pre-tool-use.mjs', '')),
+  preCompact: shQuoted(codexLauncher('pre-compact.mjs', `--brain ${BRAIN_CODEX}`)),
 };
 
 
@@ -30,6 +33,10 @@ export function codexHookGroups(): Record<string, HookGroup> {
     PreToolUse: {
       matcher: PRE_TOOL_USE_MATCHER,
       hooks: [{ type: 'command', command: codexCommands.preToolUse, timeout: PRE_TOOL_USE_TIMEOUT }],
+    },
+    PreCompact: {
+      matcher: PRE_COMPACT_MATCHER,
+      hooks: [{ type: 'command', command: codexCommands.preCompact, timeout: PRE_COMPACT_TIMEOUT }],
     },
   };
 }
@@ -71,7 +78,7 @@ async function planToml(ctx: { root: string; force?: boolean }, install: boolean
 
 export async function planCodex(ctx: InstallContext): Promise<FileChange[]> {
   const changes = await Promise.all([
-    planJsonEdit(ctx, CODEX_HOOKS, 'Codex hooks (SessionStart, PreToolUse)', (obj) => applyHookGroups(CODEX_HOOKS, obj, codexHookGroups())),
+    planJsonEdit(ctx, CODEX_HOOKS, 'Codex hooks (SessionStart, PreToolUse, PreCompact)', (obj) => applyHookGroups(CODEX_HOOKS, obj, codexHookGroups())),
     planToml(ctx, true),
   ]);
   return changes.filter((c): c is FileChange => c !== null);

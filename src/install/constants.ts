@@ -3,7 +3,7 @@ export { BUTLER_VERSION } from '../shared/version.js';
 
 /** The vendored runtime, relative to the project root. Every written command points here. */
 export const BIN_DIR = '.butler/bin';
-export const BUNDLES = ['butler.mjs', 'session-start.mjs', 'pre-tool-use.mjs'] as const;
+export const BUNDLES = ['butler.mjs', 'session-start.mjs', 'pre-tool-use.mjs', 'pre-compact.mjs'] as const;
 /** Vendored name -> file in the bundle folder, where they differ: the runtime is the CLI without install and demo. */
 export const BUNDLE_SOURCES: Record<string, string> = { 'butler.mjs': 'butler-runtime.mjs' };
 export const VERSION_FILE = `${BIN_DIR}/VERSION`;
@@ -17,6 +17,9 @@ export const PRE_TOOL_USE_MATCHER = 'Bash';
 /** Seconds. The guard answers in milliseconds; a timeout lets the command run, so keep headroom. */
 export const SESSION_START_TIMEOUT = 10;
 export const PRE_TOOL_USE_TIMEOUT = 5;
+/** PreCompact: both clients match on the trigger. The hook gives up after 8 s (src/hooks/bin/pre-compact.ts). */
+export const PRE_COMPACT_MATCHER = 'manual|auto';
+export const PRE_COMPACT_TIMEOUT = 15;
 
 export const BRAIN_CLAUDE = 'claude-code';
 export const BRAIN_CODEX = 'codex-mcp-client';

@@ -39,7 +39,7 @@ describe('butler install into a project with its own configuration', () => {
     for (const rel of written) await expect(after[rel]).toMatchFileSnapshot(snapName(rel));
     expect(written.sort()).toEqual(
       [
-        '.butler/bin/VERSION', '.butler/bin/butler.mjs', '.butler/bin/pre-tool-use.mjs', '.butler/bin/session-start.mjs',
+        '.butler/bin/VERSION', '.butler/bin/butler.mjs', '.butler/bin/pre-compact.mjs', '.butler/bin/pre-tool-use.mjs', '.butler/bin/session-start.mjs',
         '.butler/config.yaml', '.claude/settings.json', '.codex/config.toml', '.codex/hooks.json', '.gitignore', '.mcp.json', 'AGENTS.md',
       ].sort(),
     );
@@ -48,7 +48,7 @@ describe('butler install into a project with its own configuration', () => {
     // The hooks go to the committed settings file; the personal one stays the user's.
     expect(after['.claude/settings.local.json']).toBe(before['.claude/settings.local.json']);
     const settings = JSON.parse(after['.claude/settings.json']!);
-    expect(Object.keys(settings.hooks)).toEqual(['SessionStart', 'PreToolUse']);
+    expect(Object.keys(settings.hooks)).toEqual(['SessionStart', 'PreToolUse', 'PreCompact']);
     expect(settings.enabledMcpjsonServers).toEqual(['butler']);
     expect(Object.keys(JSON.parse(after['.mcp.json']!).mcpServers)).toEqual(['github', 'butler']);
     expect(after['.codex/config.toml']!.startsWith(before['.codex/config.toml']!)).toBe(true);

@@ -47,7 +47,7 @@ describe('vendored runtime in a clone', () => {
 
   it('Codex hooks run from a subfolder through a login shell and exit 0; outside a project they stay silent', () => {
     const hooks = JSON.parse(readFileSync(path.join(clone, '.codex/hooks.json'), 'utf8')).hooks;
-    for (const event of ['SessionStart', 'PreToolUse']) {
+    for (const event of ['SessionStart', 'PreToolUse', 'PreCompact']) {
       const command = hooks[event][0].hooks[0].command as string;
       const input = JSON.stringify({ hook_event_name: event, cwd: path.join(clone, 'src'), source: 'startup', tool_name: 'Bash', tool_input: { command: 'ls' } });
       const inside = spawnSync('sh', ['-lc', command], { cwd: path.join(clone, 'src'), input, env: minimalEnv(), encoding: 'utf8' });
@@ -60,7 +60,7 @@ describe('vendored runtime in a clone', () => {
 
   it('Claude Code hooks run with $CLAUDE_PROJECT_DIR', () => {
     const hooks = JSON.parse(readFileSync(path.join(clone, '.claude/settings.json'), 'utf8')).hooks;
-    for (const event of ['SessionStart', 'PreToolUse']) {
+    for (const event of ['SessionStart', 'PreToolUse', 'PreCompact']) {
       const command = hooks[event][0].hooks[0].command as string;
       const r = spawnSync('sh', ['-c', command], {
         cwd: path.join(clone, 'src'),

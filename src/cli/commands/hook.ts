@@ -1,3 +1,4 @@
+import { writeAutoSnapshot } from '../../handover/auto.js';
 import { preToolUse } from '../../hooks/pre-tool-use.js';
 import { sessionStart } from '../../hooks/session-start.js';
 import type { Command } from '../io.js';
@@ -15,7 +16,7 @@ export const hook: Command = async (argv, io) => {
     if (event === 'pre-tool-use') out = await preToolUse(input, io.env);
     else if (event === 'session-start') {
       const i = rest.indexOf('--brain');
-      out = await sessionStart(input, { brain: i >= 0 ? (rest[i + 1] ?? null) : null, env: io.env });
+      out = await sessionStart(input, { brain: i >= 0 ? (rest[i + 1] ?? null) : null, env: io.env, writeAuto: writeAutoSnapshot });
     } else {
       io.stderr('usage: butler hook session-start|pre-tool-use [--brain ID]\n');
       return 2;

@@ -48,6 +48,8 @@ interface Scan {
   id: string | null;
   size: number;
   skipped: number;
+  /** Lines after the mark left unread because they lie before `parseFrom` (the tail cap). */
+  cut: number;
   collector: Collector;
   ctx: LogContext;
 }
@@ -56,13 +58,14 @@ interface Scan {
  * Streams `file`; lines up to `after` are only checked (the mark line's id, the format, the working
  * directory), later lines are extracted. Returns null when line `after` is missing or holds another entry.
  */
-async function scan(file: string, after: number, expectId: string | null, redact: (s: string) => string): Promise<Scan | null> {
-  const s: Scan = { format: 'unknown', from: after + 1, to: after, id: null, size: 0, skipped: 0, collector: new Collector(redact), ctx: { cwd: null } };
+async function scan(file: string, after: number, expectId: string | null, redact: (s: string) => string, parseFrom = 0): Promise<Scan | null> {
+  const s: Scan = { format: 'unknown', from: after + 1, to: after, id: null, size: 0, skipped: 0, cut: 0, collector: new Collector(redact), ctx: { cwd: null } };
   let seen = 0;
   let verified = after === 0;
   for await (const raw of readLines(file)) {
     const before = raw.no <= after;
-    const needParse = !before || raw.no === after || (s.format === 'unknown' && seen < DETECT_WINDOW) ||
+    const cut = !before && raw.end <= parseFrom;
+    const needParse = (!before && !cut) || raw.no === after || (s.format === 'unknown' && seen < DETECT_WINDOW) ||
       (s.format === 'codex' && raw.text !== null && /"type":\s*"(?:turn_context|session_meta)"/.test(raw.text.slice(0, 200)));
     const e = needParse ? parse(raw.text) : null;
     if (!raw.terminated && !e) break; // a half-written last line: leave it for the next read
@@ -85,6 +88,10 @@ async function scan(file: string, after: number, expectId: string | null, redact
     s.to = raw.no;
     s.id = entryId(e, raw.text);
     s.size = raw.end;
+    if (cut) {
+      s.cut += 1;
+      continue;
+    }
     if (!e) {
       if (raw.text === null || raw.text.trim()) s.skipped += 1;
       continue;
@@ -106,15 +113,18 @@ export async function extractSession(
   file: string,
   previous: SessionMark | null,
   redact: (s: string) => string,
+  opts: { maxTailBytes?: number } = {},
 ): Promise<SessionExtract> {
   file = await fsp.realpath(file);
   const stat = await fsp.stat(file);
   const prevPath = previous ? await fsp.realpath(previous.path).catch(() => previous.path) : null;
   const same = previous !== null && prevPath === file && previous.line > 0;
   let rotated = same && stat.size < previous.size;
-  let result = same && !rotated ? await scan(file, previous.line, previous.entry_id, redact) : null;
+  // A huge tail is counted line by line but only its last `maxTailBytes` are parsed for facts.
+  const parseFrom = opts.maxTailBytes ? stat.size - opts.maxTailBytes : 0;
+  let result = same && !rotated ? await scan(file, previous.line, previous.entry_id, redact, parseFrom) : null;
   if (same && !result) rotated = true;
-  result ??= await scan(file, 0, null, redact);
+  result ??= await scan(file, 0, null, redact, parseFrom);
   if (!result) throw new Error('session log could not be read'); // unreachable: a scan from line 0 always verifies
   const c = result.collector;
   return {
@@ -129,6 +139,7 @@ export async function extractSession(
     butler_calls: c.butler,
     mark: { path: file, line: result.to, entry_id: result.to === 0 ? null : result.id, size: result.size },
     skipped: result.skipped,
+    ...(result.cut ? { cut: result.cut } : {}),
     dropped: c.dropped,
     cwd: result.ctx.cwd,
   };

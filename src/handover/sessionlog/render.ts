@@ -11,6 +11,7 @@ const L = {
       b < a ? `Session log (${f}): no new entries since the last mark (line ${b})` : `Session log (${f}): lines ${a}–${b}${since ? ' (since the last mark)' : ''}`,
     rotated: 'the log was rotated or truncated since the last mark, so it was read from the start',
     skipped: (n: number) => `${n} malformed line${n === 1 ? '' : 's'} skipped`,
+    cut: (n: number) => `cut: only the newest part was read, ${n} earlier line${n === 1 ? '' : 's'} not read`,
     request: 'Request',
     edited: 'Edited',
     ran: 'Ran',
@@ -25,6 +26,7 @@ const L = {
       b < a ? `セッションログ (${f}): 前回の mark（${b} 行目）以降の新しいエントリなし` : `セッションログ (${f}): ${a}–${b} 行目${since ? '（前回の mark 以降）' : ''}`,
     rotated: '前回の mark 以降にログがローテーションまたは切り詰められたため、先頭から読み直しました',
     skipped: (n: number) => `不正な行 ${n} 件をスキップ`,
+    cut: (n: number) => `切り詰め: 末尾のみ読み、それ以前の ${n} 行は読んでいません`,
     request: '依頼',
     edited: '編集',
     ran: '実行',
@@ -75,7 +77,7 @@ export function renderSessionFacts(
       line: (f) => bullet(t.ran, `${code(f.text)} → ${f.exit_code === null || f.exit_code === undefined ? t.noExit : `exit ${f.exit_code}`}`, f),
     },
   ];
-  const notes = [x.rotated ? t.rotated : '', x.skipped ? t.skipped(x.skipped) : ''].filter(Boolean);
+  const notes = [x.rotated ? t.rotated : '', x.skipped ? t.skipped(x.skipped) : '', x.cut ? t.cut(x.cut) : ''].filter(Boolean);
   const header = `- ${t.log(x.format, x.from_line, x.to_line, x.from_line > 1 && !x.rotated)}${notes.length ? `; ${notes.join('; ')}` : ''}`;
   const total = groups.reduce((n, g) => n + g.items.length, 0);
   const discovery: string[] = [];

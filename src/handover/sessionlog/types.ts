@@ -35,6 +35,8 @@ export interface SessionExtract {
   mark: SessionMark;
   /** Lines in the range that were not valid JSON (or too long to read); skipped. */
   skipped: number;
+  /** Lines after the mark not read for facts: the part before the tail cap on a huge log. */
+  cut?: number;
   /** Facts dropped because a list hit its cap (the oldest go first). */
   dropped: number;
   /** The session's working directory, when the log records it (used to make paths project-relative). */

@@ -1,18 +1,22 @@
 // Entry point of hooks/session-start.mjs: `node session-start.mjs --brain <id>`. Any error prints
 // nothing and exits 0, so a session start never breaks.
+import type { AutoQuery } from '../../handover/auto.js';
+import type { IndexEntry } from '../../handover/store.js';
 import { sessionStart } from '../session-start.js';
+import { brainArg, deadline } from './args.js';
 import { readStdin, writeOut } from './read-stdin.js';
 
-function brainArg(argv: string[]): string | null {
-  const i = argv.indexOf('--brain');
-  return i >= 0 ? (argv[i + 1] ?? null) : null;
-}
+/**
+ * Recovery's snapshot writer lives in the sibling pre-compact.mjs (hooks/, .butler/bin/, the skill's
+ * scripts/) and is loaded only when an ended session needs it: the common start stays small.
+ */
+const writeAuto = async (q: AutoQuery): Promise<IndexEntry | null> => {
+  const mod = (await import(new URL('./pre-compact.mjs', import.meta.url).href)) as { writeAutoSnapshot: (q: AutoQuery) => Promise<IndexEntry | null> };
+  return mod.writeAutoSnapshot(q);
+};
 
 /** Whatever happens inside, the hook answers well within the installer's timeout: silence after 3 s. */
-const deadline = <T>(p: Promise<T>, ms: number, fallback: T): Promise<T> =>
-  Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref())]);
-
 readStdin(1000)
-  .then((input) => deadline(sessionStart(input, { brain: brainArg(process.argv.slice(2)), env: process.env }), 3000, ''))
+  .then((input) => deadline(sessionStart(input, { brain: brainArg(process.argv.slice(2)), env: process.env, writeAuto }), 3000, ''))
   .then(writeOut, () => undefined)
   .finally(() => process.exit(0));
