@@ -108,7 +108,7 @@ export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQue
   const closed: IndexEntry[] = [];
   for (const e of [...chosen.values()].sort((a, b) => entries.indexOf(a) - entries.indexOf(b))) {
     if (isAuto(e) && deliberate.has(e.source_brain)) continue;
-    const taker = acceptedBy(e)?.by ?? null;
+    const taker = takerOf(e, q.clone);
     if (taker && taker !== q.me) taken.push(e);
     else if (e.issue_id !== null && q.closedIssues?.has(e.issue_id)) closed.push(e);
     else newest.push(e);

@@ -155,7 +155,7 @@ describe('sharing a transfer through the remote', () => {
     const c = await agent(secondClone(remote), 'codex-mcp-client');
     expect((await b.call('handover_accept')).data.accepted_by).toBe('codex-mcp-client');
     const second = await c.call('handover_accept');
-    expect(second.status).toBe('need_input');
+    expect(second.status, JSON.stringify(second)).toBe('need_input');
     expect(second.data.taken[0]).toMatchObject({ handover_id: t.data.handover_id });
     const byId = await c.call('handover_accept', { handover_id: t.data.handover_id });
     expect(byId).toMatchObject({ status: 'error', error_code: 'conflict' });
