@@ -125,7 +125,9 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
       : kind === 'suspend'
         ? { next_session: action('handover_resume', scopeArgs, msg(ctx.lang, '次のセッションの最初に実行します（今ではありません）', 'For your next session, not now')) }
         : { required_action: action('handover_read', scopeArgs, msg(ctx.lang, 'snapshot を読むときに使います', 'Reads this snapshot back')) };
-  return ok(msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created'), {
+  // A handover is always saved; an issue it cannot read (say, one that does not exist) is said, not hidden.
+  const issueNote = issueError ? msg(ctx.lang, `（issue #${issueId} を読めません: ${issueError}）`, ` (issue #${issueId} could not be read: ${issueError})`) : '';
+  return ok(msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created') + issueNote, {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
     latest_file: latestFile,

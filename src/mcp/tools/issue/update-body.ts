@@ -12,5 +12,5 @@ export const issueUpdateBody = defineTool({
     inputSchema: z.object({ issue_id: IssueId, body: z.string() }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, (b, lang) => updateIssueBody(b, lang, args.issue_id, args.body)),
+  handler: (args, ctx) => withIssueBackend(ctx, 'body_updated', (b, lang) => updateIssueBody(b, lang, args.issue_id, args.body)),
 });
