@@ -4,6 +4,7 @@ import { toErrorResult } from '../shared/errors.js';
 import { ERROR_CODES, failure, type ToolResult } from '../shared/result.js';
 import { newSession } from '../work/session.js';
 import { BUTLER_VERSION } from '../shared/version.js';
+import { noteConfigProblem } from '../shared/config-note.js';
 import { toolLang } from './context.js';
 import { INSTRUCTIONS } from './instructions.js';
 import { describeZodError, toInputJsonSchema } from './schema.js';
@@ -81,6 +82,8 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
         } catch (err) {
           result = toErrorResult(err);
         }
+        // A tool that ran past a broken .butler/config.yaml on the defaults says so (file:line:column).
+        if (session.projectRoot) result = await noteConfigProblem(result, session.projectRoot);
       }
     }
     return {
