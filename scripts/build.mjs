@@ -15,6 +15,8 @@ const common = {
   target: 'node20',
   minify: true,
   legalComments: 'none',
+  // The ja catalogs as UTF-8 (3 bytes a character) instead of \uXXXX escapes (6 bytes).
+  charset: 'utf8',
   logLevel: 'warning',
   absWorkingDir: root,
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build is whole.
@@ -51,7 +53,7 @@ const bundles = [
 ];
 
 /** The vendored runtime must stay small: it is committed in every user repository, on every upgrade. */
-export const RUNTIME_LIMIT = 630_000; // issue #13 asks 600,000: the merged trust and redaction code and the lifecycle put it 16 KB over, issue #12 (records of local issue changes, one CLI boundary) a few KB more (see the closing note)
+export const RUNTIME_LIMIT = 600_000; // issue #13: the runtime is committed in every user repository
 
 await Promise.all(bundles.map((b) => build({ ...common, entryPoints: [b.in], outfile: b.out, plugins: b.plugins ?? [] })));
 

@@ -38,6 +38,7 @@ function work(d: Rec, out: string[]): void {
     for (const f of d.files as Rec[]) out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${f.path}`);
   }
   for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ?? ${f}`);
+  for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  conflict: ${f}`);
   if (typeof d.patch === 'string' && d.patch) out.push('', d.patch.trimEnd());
   if (Array.isArray(d.records)) {
     for (const x of d.records as Rec[]) {

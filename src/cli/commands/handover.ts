@@ -5,7 +5,7 @@ import { fields, inProject } from '../../mcp/tools/handover/shared.js';
 import { handoverTools } from '../../mcp/tools/handover/index.js';
 import path from 'node:path';
 import { HandoverStore } from '../../handover/store.js';
-import { findProjectRoot } from '../../hooks/project-root.js';
+import { findProjectRoot } from '../../shared/root.js';
 import type { Command } from '../io.js';
 import { EXIT } from '../outcome.js';
 import { runToolFromCli } from '../tool-runner.js';

@@ -6,9 +6,10 @@ import { approveUrl } from '../../issues/trust.js';
 import {
   closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
 } from '../../issues/ops.js';
-import { gitIssueRecorder, noteIssueChange, type IssueChange } from '../../issues/record.js';
+import { recordOwnFiles } from '../../work/own-record.js';
+import { issueRecorder, noteIssueChange, type IssueChange } from '../../issues/record.js';
 import type { IssueBackend } from '../../issues/types.js';
-import { findProjectRoot } from '../../hooks/project-root.js';
+import { findProjectRoot } from '../../shared/root.js';
 import { loadConfig, resolveLang, type Lang } from '../../shared/config.js';
 import { ButlerError, invalidArgument } from '../../shared/errors.js';
 import { ok, type ToolResult } from '../../shared/result.js';
@@ -138,7 +139,7 @@ export const issue: Command = async (argv, io) => {
       io,
     );
     const result = await run(backend, lang, v, parsed.positionals, io);
-    return noteIssueChange(result, backend.kind, CHANGES[verb!] ?? null, gitIssueRecorder(projectRoot, execaGit), lang);
+    return noteIssueChange(result, backend.kind, CHANGES[verb!] ?? null, issueRecorder((files, message) => recordOwnFiles(projectRoot, execaGit, files, message)), lang);
   });
 };
 

@@ -10,6 +10,7 @@ import { historyWork } from '../../work/history.js';
 import { observeWork } from '../../work/observe.js';
 import { publishWork } from '../../work/publish.js';
 import { recordWork } from '../../work/record.js';
+import { syncWork } from '../../work/sync.js';
 import { resolveProjectRoot } from '../../work/repo.js';
 import { newSession } from '../../work/session.js';
 import { setDefaultIssue } from '../../work/start.js';
@@ -24,6 +25,7 @@ const USAGE = `usage: butler work <verb> [--project DIR] [--json]
   history  [-n N] [--path P]
   record   -m MESSAGE [--issue N ...] [--no-issue]
   publish
+  sync                                     fetch the upstream and bring its records in (clean tree only)
   finish   [--issue N]                     proposes the remaining steps; does nothing itself
 Exit: 0 ok, 1 error, 2 usage, 3 needs input.`;
 
@@ -40,7 +42,7 @@ const OPTIONS = {
   n: { type: 'string', short: 'n' },
 } as const;
 
-const VERBS = ['start', 'observe', 'diff', 'history', 'record', 'publish', 'finish'] as const;
+const VERBS = ['start', 'observe', 'diff', 'history', 'record', 'publish', 'sync', 'finish'] as const;
 type Verb = (typeof VERBS)[number];
 
 function issueNumber(v: string): number {
@@ -89,6 +91,8 @@ async function run(verb: Verb, v: Values, io: CliIO, at: { root: string | null }
     }
     case 'publish':
       return publishWork({ projectRoot: root, defaultIssue, git, lang });
+    case 'sync':
+      return syncWork({ projectRoot: root, defaultIssue, git, lang });
     case 'finish': {
       const issueClosed = (id: number) => openIssueBackend(tracker).then((b) => b.read(id)).then((i) => i.state === 'closed', () => false);
       return finishWork({ projectRoot: root, defaultIssue, git, lang, issueClosed });

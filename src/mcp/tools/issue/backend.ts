@@ -1,5 +1,6 @@
 import { issueExists, openIssueBackend } from '../../../issues/index.js';
-import { gitIssueRecorder, noteIssueChange, type IssueChange } from '../../../issues/record.js';
+import { recordOwnFiles } from '../../../work/own-record.js';
+import { issueRecorder, noteIssueChange, type IssueChange } from '../../../issues/record.js';
 import type { IssueBackend } from '../../../issues/types.js';
 import type { Lang } from '../../../shared/config.js';
 import type { ToolResult } from '../../../shared/result.js';
@@ -28,7 +29,7 @@ export async function withIssueBackend(
     lang,
   });
   // A local issue change is recorded at once, so the work state stays honest (src/issues/record.ts).
-  return noteIssueChange(await fn(backend, lang), backend.kind, change, gitIssueRecorder(project.root, ctx.deps.git), lang);
+  return noteIssueChange(await fn(backend, lang), backend.kind, change, issueRecorder((files, message) => recordOwnFiles(project.root, ctx.deps.git, files, message)), lang);
 }
 
 const openOpts = (ctx: ToolContext, root: string) => ({
