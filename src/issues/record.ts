@@ -65,6 +65,8 @@ export async function noteIssueChange(
   let summary = result.summary;
   if (n.record_id) summary += t.recordedAs(n.record_id, n.published ? 'published' : n.needs_publish ? 'unpublished' : 'local');
   if (n.needs_publish) action = { tool: 'work_publish', args: {}, reason: t.publishReason };
+  // The lone issue record was refused by the upstream: it moved on, so its records come in first.
+  if (n.not_published) action = { tool: 'work_sync', args: {}, reason: t.syncReason };
   if (n.needs_record) {
     summary += t.notRecorded(n.not_recorded ?? '');
     action = { tool: 'work_record', args: {}, required_args: ['message'], reason: t.recordReason };

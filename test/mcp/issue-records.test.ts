@@ -53,8 +53,12 @@ describe('local issue changes are records of their own', () => {
     git(other, 'push', '-q', 'origin', 'main');
     const created = await call('issue_create', { title: 'Login', body: STRUCTURED_EN });
     expect(created.status).toBe('ok');
-    expect(created.data).toMatchObject({ needs_publish: true, suggested_action: { tool: 'work_publish' } });
+    expect(created.data).toMatchObject({ needs_publish: true, suggested_action: { tool: 'work_sync' } });
     expect(created.data.not_published).toBeTruthy();
+    // Following the suggestion, then publishing, lands both clones' records on the remote.
+    expect((await call('work_sync')).status).toBe('ok');
+    expect((await call('work_publish')).status).toBe('ok');
+    expect(git(remote!, 'log', '--format=%s', 'main').split('\n').slice(0, 2).sort()).toEqual([`edit theirs.txt`, `issue #${created.data.issue.id}: created`].sort());
     await close();
   });
 

@@ -35,6 +35,7 @@ const en = {
     ` (recorded as ${record}${how === 'published' ? ' and published' : how === 'unpublished' ? '; not yet published' : ''})`,
   notRecorded: (why: string) => ` (not recorded: ${why}; the issue file is an unrecorded change)`,
   publishReason: 'Local issue changes reach others when published.',
+  syncReason: 'The upstream has records you lack: bring them in, then publish.',
   recordReason: 'Record the issue file with the other changes.',
 };
 
@@ -70,6 +71,7 @@ const ja: typeof en = {
   recordedAs: (record, how) => `（記録 ${record}${how === 'published' ? '、公開済み' : how === 'unpublished' ? '、未公開' : ''}）`,
   notRecorded: (why) => `（記録できませんでした: ${why}。issue ファイルは未記録の変更です）`,
   publishReason: 'ローカル issue の変更は公開すると他の人に届きます',
+  syncReason: 'upstream に手元にない記録があります。取り込んでから公開してください',
   recordReason: 'issue ファイルを他の変更と一緒に記録してください',
 };
 
