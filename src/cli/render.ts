@@ -62,7 +62,7 @@ function issue(d: Rec, out: string[]): void {
 }
 
 function handover(d: Rec, out: string[]): void {
-  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain']) if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
+  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error']) if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
   if (typeof d.handoff_prompt === 'string') out.push('', d.handoff_prompt);
   for (const h of (d.handovers as Rec[] | undefined) ?? []) out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? []) out.push(`  candidate ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);

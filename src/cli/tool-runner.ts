@@ -41,7 +41,8 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO): 
     help: { type: 'boolean' },
     client: { type: 'string' },
   };
-  for (const key of Object.keys(shape)) options[key.replace(/_/g, '-')] = { type: 'string' };
+  // A boolean argument is a plain switch (`--share`); everything else takes a value.
+  for (const key of Object.keys(shape)) options[key.replace(/_/g, '-')] = { type: unwrap(shape[key] as z.ZodType) instanceof z.ZodBoolean ? 'boolean' : 'string' };
   for (const [alias, target] of Object.entries(ALIASES)) if (target in shape) options[alias] = { type: 'string' };
 
   let values: Record<string, string | boolean | undefined>;

@@ -39,7 +39,7 @@ const en = {
   recordReason: 'Record the issue file with the other changes.',
 };
 
-/** Section names follow seed 004: 現在の状態・次にすること・ブロック要因. */
+/** Section names as in docs/decisions.md D31: 現在の状態・次にすること・ブロック要因. */
 const ja: typeof en = {
   read: (id, title, state, comments) =>
     `#${id} ${title}（${state === 'open' ? 'オープン' : 'クローズ'}${comments === undefined ? '' : `、コメント ${comments} 件`}）`,
