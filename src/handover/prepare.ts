@@ -130,7 +130,9 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   // Private is the default; a shared snapshot is published now, and a failure leaves it local.
   const share = kind !== 'prepare' && (args.share ?? ctx.shareByDefault);
   const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};
-  return ok(msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created'), {
+  // A handover is always saved; an issue it cannot read (say, one that does not exist) is said, not hidden.
+  const issueNote = issueError ? msg(ctx.lang, `（issue #${issueId} を読めません: ${issueError}）`, ` (issue #${issueId} could not be read: ${issueError})`) : '';
+  return ok(msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created') + issueNote, {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
     latest_file: latestFile,

@@ -153,3 +153,18 @@ export async function describeIssueBackend(
     url_approved: cfg.url && !(backend === 'github' && approvalKey(cfg.url) === GITHUB_API) ? await isUrlApproved(userConfigDir, cfg.url) : true,
   };
 }
+
+/**
+ * Whether an issue exists, for the tools that link one (work_start, work_record, handovers): false only
+ * when the tracker clearly says not_found; null when it could not be told (unreachable, no token), so
+ * an unavailable tracker never blocks local work.
+ */
+export async function issueExists(opts: OpenIssueBackendOptions, id: number): Promise<boolean | null> {
+  try {
+    await (await openIssueBackend(opts)).read(id);
+    return true;
+  } catch (err) {
+    return err instanceof ButlerError && err.code === 'not_found' ? false : null;
+  }
+}
+

@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
-import { bodyTemplate, checkStructuredBody } from './body.js';
+import { bodyTemplate, checkStructuredBody, sectionName } from './body.js';
 import { opsText } from './messages/ops.js';
 import type { IssueBackend } from './types.js';
 
@@ -42,22 +42,30 @@ export async function readIssue(backend: IssueBackend, lang: Lang, id: number, l
   return ok(opsText(lang).read(issue.id, issue.title, issue.state, issue.comments?.length), { issue });
 }
 
+/**
+ * One rule for bodies (issue #12): create without a body and update_body with a thin one both ask for
+ * the missing sections. The names and template follow the body's own language, or the tool's when
+ * there is no body to judge.
+ */
+function lacking(body: string | undefined, lang: Lang, retry: { tool: string; args: Record<string, unknown> }): ToolResult | null {
+  const check = checkStructuredBody(body ?? '');
+  if (!check.missing.length) return null;
+  const bodyLang = body?.trim() ? check.lang : lang;
+  const names = check.missing.map((k) => sectionName(k, bodyLang));
+  const m = opsText(lang);
+  return needInput(m.bodyLacks(names), {
+    missing: names,
+    template: bodyTemplate(bodyLang),
+    required_action: { ...retry, required_args: ['body'], reason: m.bodyLacksReason },
+  });
+}
+
 export async function createIssue(backend: IssueBackend, lang: Lang, title: string, body?: string, labels?: string[]): Promise<ToolResult> {
   const m = opsText(lang);
   const t = requireTitle(title, lang);
-  let b: string | undefined;
-  if (body !== undefined) {
-    b = requireBody(body, lang);
-    const check = checkStructuredBody(b);
-    if (check.missing.length) {
-      // The section names and the template follow the body's own language: they are what to write.
-      return needInput(m.bodyLacks(check.missingNames), {
-        missing: check.missingNames,
-        template: bodyTemplate(check.lang),
-        required_action: { tool: 'issue_create', args: { title: t }, required_args: ['body'], reason: m.bodyLacksReason },
-      });
-    }
-  }
+  const b = body === undefined || !body.trim() ? undefined : requireBody(body, lang);
+  const ask = lacking(b, lang, { tool: 'issue_create', args: { title: t } });
+  if (ask) return ask;
   const issue = await backend.create(t, b, cleanLabels(labels));
   return ok(m.created(issue.id, issue.title), { issue });
 }
@@ -69,10 +77,12 @@ export async function commentIssue(backend: IssueBackend, lang: Lang, id: number
 
 export async function deleteIssueComment(backend: IssueBackend, lang: Lang, id: number, commentId: number, reason?: string): Promise<ToolResult> {
   const r = reason?.trim() || undefined;
-  await backend.deleteComment(id, commentId, r);
-  return ok(opsText(lang).deletedComment(id, commentId), {
+  const already = (await backend.deleteComment(id, commentId, r)) === 'already_deleted';
+  const m = opsText(lang);
+  return ok(already ? m.alreadyDeleted(id, commentId) : m.deletedComment(id, commentId), {
     issue_id: id,
     comment_id: commentId,
+    changed: !already,
     ...(r ? { reason: r } : {}),
     tombstone: backend.kind === 'local',
   });
@@ -84,16 +94,24 @@ export async function updateIssueTitle(backend: IssueBackend, lang: Lang, id: nu
 }
 
 export async function updateIssueBody(backend: IssueBackend, lang: Lang, id: number, body: string): Promise<ToolResult> {
-  const issue = await backend.updateBody(id, requireBody(body, lang));
+  const b = requireBody(body, lang);
+  const ask = lacking(b, lang, { tool: 'issue_update_body', args: { issue_id: id } });
+  if (ask) return ask;
+  const issue = await backend.updateBody(id, b);
   return ok(opsText(lang).bodyUpdated(id), { issue });
 }
 
+/** Closing a closed issue (or reopening an open one) says so and writes nothing. */
 export async function reopenIssue(backend: IssueBackend, lang: Lang, id: number): Promise<ToolResult> {
+  const before = await backend.read(id);
+  if (before.state === 'open') return ok(opsText(lang).alreadyOpen(id), { issue: before, changed: false });
   const issue = await backend.reopen(id);
-  return ok(opsText(lang).reopened(id, issue.title), { issue });
+  return ok(opsText(lang).reopened(id, issue.title), { issue, changed: true });
 }
 
 export async function closeIssue(backend: IssueBackend, lang: Lang, id: number): Promise<ToolResult> {
+  const before = await backend.read(id);
+  if (before.state === 'closed') return ok(opsText(lang).alreadyClosed(id), { issue: before, changed: false });
   const issue = await backend.close(id);
-  return ok(opsText(lang).closed(id, issue.title), { issue });
+  return ok(opsText(lang).closed(id, issue.title), { issue, changed: true });
 }

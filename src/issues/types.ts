@@ -34,8 +34,11 @@ export interface IssueBackend {
   read(id: number, lastNComments?: number): Promise<Issue>;
   create(title: string, body: string | undefined, labelNames: string[] | undefined): Promise<Issue>;
   comment(id: number, body: string): Promise<IssueComment>;
-  /** The reason is kept as a tombstone where the backend can (local); remote trackers just delete. */
-  deleteComment(id: number, commentId: number, reason?: string): Promise<void>;
+  /**
+   * The reason is kept as a tombstone where the backend can (local); remote trackers just delete.
+   * 'already_deleted': the comment's tombstone is there, nothing was written (local only).
+   */
+  deleteComment(id: number, commentId: number, reason?: string): Promise<void | 'already_deleted'>;
   updateTitle(id: number, title: string): Promise<Issue>;
   updateBody(id: number, body: string): Promise<Issue>;
   reopen(id: number): Promise<Issue>;

@@ -5,6 +5,7 @@ import { readNumberIds } from '../shared/ids.js';
 import { ERROR_CODES, failure, type ToolResult } from '../shared/result.js';
 import { newSession } from '../work/session.js';
 import { BUTLER_VERSION } from '../shared/version.js';
+import { noteConfigProblem } from '../shared/config-note.js';
 import { toolLang } from './context.js';
 import { INSTRUCTIONS } from './instructions.js';
 import { describeZodError, toInputJsonSchema } from './schema.js';
@@ -82,6 +83,8 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
         } catch (err) {
           result = toErrorResult(err);
         }
+        // A tool that ran past a broken .butler/config.yaml on the defaults says so (file:line:column).
+        if (session.projectRoot) result = await noteConfigProblem(result, session.projectRoot);
       }
     }
     return {

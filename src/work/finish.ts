@@ -18,9 +18,17 @@ export interface PendingAction {
 /**
  * work_finish: proposes, never acts. In the order of docs/decisions.md D28, each of the first three returning early:
  * unrecorded → work_record; no upstream → configure_upstream (and no issue_close, since publication
- * cannot be confirmed); unpublished → work_publish; otherwise issue_comment and issue_close together.
+ * cannot be confirmed); unpublished → work_publish; otherwise issue_comment and issue_close together
+ * (local issue changes record and publish themselves: src/issues/record.ts). A closed issue needs neither.
  */
-export async function finishWork(input: { projectRoot: string; defaultIssue: number | null; git: GitRunner; lang: Lang }): Promise<ToolResult> {
+export async function finishWork(input: {
+  projectRoot: string;
+  defaultIssue: number | null;
+  git: GitRunner;
+  lang: Lang;
+  /** Whether the tracker says the issue is closed; a closed issue needs no more actions. */
+  issueClosed?: (id: number) => Promise<boolean>;
+}): Promise<ToolResult> {
   const { lang } = input;
   const t = finishText(lang);
   const st = await readStatus(input.git, input.projectRoot, lang);
@@ -53,7 +61,7 @@ export async function finishWork(input: { projectRoot: string; defaultIssue: num
     return ok(t.unpublished, { ...base, pending_actions: [...sync, publish] });
   }
   const issue = input.defaultIssue;
-  if (issue === null) {
+  if (issue === null || (await input.issueClosed?.(issue))) {
     return ok(t.done, { ...base, pending_actions: [] });
   }
   const pending: PendingAction[] = [

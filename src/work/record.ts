@@ -7,6 +7,7 @@ import { relaxingChanges } from '../guard/settings.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { recordText } from './messages/record.js';
 import { gitFailure, gitOk } from './repo.js';
+import { type IssueCheck, requireIssues } from './start.js';
 import { PRIVATE_DIR, readStatus } from './status.js';
 
 /** The English policy_blocked hint; the Japanese one is verbatim (messages/record.ts; docs/decisions.md D27). */
@@ -23,6 +24,8 @@ export interface RecordInput {
   paths?: string[];
   /** Summaries and hints; English when omitted (the worker surface resolves no language). */
   lang?: Lang;
+  /** Explicit issue_ids the tracker says do not exist are refused (not_found) before anything is recorded. */
+  issueExists?: IssueCheck;
 }
 
 export interface IssueLinks {
@@ -53,6 +56,7 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
   const t = recordText(lang);
   if (!input.message.trim()) throw invalidArgument(t.messageRequired, t.messageRequiredHint);
   const links = resolveIssueLinks(input.issueIds, input.defaultIssue, lang);
+  if (links.link_source === 'explicit') await requireIssues(links.issue_ids, input.issueExists, lang);
   const st = await readStatus(input.git, input.projectRoot, lang);
   const { data: state } = judgeWork(st, input.defaultIssue, lang);
   refuseWhenBlocked(state, lang, t.cannot);

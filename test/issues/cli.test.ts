@@ -42,9 +42,9 @@ describe('butler issue CLI (local backend)', () => {
 
   it('reads the body from a file for update-body and retitles', async () => {
     const root = tempProject();
-    await butler(root, ['create', '--title', 'x']);
-    writeFileSync(path.join(root, 'body.md'), 'from file');
-    expect((await butler(root, ['update-body', '1', '--body-file', 'body.md', '--json'])).json().data.issue.body).toBe('from file');
+    await butler(root, ['create', '--title', 'x', '--body', STRUCTURED_EN]);
+    writeFileSync(path.join(root, 'body.md'), `${STRUCTURED_EN}\nfrom file`);
+    expect((await butler(root, ['update-body', '1', '--body-file', 'body.md', '--json'])).json().data.issue.body).toBe(`${STRUCTURED_EN}\nfrom file`);
     expect((await butler(root, ['update-title', '1', '--title', 'y', '--json'])).json().data.issue.title).toBe('y');
   });
 
@@ -61,7 +61,13 @@ describe('butler issue CLI (local backend)', () => {
     expect(missing.code).toBe(1);
     expect(missing.json().error_code).toBe('not_found');
     expect((await butler(root, ['create', '--title', ' ', '--json'])).json().error_code).toBe('invalid_title');
-    expect((await butler(root, ['read', 'abc'])).code).toBe(1);
+    // Usage errors (issue #12): a bad or missing id, a missing flag. Nothing is done, the usage is printed.
+    const bad = await butler(root, ['read', 'abc']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('issue id must be a positive number, got "abc"');
+    expect((await butler(root, ['close'])).code).toBe(2);
+    expect((await butler(root, ['create'])).code).toBe(2);
+    expect((await butler(root, ['comment', '1'])).code).toBe(2);
     expect((await butler(root, ['frobnicate'])).code).toBe(2);
     expect((await butler(root, ['read', '--bogus'])).code).toBe(2);
     expect((await butler(root, ['read', '--help'])).code).toBe(0);

@@ -70,7 +70,7 @@ describe('Gitea backend against a mock of API v1', () => {
   });
 
   it('an unknown label name is an error listing the known labels, and nothing is created', async () => {
-    const r = await envelope(createIssue(backend, 'en', 'New', undefined, ['bug', 'urgent']));
+    const r = await envelope(createIssue(backend, 'en', 'New', STRUCTURED_EN, ['bug', 'urgent']));
     expect(r.error_code).toBe('invalid_argument');
     expect(r.summary).toContain('urgent');
     expect(r.data.known_labels).toEqual(['bug', 'Feature']);
@@ -80,7 +80,7 @@ describe('Gitea backend against a mock of API v1', () => {
 
   it('pages through more than 50 labels', async () => {
     state.labels = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `l${i + 1}`, color: '000000' }));
-    await envelope(createIssue(backend, 'en', 'New', undefined, ['l58']));
+    await envelope(createIssue(backend, 'en', 'New', STRUCTURED_EN, ['l58']));
     expect(server.requests.filter((q) => q.path.endsWith('/labels')).map((q) => q.query.get('page'))).toEqual(['1', '2']);
     expect(server.requests.find((q) => q.method === 'POST')!.body.labels).toEqual([58]);
   });
@@ -106,23 +106,31 @@ describe('Gitea backend against a mock of API v1', () => {
 
   it('updates title and body, closes and reopens with PATCH (Gitea answers 201)', async () => {
     expect((await envelope(updateIssueTitle(backend, 'en', 1, 'Renamed'))).data.issue.title).toBe('Renamed');
-    expect((await envelope(updateIssueBody(backend, 'en', 1, 'new body'))).data.issue.body).toBe('new body');
+    expect((await envelope(updateIssueBody(backend, 'en', 1, STRUCTURED_EN))).data.issue.body).toBe(STRUCTURED_EN);
     const closed = await envelope(closeIssue(backend, 'en', 1));
     expect(closed.data.issue).toMatchObject({ id: 1, state: 'closed' });
     expect((await envelope(reopenIssue(backend, 'en', 1))).data.issue.state).toBe('open');
+    // close and reopen read the state first: closing a closed issue changes nothing (issue #12).
     expect(server.requests.map((q) => [q.method, q.path, q.body])).toEqual([
       ['PATCH', `${API}/issues/1`, { title: 'Renamed' }],
-      ['PATCH', `${API}/issues/1`, { body: 'new body' }],
+      ['PATCH', `${API}/issues/1`, { body: STRUCTURED_EN }],
+      ['GET', `${API}/issues/1`, undefined],
       ['PATCH', `${API}/issues/1`, { state: 'closed' }],
+      ['GET', `${API}/issues/1`, undefined],
       ['PATCH', `${API}/issues/1`, { state: 'open' }],
     ]);
+    server.clear();
+    const again = await envelope(reopenIssue(backend, 'en', 1));
+    expect(again).toMatchObject({ status: 'ok', data: { changed: false } });
+    expect(again.summary).toContain('already open');
+    expect(server.requests.map((q) => q.method)).toEqual(['GET']);
   });
 
   it('a missing issue is not_found for read, comment, update and close', async () => {
     expect((await envelope(readIssue(backend, 'en', 42))).error_code).toBe('not_found');
     expect((await envelope(commentIssue(backend, 'en', 42, 'x'))).error_code).toBe('not_found');
     expect((await envelope(updateIssueTitle(backend, 'en', 42, 'x'))).error_code).toBe('not_found');
-    expect((await envelope(updateIssueBody(backend, 'en', 42, 'x'))).error_code).toBe('not_found');
+    expect((await envelope(updateIssueBody(backend, 'en', 42, STRUCTURED_EN))).error_code).toBe('not_found');
     expect((await envelope(closeIssue(backend, 'en', 42))).error_code).toBe('not_found');
   });
 
@@ -141,7 +149,7 @@ describe('Gitea backend against a mock of API v1', () => {
 
   it('a 422 on a body update is invalid_body', async () => {
     server.failNext({ status: 422, body: { message: '[Body]: too long', url: '' } });
-    expect((await envelope(updateIssueBody(backend, 'en', 1, 'x'))).error_code).toBe('invalid_body');
+    expect((await envelope(updateIssueBody(backend, 'en', 1, STRUCTURED_EN))).error_code).toBe('invalid_body');
   });
 
   it('a server that does not answer is backend_error after the timeout', async () => {

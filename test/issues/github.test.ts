@@ -4,7 +4,7 @@ import {
   closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
 } from '../../src/issues/ops.js';
 import type { IssueBackend } from '../../src/issues/types.js';
-import { STRUCTURED_JA, allFileText, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
+import { STRUCTURED_EN, STRUCTURED_JA, allFileText, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
 import { GH_OWNER, GH_REPO, GITHUB_TOKEN, githubMock } from './mock/github.js';
 import { iso } from './mock/server.js';
 
@@ -109,12 +109,21 @@ describe('GitHub backend against a mock of REST v3', () => {
 
   it('PATCHes title, body and state; close sends state_reason completed and returns the closed issue', async () => {
     await envelope(updateIssueTitle(backend, 'en', 1, 'T2'));
-    await envelope(updateIssueBody(backend, 'en', 1, 'B2'));
+    await envelope(updateIssueBody(backend, 'en', 1, STRUCTURED_EN));
     const closed = await envelope(closeIssue(backend, 'en', 1));
-    expect(closed.data.issue).toMatchObject({ id: 1, state: 'closed', title: 'T2', body: 'B2' });
+    expect(closed.data.issue).toMatchObject({ id: 1, state: 'closed', title: 'T2', body: STRUCTURED_EN });
     expect((await envelope(reopenIssue(backend, 'en', 1))).data.issue.state).toBe('open');
-    expect(server.requests.map((q) => q.body)).toEqual([{ title: 'T2' }, { body: 'B2' }, { state: 'closed', state_reason: 'completed' }, { state: 'open' }]);
-    expect(server.requests.every((q) => q.method === 'PATCH' && q.path === `${API}/issues/1`)).toBe(true);
+    // close and reopen read the state first (closing a closed issue changes nothing).
+    const patches = server.requests.filter((q) => q.method === 'PATCH');
+    expect(patches.map((q) => q.body)).toEqual([{ title: 'T2' }, { body: STRUCTURED_EN }, { state: 'closed', state_reason: 'completed' }, { state: 'open' }]);
+    expect(server.requests.map((q) => q.method)).toEqual(['PATCH', 'PATCH', 'GET', 'PATCH', 'GET', 'PATCH']);
+    expect(server.requests.every((q) => q.path === `${API}/issues/1`)).toBe(true);
+    server.clear();
+    await envelope(closeIssue(backend, 'en', 1));
+    const again = await envelope(closeIssue(backend, 'en', 1));
+    expect(again).toMatchObject({ status: 'ok', data: { changed: false } });
+    expect(again.summary).toContain('already closed');
+    expect(server.requests.filter((q) => q.method === 'PATCH')).toHaveLength(1);
   });
 
   it('a missing issue is not_found', async () => {
@@ -134,7 +143,7 @@ describe('GitHub backend against a mock of REST v3', () => {
 
   it('maps a 422 Validation Failed to invalid_title or invalid_body by the rejected field', async () => {
     server.failNext({ status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'invalid', field: 'body' }], documentation_url: '' } });
-    const r = await envelope(createIssue(backend, 'en', 'T'));
+    const r = await envelope(createIssue(backend, 'en', 'T', STRUCTURED_EN));
     expect(r.error_code).toBe('invalid_body');
     expect(r.summary).toContain('(body)');
     server.failNext({ status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }], documentation_url: '' } });

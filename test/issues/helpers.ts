@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { LocalIssueBackend } from '../../src/issues/local/backend.js';
+import { serializeIssue } from '../../src/issues/local/format.js';
 import { approvalKey } from '../../src/issues/trust.js';
 import { toErrorResult } from '../../src/shared/errors.js';
 import type { ToolResult } from '../../src/shared/result.js';
@@ -50,4 +52,16 @@ export function approvedDir(...urls: string[]): string {
   const entries = urls.map((u) => ({ url: approvalKey(u), approved_at: '2026-06-03T09:00:00.000Z' }));
   writeFileSync(path.join(dir, 'approved-urls.json'), JSON.stringify({ urls: entries }));
   return dir;
+}
+
+/** An issue file with a chosen id, committed, for tests that link an issue by number (it must exist). */
+export function seedIssue(root: string, id: number, title = `Issue ${id}`): void {
+  const at = '2026-06-03T09:00:00.000Z';
+  mkdirSync(path.join(root, '.butler/issues'), { recursive: true });
+  writeFileSync(
+    path.join(root, '.butler/issues', `${id}.md`),
+    serializeIssue({ id, title, state: 'open', labels: [], author: 'test', created_at: at, updated_at: at, body: STRUCTURED_EN, comments: [] }),
+  );
+  execFileSync('git', ['add', '--', `.butler/issues/${id}.md`], { cwd: root });
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', `seed issue #${id}`], { cwd: root });
 }

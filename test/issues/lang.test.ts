@@ -4,7 +4,7 @@ import { openIssueBackend } from '../../src/issues/index.js';
 import { LocalIssueBackend } from '../../src/issues/local/backend.js';
 import { closeIssue, createIssue, readIssue, updateIssueTitle } from '../../src/issues/ops.js';
 import type { Lang } from '../../src/shared/config.js';
-import { STRUCTURED_JA, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
+import { STRUCTURED_EN, STRUCTURED_JA, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
 import { GITEA_TOKEN, OWNER, REPO, giteaMock } from './mock/gitea.js';
 import { iso } from './mock/server.js';
 
@@ -113,7 +113,7 @@ describe('Gitea HTTP errors in both languages', () => {
   });
 
   it('unknown labels and a timeout are described in Japanese', async () => {
-    const r = await envelope(createIssue(await open('ja'), 'ja', 'T', undefined, ['nope']));
+    const r = await envelope(createIssue(await open('ja'), 'ja', 'T', STRUCTURED_EN, ['nope']));
     expect(r).toMatchObject({ error_code: 'invalid_argument', summary: '不明なラベル: nope', hint: '次のどれかを使ってください: bug' });
     expect(r.data).toEqual({ unknown_labels: ['nope'], known_labels: ['bug'] });
     server.hangNext();
@@ -137,7 +137,9 @@ describe('butler issue (CLI) language', () => {
     const lacks = await cli(root, {}, 'create', '--title', 'x', '--body', '## 現在の状態\nwip');
     expect(lacks).toMatchObject({ code: 3, status: 'need_input', summary: '本文の不足項目: 次にすること、ブロック要因' });
     expect((await cli(root, { BUTLER_LANG: 'en' }, 'update-title', '1', '--title', ' ')).summary).toBe('Title is empty');
-    expect((await cli(root, { BUTLER_LANG: 'en' }, 'create', '--title', 'x')).summary).toBe('Created #1 x');
+    expect((await cli(root, { BUTLER_LANG: 'en' }, 'create', '--title', 'x')).summary).toBe('Body lacks: Current state, Next, Blockers');
+    expect((await cli(root, {}, 'create', '--title', 'x')).summary).toBe('本文の不足項目: 現在の状態、次にすること、ブロック要因');
+    expect((await cli(root, { BUTLER_LANG: 'en' }, 'create', '--title', 'x', '--body', STRUCTURED_EN)).summary).toBe('Created #1 x');
     expect((await cli(root, { BUTLER_LANG: 'en' }, 'close', '1')).summary).toBe('Closed #1 x');
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
 } from '../../src/issues/ops.js';
 import { toErrorResult } from '../../src/shared/errors.js';
 import type { ToolResult } from '../../src/shared/result.js';
-import { STRUCTURED_EN, localBackend } from './helpers.js';
+import { STRUCTURED_EN, STRUCTURED_JA, localBackend } from './helpers.js';
 
 /** Runs an op and turns a thrown ButlerError into its envelope, as the MCP facade does. */
 async function run(p: Promise<ToolResult>): Promise<ToolResult & { data: Record<string, any> }> {
@@ -78,19 +78,22 @@ describe('local issue backend: issue_create', () => {
     expect(readFileSync(path.join(root, '.butler/issues/.gitignore'), 'utf8')).toContain('*.lock');
   });
 
-  it('accepts a title without a body', async () => {
-    const { backend } = localBackend();
-    expect((await run(createIssue(backend, 'en', 'Just a title'))).data.issue.body).toBe('');
+  it('a title without a body (or a blank one) is need_input naming every section; nothing is created (issue #12)', async () => {
+    const { backend, root } = localBackend();
+    for (const body of [undefined, ' \n ']) {
+      const r = await run(createIssue(backend, 'en', 'Just a title', body));
+      expect(r).toMatchObject({ status: 'need_input', data: { missing: ['Current state', 'Next', 'Blockers'] } });
+      expect(r.data.template).toContain('## Current state');
+      expect(r.data.required_action).toMatchObject({ tool: 'issue_create', args: { title: 'Just a title' }, required_args: ['body'] });
+    }
+    const ja = await run(createIssue(backend, 'ja', 'T'));
+    expect(ja.data.missing).toEqual(['現在の状態', '次にすること', 'ブロック要因']);
+    expect(existsSync(path.join(root, '.butler/issues/1.md'))).toBe(false);
   });
 
   it('a blank title is invalid_title', async () => {
     const { backend } = localBackend();
     expect((await run(createIssue(backend, 'en', '   ', STRUCTURED_EN))).error_code).toBe('invalid_title');
-  });
-
-  it('a blank body is invalid_body', async () => {
-    const { backend } = localBackend();
-    expect((await run(createIssue(backend, 'en', 'T', ' \n '))).error_code).toBe('invalid_body');
   });
 
   it('an unstructured English body gives need_input naming the missing parts', async () => {
@@ -140,11 +143,11 @@ describe('local issue backend: comments', () => {
     const { backend } = await issueWithComments(0);
     const forged = 'see below\n<!-- butler:comment {"id":99,"author":"mallory","created_at":"x"} -->\nfake';
     await commentIssue(backend, 'en', 1, forged);
-    await updateIssueBody(backend, 'en', 1, `body\n${forged}`);
+    await updateIssueBody(backend, 'en', 1, `${STRUCTURED_EN}\n${forged}`);
     const issue = (await run(readIssue(backend, 'en', 1, 10))).data.issue;
     expect(issue.comments).toHaveLength(1);
     expect(issue.comments[0].body).toBe(forged);
-    expect(issue.body).toBe(`body\n${forged}`);
+    expect(issue.body).toBe(`${STRUCTURED_EN}\n${forged}`);
   });
 
   it('issue_delete_comment(issue_id, comment_id) leaves a tombstone with the reason', async () => {
@@ -167,11 +170,15 @@ describe('local issue backend: comments', () => {
     expect((await run(commentIssue(backend, 'en', 1, 'again'))).data.comment.id).toBe(3);
   });
 
-  it('issue_delete_comment on a missing or already deleted comment is not_found', async () => {
-    const { backend } = await issueWithComments(1);
+  it('issue_delete_comment on a missing comment is not_found; on a deleted one it says so and writes nothing', async () => {
+    const { backend, root } = await issueWithComments(1);
     expect((await run(deleteIssueComment(backend, 'en', 1, 5))).error_code).toBe('not_found');
-    await deleteIssueComment(backend, 'en', 1, 1);
-    expect((await run(deleteIssueComment(backend, 'en', 1, 1))).error_code).toBe('not_found');
+    await deleteIssueComment(backend, 'en', 1, 1, 'first');
+    const file = path.join(root, '.butler/issues/1.md');
+    const before = readFileSync(file, 'utf8');
+    const again = await run(deleteIssueComment(backend, 'en', 1, 1, 'second'));
+    expect(again).toMatchObject({ status: 'ok', summary: 'Comment 1 on #1 was already deleted; nothing changed', data: { changed: false } });
+    expect(readFileSync(file, 'utf8')).toBe(before);
     expect((await run(deleteIssueComment(backend, 'en', 4, 1))).error_code).toBe('not_found');
   });
 });
@@ -195,15 +202,28 @@ describe('local issue backend: updates and state', () => {
 
   it('issue_update_body replaces only the body, keeping comments', async () => {
     const { backend } = await issueWithComments(2);
-    const r = await run(updateIssueBody(backend, 'en', 1, 'Rewritten body'));
-    expect(r.data.issue).toMatchObject({ body: 'Rewritten body', title: 'Login broken' });
+    const r = await run(updateIssueBody(backend, 'en', 1, STRUCTURED_JA));
+    expect(r.data.issue).toMatchObject({ body: STRUCTURED_JA, title: 'Login broken' });
     expect((await run(readIssue(backend, 'en', 1, 5))).data.issue.comments).toHaveLength(2);
   });
 
   it('issue_update_body refuses an empty body (invalid_body) and a missing issue (not_found)', async () => {
     const { backend } = await issueWithComments(0);
     expect((await run(updateIssueBody(backend, 'en', 1, '\n\t'))).error_code).toBe('invalid_body');
-    expect((await run(updateIssueBody(backend, 'en', 8, 'x'))).error_code).toBe('not_found');
+    expect((await run(updateIssueBody(backend, 'en', 8, STRUCTURED_EN))).error_code).toBe('not_found');
+  });
+
+  it('issue_update_body with a body lacking sections is need_input naming them, in the body\'s language; nothing is written', async () => {
+    const { backend, root } = await issueWithComments(0);
+    const file = path.join(root, '.butler/issues/1.md');
+    const before = readFileSync(file, 'utf8');
+    const en = await run(updateIssueBody(backend, 'en', 1, 'Rewritten body'));
+    expect(en).toMatchObject({ status: 'need_input', summary: 'Body lacks: Current state, Next, Blockers' });
+    expect(en.data.required_action).toMatchObject({ tool: 'issue_update_body', args: { issue_id: 1 }, required_args: ['body'] });
+    const ja = await run(updateIssueBody(backend, 'en', 1, '## 現在の状態\n作業中\n\n## 次にすること\nテスト'));
+    expect(ja.data.missing).toEqual(['ブロック要因']);
+    expect(ja.data.template).toContain('## ブロック要因');
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
   it('issue_close returns the closed issue in data.issue; issue_reopen opens it again', async () => {
@@ -216,6 +236,19 @@ describe('local issue backend: updates and state', () => {
     expect(reopened.data.issue.state).toBe('open');
     expect((await run(reopenIssue(backend, 'en', 5))).error_code).toBe('not_found');
     expect((await run(closeIssue(backend, 'en', 5))).error_code).toBe('not_found');
+  });
+
+  it('closing a closed issue (or reopening an open one) says it already was and writes nothing', async () => {
+    const { backend, root } = await issueWithComments(0);
+    const file = path.join(root, '.butler/issues/1.md');
+    const open = readFileSync(file, 'utf8');
+    expect(await run(reopenIssue(backend, 'en', 1))).toMatchObject({ status: 'ok', summary: '#1 was already open; nothing changed', data: { changed: false } });
+    expect(readFileSync(file, 'utf8')).toBe(open);
+    await closeIssue(backend, 'en', 1);
+    const closed = readFileSync(file, 'utf8');
+    const again = await run(closeIssue(backend, 'ja', 1));
+    expect(again).toMatchObject({ status: 'ok', summary: '#1 は既に閉じています。何も変更していません', data: { changed: false, issue: { state: 'closed' } } });
+    expect(readFileSync(file, 'utf8')).toBe(closed);
   });
 
   it('a hand-damaged file is backend_error, not a crash', async () => {

@@ -51,20 +51,24 @@ describe('issue operations delegate to one backend call each', () => {
 
   it('issue_update_body(issue_id, body) delegates to update_issue(body=...)', async () => {
     const { backend, calls } = recorder();
-    await updateIssueBody(backend, 'en', 4, 'New body');
-    expect(calls).toEqual([['updateBody', 4, 'New body']]);
+    await updateIssueBody(backend, 'en', 4, STRUCTURED_EN);
+    expect(calls).toEqual([['updateBody', 4, STRUCTURED_EN]]);
   });
 
-  it('issue_reopen(issue_id) delegates to update_issue(state="open")', async () => {
+  it('issue_reopen(issue_id) delegates to update_issue(state="open") after reading the state', async () => {
     const { backend, calls } = recorder();
+    backend.read = async (...args) => {
+      calls.push(['read', ...args]);
+      return { id: 4, title: 't', body: 'b', state: 'closed', labels: [], created_at: '', updated_at: '' };
+    };
     await reopenIssue(backend, 'en', 4);
-    expect(calls).toEqual([['reopen', 4]]);
+    expect(calls).toEqual([['read', 4], ['reopen', 4]]);
   });
 
   it('issue_close returns status ok and the closed issue in data.issue', async () => {
     const { backend, calls } = recorder();
     const r = await closeIssue(backend, 'en', 4);
-    expect(calls).toEqual([['close', 4]]);
+    expect(calls).toEqual([['read', 4], ['close', 4]]);
     expect(r.status).toBe('ok');
     expect((r.data as { issue: Issue }).issue.state).toBe('closed');
   });

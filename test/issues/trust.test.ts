@@ -186,7 +186,8 @@ describe('butler issue / butler status and the approval', () => {
     expect(await runCli(['issue', 'read', '1'], quiet.io)).toBe(1);
     expect(quiet.out.join('')).toContain(`butler issue approve-url ${base}`);
     const before = cli(root, dir);
-    expect(await runCli(['status', '--json'], before.io)).toBe(0);
+    // Not installed, not a git repository: status reports and exits 1 (issue #12).
+    expect(await runCli(['status', '--json'], before.io)).toBe(1);
     const s1 = JSON.parse(before.out.join('')).data;
     expect(s1.issue_url).toEqual({ url: base, approved: false });
     const text = cli(root, dir);
@@ -196,9 +197,9 @@ describe('butler issue / butler status and the approval', () => {
     expect(await runCli(['issue', 'approve-url', '--json'], approve.io)).toBe(0);
     expect(JSON.parse(approve.out.join('')).data.url).toBe(base);
     const after = cli(root, dir);
-    expect(await runCli(['status'], after.io)).toBe(0);
+    expect(await runCli(['status'], after.io)).toBe(1);
     expect(after.out.join('')).toContain(`${base} approved`);
-    expect(await runCli(['issue', 'approve-url', 'ftp://x'], cli(root, dir).io)).toBe(1);
+    expect(await runCli(['issue', 'approve-url', 'ftp://x'], cli(root, dir).io)).toBe(2);
     expect(await runCli(['issue', 'approve-url', base], cli(root, undefined).io)).toBe(1);
     expect(seen).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { INSTRUCTIONS } from '../../src/mcp/instructions.js';
 import { fakeClock } from '../helpers/clock.js';
 import { connect } from '../helpers/mcp.js';
 import { makeRepo } from '../helpers/repo.js';
+import { STRUCTURED_JA, seedIssue } from '../issues/helpers.js';
 
 let root: string;
 let clock: ReturnType<typeof fakeClock>;
@@ -177,7 +178,7 @@ describe('D33 handover completion criteria', () => {
 
   it('13 handover_list candidates carry issue_title', async () => {
     const codex = await brain('codex');
-    const created = await codex.call('issue_create', { title: 'Handoverの仕組みをつくる' });
+    const created = await codex.call('issue_create', { title: 'Handoverの仕組みをつくる', body: STRUCTURED_JA });
     const id = created.data.issue?.id ?? created.data.issue_id;
     await codex.call('handover_prepare', { issue_id: id });
     const r = await codex.call('handover_list', { issue_id: id });
@@ -288,6 +289,7 @@ describe('D33 handover completion criteria', () => {
   });
 
   it('21 resume(issue_id) with no issue candidate never falls back to project-level snapshots', async () => {
+    seedIssue(root, 49);
     const codex = await brain('codex');
     await codex.call('handover_suspend', { notes: 'project-level' });
     const r = await codex.call('handover_resume', { issue_id: 49 });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeClock } from '../helpers/clock.js';
 import { connect } from '../helpers/mcp.js';
 import { makeRepo } from '../helpers/repo.js';
+import { seedIssue } from '../issues/helpers.js';
 
 let root: string;
 let clock: ReturnType<typeof fakeClock>;
@@ -143,6 +144,7 @@ describe('candidate rules beyond D10', () => {
   });
 
   it('resume with no issue and no default issue sees issue-level snapshots too (D11, bug A)', async () => {
+    seedIssue(root, 66);
     const c = await brain('codex');
     await c.call('handover_suspend', { notes: 'old project-level' });
     clock.advance(60);

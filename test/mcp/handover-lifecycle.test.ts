@@ -129,7 +129,7 @@ describe('handovers retire', () => {
 
   it('finished work (issue closed, nothing unrecorded) says finished instead of take over', async () => {
     const c = await brain('claude-code');
-    const id = (await c.call('issue_create', { title: 'Docs' })).data.issue.id;
+    const id = (await c.call('issue_create', { title: 'Docs', body: '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone' })).data.issue.id;
     await c.call('issue_close', { issue_id: id });
     writeFileSync(path.join(root, '.gitignore'), 'session_logs/\n');
     git(root, 'add', '-A');
@@ -151,7 +151,7 @@ describe('handovers retire', () => {
     const row = (await c.call('handover_list', {})).data.handovers[0];
     expect(row.receipts).toEqual([expect.objectContaining({ kind: 'retired', by: 'person', reason: 'obsolete' })]);
     expect((await cli('handover', 'retire', 'project-20990101T000000Z-x')).code).toBe(1);
-    expect((await cli('handover', 'retire', '../etc')).code).toBe(1);
+    expect((await cli('handover', 'retire', '../etc')).code).toBe(2);
     await c.close();
   });
 

@@ -70,7 +70,7 @@ describe('issue tools over MCP (local backend)', () => {
     const { root } = makeRepo();
     const c = await connect({ clientName: '', deps: { env: { BUTLER_LANG: 'en' } } });
     await c.call('work_session_start', { project_root: root });
-    const r = await c.call('issue_create', { title: 'anon' });
+    const r = await c.call('issue_create', { title: 'anon', body: STRUCTURED_EN });
     expect(readFileSync(path.join(root, '.butler/issues', `${r.data.issue.id}.md`), 'utf8')).toMatch(/author: (unknown|_)/);
     await c.close();
   });

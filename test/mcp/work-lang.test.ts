@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { write } from '../helpers/git-scenarios.js';
 import { connect, type Envelope } from '../helpers/mcp.js';
 import { git, makeRepo } from '../helpers/repo.js';
+import { seedIssue } from '../issues/helpers.js';
 
 /** The verbatim Japanese of docs/decisions.md D27 and D28. */
 const SEED = {
@@ -28,6 +29,9 @@ function setLang(root: string, lang: 'ja' | 'en') {
 async function session(opts: { lang?: 'ja' | 'en'; env?: Record<string, string> } = {}) {
   const repo = makeRepo({ withRemote: true });
   if (opts.lang) setLang(repo.root, opts.lang);
+  // Issue #50 exists (a linked issue must, issue #12), and is published like the rest.
+  seedIssue(repo.root, 50);
+  git(repo.root, 'push', '-q');
   const conn = await connect({ deps: { env: opts.env ?? {} } });
   const started = await conn.call('work_session_start', { project_root: repo.root });
   return { ...repo, ...conn, started };

@@ -60,8 +60,10 @@ describe('work_session_start / work_start (MCP)', () => {
     const { root } = makeRepo({ withRemote: true });
     const { call, close } = await connect(EN);
     await call('work_session_start', { project_root: root });
-    expect((await call('work_start', { issue_id: 12 })).data.default_issue).toBe(12);
-    expect((await call('work_observe')).data).toMatchObject({ work_state: 'clean_with_active_issue', default_issue: 12 });
+    // The issue must exist (issue #12); it is recorded and, being the one unpublished record, published.
+    const id = (await call('issue_create', { title: 'T', body: '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone' })).data.issue.id;
+    expect((await call('work_start', { issue_id: id })).data.default_issue).toBe(id);
+    expect((await call('work_observe')).data).toMatchObject({ work_state: 'clean_with_active_issue', default_issue: id });
     expect((await call('work_start', {})).data.default_issue).toBeNull();
     expect((await call('work_observe')).data.work_state).toBe('clean_idle');
     expect((await call('work_start', { issue_id: -1 })).error_code).toBe('invalid_argument');

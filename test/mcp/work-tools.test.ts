@@ -11,6 +11,8 @@ async function session(opts: { withRemote?: boolean } = { withRemote: true }) {
   return { ...repo, ...conn };
 }
 
+const BODY = '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone';
+
 describe('work tools over MCP (D33 work checklist)', () => {
   it('work_observe returns the spec work_state values', async () => {
     const s = await session();
@@ -26,15 +28,17 @@ describe('work tools over MCP (D33 work checklist)', () => {
 
   it('work_record distinguishes omitted, explicit and empty issue_ids', async () => {
     const s = await session();
-    await s.call('work_start', { issue_id: 50 });
+    // Linked issues must exist (issue #12): #1 and #2.
+    for (const title of ['One', 'Two']) expect((await s.call('issue_create', { title, body: BODY })).status).toBe('ok');
+    await s.call('work_start', { issue_id: 1 });
     write(s.root, 'a.txt', '1');
-    expect((await s.call('work_record', { message: 'omitted' })).data.issue_ids).toEqual([50]);
+    expect((await s.call('work_record', { message: 'omitted' })).data.issue_ids).toEqual([1]);
     write(s.root, 'a.txt', '2');
-    expect((await s.call('work_record', { message: 'explicit', issue_ids: [8] })).data.issue_ids).toEqual([8]);
+    expect((await s.call('work_record', { message: 'explicit', issue_ids: [2] })).data.issue_ids).toEqual([2]);
     write(s.root, 'a.txt', '3');
     expect((await s.call('work_record', { message: 'empty', issue_ids: [] })).data.issue_ids).toEqual([]);
     const msgs = git(s.root, 'log', '-3', '--format=%B%x00').split('\0').map((m) => m.trim());
-    expect(msgs.slice(0, 3)).toEqual(['empty', 'explicit\n\nRefs #8', 'omitted\n\nRefs #50']);
+    expect(msgs.slice(0, 3)).toEqual(['empty', 'explicit\n\nRefs #2', 'omitted\n\nRefs #1']);
     await s.close();
   });
 
@@ -94,7 +98,8 @@ describe('work tools over MCP (D33 work checklist)', () => {
 
   it('work_finish returns pending_actions and closes nothing', async () => {
     const s = await session();
-    await s.call('work_start', { issue_id: 50 });
+    await s.call('issue_create', { title: 'One', body: BODY });
+    await s.call('work_start', { issue_id: 1 });
     const r = await s.call('work_finish');
     expect(r.data.pending_actions.map((a: { action: string }) => a.action)).toEqual(['issue_comment', 'issue_close']);
     await s.close();
@@ -102,7 +107,8 @@ describe('work tools over MCP (D33 work checklist)', () => {
 
   it('work_finish with no upstream returns configure_upstream and no issue_close', async () => {
     const s = await session({ withRemote: false });
-    await s.call('work_start', { issue_id: 50 });
+    await s.call('issue_create', { title: 'One', body: BODY });
+    await s.call('work_start', { issue_id: 1 });
     const r = await s.call('work_finish');
     expect(r.data.pending_actions.map((a: { action: string }) => a.action)).toEqual(['configure_upstream']);
     await s.close();

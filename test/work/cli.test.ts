@@ -3,6 +3,7 @@ import { work } from '../../src/cli/commands/work.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { concurrentPush, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
+import { seedIssue } from '../issues/helpers.js';
 
 async function butlerWork(cwd: string, ...argv: string[]) {
   let stdout = '';
@@ -26,6 +27,8 @@ describe('butler work (CLI)', () => {
 
   it('record → history → publish → finish with --issue', async () => {
     const { root, remote } = makeRepo({ withRemote: true });
+    seedIssue(root, 9);
+    git(root, 'push', '-q');
     write(root, 'a.txt', 'a');
     const rec = await butlerWork(root, 'record', '-m', 'Add a', '--issue', '9', '--json');
     expect(rec.code).toBe(0);

@@ -6,11 +6,16 @@ import { approveUrl } from '../../issues/trust.js';
 import {
   closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
 } from '../../issues/ops.js';
-import type { Issue, IssueBackend, IssueComment } from '../../issues/types.js';
+import { recordOwnFiles } from '../../work/own-record.js';
+import { issueRecorder, noteIssueChange, type IssueChange } from '../../issues/record.js';
+import type { IssueBackend } from '../../issues/types.js';
+import { findProjectRoot } from '../../shared/root.js';
 import { loadConfig, resolveLang, type Lang } from '../../shared/config.js';
-import { ButlerError, invalidArgument, toErrorResult } from '../../shared/errors.js';
-import { failure, ok, type ToolResult } from '../../shared/result.js';
+import { ButlerError, invalidArgument } from '../../shared/errors.js';
+import { ok, type ToolResult } from '../../shared/result.js';
+import { execaGit } from '../../work/git.js';
 import type { CliIO, Command } from '../io.js';
+import { EXIT, UsageError, runEnvelope } from '../outcome.js';
 
 const USAGE = `usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
   read ID [--comments N]            body only unless N > 0 (then the last N comments)
@@ -44,7 +49,8 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositi
 type Verb = (b: IssueBackend, lang: Lang, v: Values, pos: string[], io: CliIO) => Promise<ToolResult>;
 
 function num(value: string | undefined, what: string): number {
-  if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) throw invalidArgument(`${what} must be a positive number`, USAGE.split('\n')[0]!);
+  if (value === undefined) throw new UsageError(`${what} is required`);
+  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw new UsageError(`${what} must be a positive number, got "${value}"`);
   return Number(value);
 }
 
@@ -57,7 +63,7 @@ async function bodyOf(v: Values, io: CliIO): Promise<string | undefined> {
 
 async function requiredBody(v: Values, io: CliIO): Promise<string> {
   const b = await bodyOf(v, io);
-  if (b === undefined) throw invalidArgument('--body or --body-file is required', USAGE);
+  if (b === undefined) throw new UsageError('--body or --body-file is required');
   return b;
 }
 
@@ -66,18 +72,18 @@ const issueId = (v: Values, pos: string[]) => num(pos[0] ?? v.issue ?? v['issue-
 const VERBS: Record<string, Verb> = {
   read: (b, lang, v, pos) => {
     const n = v.comments ?? v['last-n-comments'];
-    if (n !== undefined && !/^\d{1,3}$/.test(n)) throw invalidArgument('--comments must be 0-999', USAGE);
+    if (n !== undefined && !/^\d{1,3}$/.test(n)) throw new UsageError('--comments must be 0-999');
     return readIssue(b, lang, issueId(v, pos), n === undefined ? undefined : Number(n));
   },
   create: async (b, lang, v, _pos, io) => {
-    if (v.title === undefined) throw invalidArgument('--title is required', USAGE);
+    if (v.title === undefined) throw new UsageError('--title is required');
     return createIssue(b, lang, v.title, await bodyOf(v, io), v.label);
   },
   comment: async (b, lang, v, pos, io) => commentIssue(b, lang, issueId(v, pos), await requiredBody(v, io)),
   'delete-comment': (b, lang, v, pos) =>
     deleteIssueComment(b, lang, issueId(v, pos), num(pos[1] ?? v['comment-id'], 'comment id'), v.reason),
   'update-title': (b, lang, v, pos) => {
-    if (v.title === undefined) throw invalidArgument('--title is required', USAGE);
+    if (v.title === undefined) throw new UsageError('--title is required');
     return updateIssueTitle(b, lang, issueId(v, pos), v.title);
   },
   'update-body': async (b, lang, v, pos, io) => updateIssueBody(b, lang, issueId(v, pos), await requiredBody(v, io)),
@@ -85,7 +91,17 @@ const VERBS: Record<string, Verb> = {
   close: (b, lang, v, pos) => closeIssue(b, lang, issueId(v, pos)),
 };
 
-const EXIT = { ok: 0, error: 1, need_input: 3 } as const;
+/** What each verb changes, for the record of a local issue change (src/issues/record.ts). */
+const CHANGES: Record<string, IssueChange | null> = {
+  read: null,
+  create: 'created',
+  comment: 'commented',
+  'delete-comment': 'comment_deleted',
+  'update-title': 'retitled',
+  'update-body': 'body_updated',
+  reopen: 'reopened',
+  close: 'closed',
+};
 
 /** `.butler/config.yaml` `lang`, else BUTLER_LANG, else Japanese; an unreadable config leaves it to the environment. */
 async function langOf(root: string, env: CliIO['env']): Promise<Lang> {
@@ -97,36 +113,34 @@ export const issue: Command = async (argv, io) => {
   const [verb, ...rest] = argv;
   if (verb === '--help' || verb === '-h' || verb === 'help') {
     io.stdout(`${USAGE}\n`);
-    return 0;
+    return EXIT.ok;
   }
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
     io.stderr(`butler issue: ${(err as Error).message}\n${USAGE}\n`);
-    return 2;
+    return EXIT.usage;
   }
   if (verb === 'approve-url') return approve(parsed.values, parsed.positionals, io);
   const run = VERBS[verb ?? ''];
   if (!run || parsed.values.help) {
     (run ? io.stdout : io.stderr)(`${USAGE}\n`);
-    return run ? 0 : 2;
+    return run ? EXIT.ok : EXIT.usage;
   }
   const v = parsed.values;
-  const projectRoot = path.resolve(io.cwd, v.project ?? '.');
-  let result: ToolResult;
-  try {
+  const start = path.resolve(io.cwd, v.project ?? '.');
+  // The repository's top level, as for the MCP tools: a subfolder must not grow its own .butler/issues.
+  const projectRoot = findProjectRoot(start) ?? start;
+  return runEnvelope(io, { prefix: `butler issue ${verb}`, json: Boolean(v.json), usage: USAGE, root: () => projectRoot }, async () => {
     const lang = await langOf(projectRoot, io.env);
     const backend = await openAsking(
       { projectRoot, env: io.env, userConfigDir: io.userConfigDir, author: v.client ?? io.env.BUTLER_BRAIN ?? io.env.USER ?? 'cli', lang },
       io,
     );
-    result = await run(backend, lang, v, parsed.positionals, io);
-  } catch (err) {
-    result = toErrorResult(err);
-  }
-  io.stdout(v.json ? `${JSON.stringify(result, null, 2)}\n` : render(result));
-  return EXIT[result.status];
+    const result = await run(backend, lang, v, parsed.positionals, io);
+    return noteIssueChange(result, backend.kind, CHANGES[verb!] ?? null, issueRecorder((files, message) => recordOwnFiles(projectRoot, execaGit, files, message)), lang);
+  });
 };
 
 /**
@@ -147,34 +161,13 @@ async function openAsking(o: OpenIssueBackendOptions, io: CliIO): Promise<IssueB
 }
 
 async function approve(v: Values, pos: string[], io: CliIO): Promise<number> {
-  let result: ToolResult;
-  try {
+  return runEnvelope(io, { prefix: 'butler issue approve-url', json: Boolean(v.json) }, async () => {
     const dir = io.userConfigDir;
     if (!dir) throw invalidArgument('No user config folder', 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.');
     const raw = pos[0] ?? (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues?.url;
     if (!raw) throw invalidArgument('No URL given and no issues.url in .butler/config.yaml', 'usage: butler issue approve-url URL');
     const key = await approveUrl(dir, raw, new Date());
-    result = key ? ok(`Approved ${key} for your issue token`, { url: key, file: path.join(dir, 'approved-urls.json') }) : failure('invalid_argument', 'Not an http(s) URL without credentials', 'usage: butler issue approve-url URL');
-  } catch (err) {
-    result = toErrorResult(err);
-  }
-  io.stdout(v.json ? `${JSON.stringify(result, null, 2)}\n` : render(result));
-  return EXIT[result.status];
-}
-
-function render(r: ToolResult): string {
-  const mark = r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗';
-  const lines = [`${mark} ${r.summary}`];
-  if (r.hint) lines.push(`  hint: ${r.hint}`);
-  const d = r.data as { issue?: Issue; comment?: IssueComment; missing?: string[]; template?: string };
-  if (d.missing && d.template) lines.push('', d.template);
-  if (d.comment) lines.push(`  comment ${d.comment.id} by ${d.comment.author} at ${d.comment.created_at}`);
-  const i = d.issue;
-  if (i) {
-    lines.push(`  state: ${i.state}${i.labels.length ? `  labels: ${i.labels.join(', ')}` : ''}  updated: ${i.updated_at}`);
-    if (i.url) lines.push(`  ${i.url}`);
-    if (i.body) lines.push('', i.body);
-    for (const c of i.comments ?? []) lines.push('', `--- comment ${c.id} by ${c.author} at ${c.created_at}`, c.body);
-  }
-  return `${lines.join('\n')}\n`;
+    if (!key) throw new UsageError('not an http(s) URL without credentials: usage: butler issue approve-url URL');
+    return ok(`Approved ${key} for your issue token`, { url: key, file: path.join(dir, 'approved-urls.json') });
+  });
 }

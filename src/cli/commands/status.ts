@@ -18,8 +18,12 @@ export const status: Command = async (argv, io) => {
   try {
     const { start, root } = await rootOf(flags, io, false);
     const report = await getStatus(root, { nodeVersion: process.version, version: BUTLER_VERSION, launchDir: start, userConfigDir: io.userConfigDir });
-    io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary: `${report.problems.length} problem(s)`, data: report })}\n` : formatStatus(report));
-    return 0;
+    // Something missing or broken is a non-zero exit, so a script or CI can stop on it.
+    const installed = report.claude.session_start || report.codex.session_start;
+    const bad = report.problems.length > 0 || !report.runtime.up_to_date || !installed;
+    const summary = `${report.problems.length} problem(s)${installed ? '' : ', Butler is not installed here'}`;
+    io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary, data: { ...report, healthy: !bad } })}\n` : formatStatus(report));
+    return bad ? 1 : 0;
   } catch (err) {
     return fail(io, flags.json, err);
   }

@@ -123,7 +123,10 @@ export class LocalIssueBackend implements IssueBackend {
     });
   }
 
-  async deleteComment(id: number, commentId: number, reason?: string): Promise<void> {
+  async deleteComment(id: number, commentId: number, reason?: string): Promise<void | 'already_deleted'> {
+    // A tombstone already there: say so and leave the file (and its record) untouched.
+    const before = (await this.load(id)).comments.find((x) => x.id === commentId);
+    if (before?.deleted) return 'already_deleted';
     await this.mutate(id, (issue, at) => {
       const c = issue.comments.find((x) => x.id === commentId && !x.deleted);
       if (!c) throw commentNotFound(id, commentId, this.opts.lang);

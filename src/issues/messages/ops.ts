@@ -26,6 +26,17 @@ const en = {
   /** need_input for issue_create; the names are the sections as the body's own language calls them. */
   bodyLacks: (names: string[]) => `Body lacks: ${names.join(', ')}`,
   bodyLacksReason: 'Add the missing sections (write "none" when there are no blockers).',
+
+  alreadyClosed: (id: number) => `#${id} was already closed; nothing changed`,
+  alreadyOpen: (id: number) => `#${id} was already open; nothing changed`,
+  alreadyDeleted: (id: number, commentId: number) => `Comment ${commentId} on #${id} was already deleted; nothing changed`,
+  /** Local issues: each change is its own record (src/issues/record.ts). */
+  recordedAs: (record: string, how: 'published' | 'unpublished' | 'local') =>
+    ` (recorded as ${record}${how === 'published' ? ' and published' : how === 'unpublished' ? '; not yet published' : ''})`,
+  notRecorded: (why: string) => ` (not recorded: ${why}; the issue file is an unrecorded change)`,
+  publishReason: 'Local issue changes reach others when published.',
+  syncReason: 'The upstream has records you lack: bring them in, then publish.',
+  recordReason: 'Record the issue file with the other changes.',
 };
 
 /** Section names as in docs/decisions.md D31: 現在の状態・次にすること・ブロック要因. */
@@ -53,6 +64,15 @@ const ja: typeof en = {
 
   bodyLacks: (names) => `本文の不足項目: ${names.join('、')}`,
   bodyLacksReason: '不足している項目を追記してください（ブロック要因がなければ「なし」と書きます）',
+
+  alreadyClosed: (id) => `#${id} は既に閉じています。何も変更していません`,
+  alreadyOpen: (id) => `#${id} は既にオープンです。何も変更していません`,
+  alreadyDeleted: (id, commentId) => `#${id} のコメント ${commentId} は既に削除済みです。何も変更していません`,
+  recordedAs: (record, how) => `（記録 ${record}${how === 'published' ? '、公開済み' : how === 'unpublished' ? '、未公開' : ''}）`,
+  notRecorded: (why) => `（記録できませんでした: ${why}。issue ファイルは未記録の変更です）`,
+  publishReason: 'ローカル issue の変更は公開すると他の人に届きます',
+  syncReason: 'upstream に手元にない記録があります。取り込んでから公開してください',
+  recordReason: 'issue ファイルを他の変更と一緒に記録してください',
 };
 
 export const opsText = (lang: Lang) => (lang === 'en' ? en : ja);

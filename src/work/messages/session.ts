@@ -7,6 +7,8 @@ const en = {
   issueCleared: 'Default issue cleared',
   issueSet: (issue: number) => `Default issue is #${issue}`,
   project: (root: string) => `Project ${root}`,
+  issueNotFound: (ids: number[]) => `No issue ${ids.map((i) => `#${i}`).join(', ')} on this project's tracker`,
+  issueNotFoundHint: 'Check the number with issue_read, or create it with issue_create.',
 };
 
 const ja: typeof en = {
@@ -15,6 +17,8 @@ const ja: typeof en = {
   issueCleared: 'default issue を解除しました',
   issueSet: (issue) => `default issue を #${issue} にしました`,
   project: (root) => `プロジェクト ${root}`,
+  issueNotFound: (ids) => `issue ${ids.map((i) => `#${i}`).join('、')} はこの project の tracker にありません`,
+  issueNotFoundHint: 'issue_read で番号を確認するか、issue_create で作成してください',
 };
 
 export const sessionText = (lang: Lang) => (lang === 'en' ? en : ja);

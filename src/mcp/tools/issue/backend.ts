@@ -1,4 +1,6 @@
-import { openIssueBackend } from '../../../issues/index.js';
+import { issueExists, openIssueBackend } from '../../../issues/index.js';
+import { recordOwnFiles } from '../../../work/own-record.js';
+import { issueRecorder, noteIssueChange, type IssueChange } from '../../../issues/record.js';
 import type { IssueBackend } from '../../../issues/types.js';
 import type { Lang } from '../../../shared/config.js';
 import type { ToolResult } from '../../../shared/result.js';
@@ -7,10 +9,12 @@ import type { ToolContext } from '../../tool.js';
 
 /**
  * Opens the project's configured tracker for this connection's brain, or asks for a work session.
+ * `change` names what the tool changes (null: nothing), for the record of a local issue change.
  * The tool's words follow the project's language (`toolLang`), the tracker's errors included.
  */
 export async function withIssueBackend(
   ctx: ToolContext,
+  change: IssueChange | null,
   fn: (backend: IssueBackend, lang: Lang) => Promise<ToolResult>,
 ): Promise<ToolResult> {
   const project = await requireProject(ctx);
@@ -24,5 +28,26 @@ export async function withIssueBackend(
     now: ctx.deps.now,
     lang,
   });
-  return fn(backend, lang);
+  // A local issue change is recorded at once, so the work state stays honest (src/issues/record.ts).
+  return noteIssueChange(await fn(backend, lang), backend.kind, change, issueRecorder((files, message) => recordOwnFiles(project.root, ctx.deps.git, files, message)), lang);
+}
+
+const openOpts = (ctx: ToolContext, root: string) => ({
+  projectRoot: root,
+  env: ctx.deps.env,
+  userConfigDir: ctx.deps.userConfigDir,
+  author: currentBrain(ctx) ?? 'unknown',
+  now: ctx.deps.now,
+});
+
+/** For work_start / work_record: whether an issue exists on this project's tracker (see issueExists). */
+export function issueCheck(ctx: ToolContext, root: string): (id: number) => Promise<boolean | null> {
+  return (id) => issueExists(openOpts(ctx, root), id);
+}
+
+/** For work_finish: a closed issue needs no comment or close proposed; unknown counts as open. */
+export async function issueClosed(ctx: ToolContext, root: string, id: number): Promise<boolean> {
+  return openIssueBackend(openOpts(ctx, root))
+    .then((b) => b.read(id))
+    .then((i) => i.state === 'closed', () => false);
 }

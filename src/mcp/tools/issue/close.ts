@@ -12,5 +12,5 @@ export const issueClose = defineTool({
     inputSchema: z.object({ issue_id: IssueId }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, (b, lang) => closeIssue(b, lang, args.issue_id)),
+  handler: (args, ctx) => withIssueBackend(ctx, 'closed', (b, lang) => closeIssue(b, lang, args.issue_id)),
 });

@@ -12,5 +12,5 @@ export const issueComment = defineTool({
     inputSchema: z.object({ issue_id: IssueId, body: z.string() }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, (b, lang) => commentIssue(b, lang, args.issue_id, args.body)),
+  handler: (args, ctx) => withIssueBackend(ctx, 'commented', (b, lang) => commentIssue(b, lang, args.issue_id, args.body)),
 });

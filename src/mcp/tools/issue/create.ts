@@ -15,5 +15,5 @@ export const issueCreate = defineTool({
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, (b, lang) => createIssue(b, lang, args.title, args.body, args.label_names)),
+  handler: (args, ctx) => withIssueBackend(ctx, 'created', (b, lang) => createIssue(b, lang, args.title, args.body, args.label_names)),
 });

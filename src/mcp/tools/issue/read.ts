@@ -12,5 +12,5 @@ export const issueRead = defineTool({
     inputSchema: z.object({ issue_id: IssueId, last_n_comments: z.number().int().min(0).max(100).optional() }),
     annotations: { readOnlyHint: true, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, (b, lang) => readIssue(b, lang, args.issue_id, args.last_n_comments)),
+  handler: (args, ctx) => withIssueBackend(ctx, null, (b, lang) => readIssue(b, lang, args.issue_id, args.last_n_comments)),
 });

@@ -12,5 +12,5 @@ export const issueReopen = defineTool({
     inputSchema: z.object({ issue_id: IssueId }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, (b, lang) => reopenIssue(b, lang, args.issue_id)),
+  handler: (args, ctx) => withIssueBackend(ctx, 'reopened', (b, lang) => reopenIssue(b, lang, args.issue_id)),
 });

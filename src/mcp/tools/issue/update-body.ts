@@ -8,9 +8,9 @@ export const issueUpdateBody = defineTool({
   name: 'issue_update_body',
   config: {
     title: 'Rewrite issue body',
-    description: "Replace an issue's body, e.g. to clean up or complete it.",
+    description: "Replace an issue's body (same sections as issue_create).",
     inputSchema: z.object({ issue_id: IssueId, body: z.string() }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, (b, lang) => updateIssueBody(b, lang, args.issue_id, args.body)),
+  handler: (args, ctx) => withIssueBackend(ctx, 'body_updated', (b, lang) => updateIssueBody(b, lang, args.issue_id, args.body)),
 });

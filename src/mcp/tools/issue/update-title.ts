@@ -12,5 +12,5 @@ export const issueUpdateTitle = defineTool({
     inputSchema: z.object({ issue_id: IssueId, title: z.string() }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, (b, lang) => updateIssueTitle(b, lang, args.issue_id, args.title)),
+  handler: (args, ctx) => withIssueBackend(ctx, 'retitled', (b, lang) => updateIssueTitle(b, lang, args.issue_id, args.title)),
 });

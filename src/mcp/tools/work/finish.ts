@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { finishWork } from '../../../work/finish.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
+import { issueClosed } from '../issue/backend.js';
 
 export const workFinish = defineTool({
   name: 'work_finish',
@@ -14,6 +15,12 @@ export const workFinish = defineTool({
   handler: async (_args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    return finishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang: await toolLang(ctx) });
+    return finishWork({
+      projectRoot: project.root,
+      defaultIssue: ctx.session.defaultIssue,
+      git: ctx.deps.git,
+      lang: await toolLang(ctx),
+      issueClosed: (id) => issueClosed(ctx, project.root, id),
+    });
   },
 });

@@ -3,6 +3,7 @@ import { IssueId } from '../../../shared/ids.js';
 import { recordWork } from '../../../work/record.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
+import { issueCheck } from '../issue/backend.js';
 
 export const workRecord = defineTool({
   name: 'work_record',
@@ -25,6 +26,7 @@ export const workRecord = defineTool({
       defaultIssue: ctx.session.defaultIssue,
       git: ctx.deps.git,
       lang: await toolLang(ctx),
+      issueExists: issueCheck(ctx, project.root),
     });
   },
 });

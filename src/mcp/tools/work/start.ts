@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { setDefaultIssue } from '../../../work/start.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
+import { issueCheck } from '../issue/backend.js';
 import { IssueId } from '../../../shared/ids.js';
 
 export const workStart = defineTool({
@@ -15,6 +16,6 @@ export const workStart = defineTool({
   handler: async (args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    return setDefaultIssue(ctx.session, args.issue_id ?? null, await toolLang(ctx));
+    return setDefaultIssue(ctx.session, args.issue_id ?? null, await toolLang(ctx), issueCheck(ctx, project.root));
   },
 });

@@ -1,0 +1,42 @@
+import { noteConfigProblem } from '../shared/config-note.js';
+import { toErrorResult } from '../shared/errors.js';
+import type { ToolResult } from '../shared/result.js';
+import type { CliIO } from './io.js';
+import { render } from './render.js';
+
+/**
+ * The one exit-code map and error boundary of the CLI's envelope commands (work, issue, handover):
+ * 0 ok, 1 error envelope, 2 usage error, 3 need_input. A script can tell "Butler said no" (1) from
+ * "you called it wrong" (2) and from "a person has to decide" (3).
+ */
+export const EXIT = { ok: 0, error: 1, need_input: 3, usage: 2 } as const;
+
+/** A mistake in the command line itself (missing id, bad flag value): exit 2, nothing was done. */
+export class UsageError extends Error {}
+
+/**
+ * Runs one command: a UsageError prints `prefix: message` (and the usage) and exits 2; any other
+ * throw becomes its error envelope. Errors go to stderr unless --json asked for the envelope.
+ */
+export async function runEnvelope(
+  io: CliIO,
+  opts: { prefix: string; json: boolean; usage?: string; root?: () => string | null },
+  run: () => Promise<ToolResult<object>>,
+): Promise<number> {
+  let result: ToolResult<object>;
+  try {
+    result = await run();
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`${opts.prefix}: ${err.message}\n${opts.usage ? `${opts.usage}\n` : ''}`);
+      return EXIT.usage;
+    }
+    result = toErrorResult(err);
+  }
+  // The project is known only once the command found it: a broken config it ran past is said.
+  const root = opts.root?.();
+  if (root) result = await noteConfigProblem(result, root);
+  if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  else (result.status === 'error' ? io.stderr : io.stdout)(render(result));
+  return EXIT[result.status];
+}

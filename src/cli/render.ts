@@ -1,0 +1,70 @@
+import type { ToolResult } from '../shared/result.js';
+
+type Rec = Record<string, unknown>;
+
+/**
+ * The one human rendering of an envelope, for every CLI command: the summary first, then only the
+ * fields a person acts on (work state, files, records, issues, handovers, the next step).
+ */
+export function render(r: ToolResult<object>): string {
+  const d = r.data as Rec;
+  const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${r.summary}`];
+  if (r.hint) out.push(`  hint: ${r.hint}`);
+  work(d, out);
+  issue(d, out);
+  handover(d, out);
+  if (Array.isArray(d.pending_actions)) for (const a of d.pending_actions as Rec[]) out.push(`  → ${a.action}: ${a.reason}`);
+  for (const [k, label] of [['required_action', 'next'], ['suggested_action', 'next'], ['next_session', 'next session'], ['for_target', 'for the target'], ['for_source', 'for the source']]) {
+    const a = d[k as string] as Rec | null | undefined;
+    if (a?.tool) out.push(`  ${label}: ${a.tool}${a.args && Object.keys(a.args).length ? ` ${JSON.stringify(a.args)}` : ''}${a.reason ? ` (${a.reason})` : ''}`);
+  }
+  if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);
+  return `${out.join('\n')}\n`;
+}
+
+function work(d: Rec, out: string[]): void {
+  if (typeof d.work_state === 'string' && d.project_root) {
+    out.push(`  state: ${d.work_state}   branch: ${d.branch ?? '(detached)'}   head: ${String(d.head ?? '-').slice(0, 12)}`);
+    const up = d.upstream as Rec | null;
+    if (up) {
+      const ab = up.ahead === null || up.ahead === undefined ? '' : `   ahead ${up.ahead}, behind ${up.behind}`;
+      out.push(`  upstream: ${up.ref ?? '-'}${ab}   (${up.judged_by})`);
+    }
+    if (d.default_issue) out.push(`  default issue: #${d.default_issue}`);
+    for (const f of (d.dirty_files as string[] | undefined) ?? []) out.push(`    ${f}`);
+    if (d.dirty_files_truncated) out.push(`    … ${Number(d.dirty_count) - (d.dirty_files as string[]).length} more`);
+  }
+  if (Array.isArray(d.files)) {
+    for (const f of d.files as Rec[]) out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${f.path}`);
+  }
+  for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ?? ${f}`);
+  for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  conflict: ${f}`);
+  if (typeof d.patch === 'string' && d.patch) out.push('', d.patch.trimEnd());
+  if (Array.isArray(d.records)) {
+    for (const x of d.records as Rec[]) {
+      const ids = ((x.issue_ids as number[] | undefined) ?? []).map((i) => `#${i}`).join(' ');
+      out.push(`  ${x.record_id}  ${String(x.created_at).slice(0, 16)}  ${x.message}${ids ? `  ${ids}` : ''}`);
+    }
+  }
+}
+
+function issue(d: Rec, out: string[]): void {
+  if (Array.isArray(d.missing) && typeof d.template === 'string') out.push('', d.template);
+  const c = d.comment as Rec | undefined;
+  if (c) out.push(`  comment ${c.id} by ${c.author} at ${c.created_at}`);
+  const i = d.issue as Rec | undefined;
+  if (!i) return;
+  const labels = (i.labels as string[] | undefined) ?? [];
+  out.push(`  state: ${i.state}${labels.length ? `  labels: ${labels.join(', ')}` : ''}  updated: ${i.updated_at}`);
+  if (i.url) out.push(`  ${i.url}`);
+  if (i.body) out.push('', String(i.body));
+  for (const x of (i.comments as Rec[] | undefined) ?? []) out.push('', `--- comment ${x.id} by ${x.author} at ${x.created_at}`, String(x.body));
+}
+
+function handover(d: Rec, out: string[]): void {
+  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error']) if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
+  if (typeof d.handoff_prompt === 'string') out.push('', d.handoff_prompt);
+  for (const h of (d.handovers as Rec[] | undefined) ?? []) out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
+  for (const h of (d.candidate_handovers as Rec[] | undefined) ?? []) out.push(`  candidate ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
+  if (Array.isArray(d.brains)) for (const b of d.brains as Rec[]) out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? `last seen ${b.last_seen}` : 'installed, not seen yet'}`);
+}
