@@ -6,7 +6,7 @@
 # understands, takes tool_input.command the way the Node hook does, decodes it and applies the
 # fast-path test of src/guard/quick.ts (quickMentionsGit): after deleting quotes, backslashes and
 # newlines, no "git" in any case, and no "$'". Anything else (invalid, truncated, unusual keys, an
-# argv array, over 64 KB, a BOM) goes to Node. No awk: Node.
+# argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
 case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.mjs ;; *) BUTLER_HOOK=pre-tool-use.mjs ;; esac
 export BUTLER_HOOK
 command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
@@ -83,7 +83,7 @@ function mentions(c) {
 }
 function allowed(   c) {
   s = text; L = length(s); p = 1
-  if (L > 65536 || val(0, "top") != "o") return 0
+  if (L > 65536 || (length(Z) == 1 && index(s, Z) > 0) || val(0, "top") != "o") return 0
   ws(); if (p <= L) return 0
   if (TN_T != "s" || index(TN, "\\") > 0) return 0
   if (HE_T != "" && (HE_T != "s" || HE != "PreToolUse")) return HE_T != "s" || index(HE, "\\") == 0
@@ -94,7 +94,8 @@ function allowed(   c) {
   else return 0
   return !mentions(c)
 }
-BEGIN { Q = sprintf("%c", 39); CTL = "["; for (i = 1; i < 32; i++) CTL = CTL sprintf("%c", i); CTL = CTL "]" }
+# Z: a NUL byte, where this awk can hold one in a string (mawk, gawk); JSON never has one raw.
+BEGIN { Q = sprintf("%c", 39); Z = sprintf("%c", 0); CTL = "["; for (i = 1; i < 32; i++) CTL = CTL sprintf("%c", i); CTL = CTL "]" }
 { text = text $0 "\n" }
 END {
   if (allowed()) exit 0
