@@ -25,17 +25,22 @@ const which = (name: string): string | null => {
   }
 };
 
-/** dash and bash as sh with the system awk; busybox sh with busybox awk. Missing tools: in `missing`. */
+/**
+ * dash and bash as sh with the system awk; busybox sh with busybox awk. Missing ones: in `missing`.
+ * Other awks on PATH are tried too (gawk; original-awk, the one-true-awk of the BSDs and macOS).
+ */
 export function variants(): { present: Variant[]; missing: string[] } {
   const awk = which('awk');
   const busybox = which('busybox');
+  const dash = which('dash');
   const all: [string, string | null, string | null][] = [
-    ['dash + awk', which('dash'), awk],
+    ['dash + awk', dash, awk],
     ['bash + awk', which('bash'), awk],
     ['busybox sh + busybox awk', busybox && 'busybox:sh', busybox && 'busybox:awk'],
   ];
+  const others = ['gawk', 'original-awk'].map((n): [string, string | null, string | null] => [`dash + ${n}`, dash, which(n)]);
   return {
-    present: all.filter(([, sh, a]) => sh && a).map(([name, sh, a]) => ({ name, sh: sh!, awk: a! })),
+    present: [...all, ...others].filter(([, sh, a]) => sh && a).map(([name, sh, a]) => ({ name, sh: sh!, awk: a! })),
     missing: all.filter(([, sh, a]) => !sh || !a).map(([name]) => name),
   };
 }
