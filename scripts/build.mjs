@@ -51,7 +51,7 @@ const bundles = [
 ];
 
 /** The vendored runtime must stay small: it is committed in every user repository, on every upgrade. */
-export const RUNTIME_LIMIT = 620_000; // issue #13 asks 600,000: the merged trust and redaction code and the lifecycle put it 16 KB over (see the closing note)
+export const RUNTIME_LIMIT = 600_000; // issue #13: the runtime is committed in every user repository
 
 await Promise.all(bundles.map((b) => build({ ...common, entryPoints: [b.in], outfile: b.out, plugins: b.plugins ?? [] })));
 // The PreToolUse shell pre-filter is shipped as written: install vendors it beside pre-tool-use.mjs.

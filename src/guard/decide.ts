@@ -49,6 +49,14 @@ export function decide(ins: Inspection, config: GuardConfig): Decision {
       reason: `${lead} This command mentions git and could not be parsed (${ins.parseError}). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command`,
     };
   }
+  const person = ins.uses.find((u) => u.person)?.person;
+  if (person) {
+    // Even in warn mode: changing the guard is never the guarded agent's call.
+    return {
+      action: 'deny',
+      reason: `\`${person}\` changes what the Butler guard allows: only the user does that, in their own terminal. Ask the user`,
+    };
+  }
   const blocked = ins.uses.filter((u) => u.sub === null || !config.allow.includes(u.sub) || u.risky);
   if (blocked.length === 0) return { action: 'allow' };
   return { action, reason: reasonFor(lead, blocked) };

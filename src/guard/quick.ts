@@ -11,6 +11,14 @@ export function quickMentionsGit(text: string): boolean {
 }
 
 /**
+ * Could this text change the guard itself (`butler guard allow|deny|mode`)? That is a person's act,
+ * so the hook checks such commands too; the same tolerance for quotes and escapes as for git.
+ */
+export function quickMentionsGuard(text: string): boolean {
+  return /g[\\'"\n]*u[\\'"\n]*a[\\'"\n]*r[\\'"\n]*d/i.test(text);
+}
+
+/**
  * Does the text name git as a word (not `.gitignore`, `~/git/x` or `digit`)? Used only when the
  * command cannot be parsed: then a git word means deny, and anything else means allow.
  */

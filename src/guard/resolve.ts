@@ -1,5 +1,6 @@
 // From parsed commands to the git invocations that would run: unwraps wrappers (`sudo`, `env`,
 // `timeout`, `xargs`, `find -exec`, `npx`…) and parses the strings that shells and `eval` run.
+import { butlerGuardChange } from './butler-cli.js';
 import { gitCall, RISKY_ENV } from './git.js';
 import { parseCommands } from './parser.js';
 import { quickMentionsGit } from './quick.js';
@@ -16,6 +17,8 @@ export interface GitUse {
   dirs?: string[];
   /** The repository is named some other way (`--git-dir`, `GIT_DIR=`): its config is unknown. */
   elsewhere?: boolean;
+  /** Not git but `butler guard allow|deny|mode`: only a person may run it (see butler-cli.ts). */
+  person?: string;
 }
 
 /**
@@ -88,6 +91,8 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
       return [{ ...call, risky: call.risky ?? envRisk?.split('=')[0] ?? null }];
     }
     if (/^git-[a-z0-9]/.test(base)) return [{ sub: base.slice(4) }];
+    const person = butlerGuardChange(argv, i, base);
+    if (person) return [{ sub: null, person }];
     const handler = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : Object.hasOwn(MORE, base) ? MORE[base] : undefined;
     if (!handler) return [];
     const step = handler(argv, i);

@@ -131,7 +131,8 @@ export const MORE: Record<string, Handler> = {
     return k < 0 ? null : { scripts: [argv[k + 1] ?? ''] };
   },
   nix: (argv, i) => {
-    const k = argv.findIndex((a, j) => j > i && (a === '-c' || a === '--command'));
+    // `-c` may end a group of short options (`script -qc 'cmd' /dev/null`).
+    const k = argv.findIndex((a, j) => j > i && (/^-[a-zA-Z]*c$/.test(a) || a === '--command'));
     return k < 0 ? null : { at: k + 1 };
   },
   dotenv: (argv, i) => {
@@ -151,7 +152,8 @@ export const MORE: Record<string, Handler> = {
   setpriv: simple({ long: ['--reuid', '--regid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--pdeathsig', '--selinux-label', '--apparmor-profile', '--landlock-access', '--landlock-rule', '--ruid', '--euid', '--rgid', '--egid'] }),
   prlimit: (argv, i) => (argv.slice(i + 1).some((a) => a === '-p' || a.startsWith('--pid')) ? null : simple({})(argv, i)),
   script: (argv, i) => {
-    const k = argv.findIndex((a, j) => j > i && (a === '-c' || a === '--command'));
+    // `-c` may end a group of short options (`script -qc 'cmd' /dev/null`).
+    const k = argv.findIndex((a, j) => j > i && (/^-[a-zA-Z]*c$/.test(a) || a === '--command'));
     const eq = argv.find((a, j) => j > i && a.startsWith('--command='));
     return eq ? { scripts: [eq.slice(10)] } : k < 0 ? null : { scripts: [argv[k + 1] ?? ''] };
   },

@@ -5,6 +5,8 @@ import { sectionBody } from './sections.js';
 
 /** Open items one snapshot hands to the next in the same scope. Pending keeps its `[label]`. */
 export interface OpenItems {
+  /** Decisions stay true until a note resolves them: the next brain must not re-decide them. */
+  decisions: string[];
   pending: string[];
   risks: string[];
   anchors: { path: string; role: string | null }[];
@@ -23,7 +25,7 @@ const GENERATED = [
   /^(?:Failed|失敗): |^… \d+ more failures? omitted$|^… 他 \d+ 件の失敗を省略$/,
 ];
 
-const items = (md: string, section: 'BLOCKED / PENDING' | 'RISKS' | 'CODEBASE_ANCHORS') =>
+const items = (md: string, section: 'DECISION' | 'BLOCKED / PENDING' | 'RISKS' | 'CODEBASE_ANCHORS') =>
   sectionBody(md, section)
     .filter((l) => l.startsWith('- '))
     .map((l) => l.slice(2).trim())
@@ -38,7 +40,7 @@ export function openItemsOf(markdown: string, root: string): OpenItems {
     if (!p || !m?.[2] || path.isAbsolute(p) || p.split(/[\\/]/).includes('..') || !existsSync(path.join(root, p))) continue;
     if (anchors.length < MAX_CARRIED_ANCHORS) anchors.push({ path: p, role: m[2] });
   }
-  return { pending: items(markdown, 'BLOCKED / PENDING'), risks: items(markdown, 'RISKS'), anchors };
+  return { decisions: items(markdown, 'DECISION'), pending: items(markdown, 'BLOCKED / PENDING'), risks: items(markdown, 'RISKS'), anchors };
 }
 
 const norm = (s: string) => s.replace(/^\[[^\]]+\]\s*/, '').replace(/[`*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -49,12 +51,12 @@ const norm = (s: string) => s.replace(/^\[[^\]]+\]\s*/, '').replace(/[`*]/g, '')
  * snapshot can say so. Items the notes repeat are not doubled.
  */
 export function carryForward(prev: OpenItems | null, notes: ParsedNotes): OpenItems & { resolved: string[] } {
-  const out: OpenItems & { resolved: string[] } = { pending: [], risks: [], anchors: [], resolved: [] };
+  const out: OpenItems & { resolved: string[] } = { decisions: [], pending: [], risks: [], anchors: [], resolved: [] };
   if (!prev) return out;
   const keys = notes.resolved.map(norm).filter((k) => k.length >= 3);
   const isResolved = (text: string) => keys.some((k) => norm(text).includes(k));
-  const fresh = new Set([...notes.pending.map((p) => p.text), ...notes.risks].map(norm));
-  for (const [from, to] of [[prev.pending, out.pending], [prev.risks, out.risks]] as const) {
+  const fresh = new Set([...notes.decision, ...notes.pending.map((p) => p.text), ...notes.risks].map(norm));
+  for (const [from, to] of [[prev.decisions, out.decisions], [prev.pending, out.pending], [prev.risks, out.risks]] as const) {
     for (const item of from) {
       if (isResolved(item)) out.resolved.push(item);
       else if (!fresh.has(norm(item))) to.push(item);

@@ -15,6 +15,8 @@ interface Strings {
   workLine: (branch: string | null, head: string | null, dirty: number, unpublished: number | null) => string;
   dirtyRisk: (n: number) => string;
   unpublishedRisk: (n: number) => string;
+  /** A step that publishes: the user agrees first. */
+  askBefore: (step: string) => string;
   defaultNext: string;
   prompt: {
     takeOver: (scope: string) => string;
@@ -57,6 +59,7 @@ const ja: Strings = {
     (unpublished === null ? '、upstream なし' : `、未公開の記録 ${unpublished} 件`),
   dirtyRisk: (n) => `未記録の変更が ${n} 件あります（work_record で記録するまで他の Brain からは見えません）`,
   unpublishedRisk: (n) => `未公開の記録が ${n} 件あります（work_publish で共有されていません）`,
+  askBefore: (step) => `ユーザーの同意を得てから: ${step}`,
   defaultNext: 'work_observe で現在状態を確認し、作業を再開する',
   prompt: {
     takeOver: (scope) => `${scope}の作業を引き継いでください。`,
@@ -99,6 +102,7 @@ const en: Strings = {
     (unpublished === null ? ', no upstream' : `, ${unpublished} unpublished record(s)`),
   dirtyRisk: (n) => `${n} unrecorded change(s): other brains cannot see them until work_record`,
   unpublishedRisk: (n) => `${n} unpublished record(s): not shared until work_publish`,
+  askBefore: (step) => `When the user agrees: ${step}`,
   defaultNext: 'Check the current state with work_observe and resume the work',
   prompt: {
     takeOver: (scope) => `Take over the work on ${scope}.`,

@@ -35,7 +35,9 @@ export function summarize(line: string): string {
 function joinFitting(items: string[], max: number, more: (n: number) => string): string {
   let out = '';
   let n = 0;
-  for (const item of items) {
+  for (const raw of items) {
+    // Items are joined with "; ": a full stop the author ended one with would read "split.; n …".
+    const item = raw.replace(/[.。]\s*$/, '');
     const next = out ? `${out}; ${item}` : item;
     if (next.length > max && n > 0) break;
     out = next.length > max ? clip(next, max) : next;

@@ -70,7 +70,8 @@ function describeAction(a: Action): string {
 export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: SnapshotMeta; prompt: string[] } {
   const t = strings(input.meta.lang);
   const { meta, notes, work, issue, session } = input;
-  const carried = input.carried ?? { pending: [], risks: [], anchors: [], resolved: [] };
+  const carried = input.carried ?? { decisions: [], pending: [], risks: [], anchors: [], resolved: [] };
+  const decisions = [...notes.decision, ...carried.decisions];
   const scope = meta.issue_id === null ? t.projectScope : t.scopeIssue(meta.issue_id, meta.issue_title);
   const summary = notes.free[0] ? summarize(notes.free[0]) : t.summaryDefault(scope);
 
@@ -88,7 +89,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   if (body.length) current.push(`${t.issueText}:`);
 
   const next = [...notes.next];
-  if (work?.required_action) next.push(describeAction(work.required_action));
+  // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
+  if (work?.required_action) next.push(work.required_action.tool === 'work_publish' ? t.askBefore(describeAction(work.required_action)) : describeAction(work.required_action));
   if (!next.length) next.push(t.defaultNext);
 
   const pending = [...notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
@@ -113,7 +115,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     readTool: meta.source_brain === meta.target_brain ? 'handover_resume' : meta.target_brain === 'any' ? 'handover_resume / handover_accept' : 'handover_accept',
     handoverId: meta.handover_id,
     next: next[0] ?? t.defaultNext,
-    decisions: notes.decision,
+    decisions,
     blockers: pending.filter((p) => p.startsWith(blockedTag)).map((p) => p.slice(blockedTag.length)),
     caution: risks[0] ?? null,
   });
@@ -123,7 +125,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     METADATA: metadataLines(full),
     CURRENT_STATE: [...bullets(current, t.none), ...body],
     DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 72, t.omitted),
-    DECISION: cap(bullets(notes.decision, t.none), 20, t.omitted),
+    DECISION: cap(bullets(decisions, t.none), 20, t.omitted),
     NEXT_ACTION: cap(next.map((n, i) => `${i + 1}. ${n}`), 15, t.omitted),
     'BLOCKED / PENDING': cap(bullets(pending, t.none), 20, t.omitted),
     RISKS: cap(bullets(risks, t.none), 20, t.omitted),

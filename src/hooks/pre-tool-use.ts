@@ -17,7 +17,7 @@
  * Speed: this module imports only the tiny pre-check. Commands that cannot mention git return
  * here; the parser is a dynamic import, evaluated only for the rest.
  */
-import { quickMentionsGit } from '../guard/quick.js';
+import { quickMentionsGit, quickMentionsGuard } from '../guard/quick.js';
 
 /**
  * The longest the hook waits for `.butler/config.yaml` (and its committed version) before it applies
@@ -35,7 +35,7 @@ export async function preToolUse(stdinText: string, env: Record<string, string |
   const input = readInput(stdinText);
   if (input.kind === 'other') return '';
   if (input.kind === 'broken') return mentionsGitInJson(stdinText) ? deny(BROKEN_INPUT) : '';
-  if (!quickMentionsGit(input.command)) return '';
+  if (!quickMentionsGit(input.command) && !quickMentionsGuard(input.command)) return '';
   try {
     const { evaluate } = await import('../guard/evaluate.js');
     const d = await evaluate(input.command, input.cwd ?? env.CLAUDE_PROJECT_DIR ?? null, {

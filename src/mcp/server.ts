@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { toErrorResult } from '../shared/errors.js';
+import { readNumberIds } from '../shared/ids.js';
 import { ERROR_CODES, failure, type ToolResult } from '../shared/result.js';
 import { newSession } from '../work/session.js';
 import { BUTLER_VERSION } from '../shared/version.js';
@@ -65,7 +66,7 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
     if (!tool) {
       result = failure('not_found', `Unknown tool ${request.params.name}`, 'Call tools/list to see the tools.');
     } else {
-      const parsed = tool.config.inputSchema.safeParse(request.params.arguments ?? {});
+      const parsed = tool.config.inputSchema.safeParse(readNumberIds(request.params.arguments ?? {}));
       if (!parsed.success) {
         const ja = (await toolLang({ session, deps, memo })) === 'ja';
         result = failure('invalid_argument', ja ? `${tool.name} の引数が不正です` : `Invalid arguments for ${tool.name}`, describeZodError(parsed.error));

@@ -59,6 +59,7 @@ export const FAMILIES_DENY: Row[] = [
   r('prlimit', 'prlimit --nofile=1024 git status', ['status']),
   r('script -c', "script -q -c 'git status' /dev/null", ['status']),
   r('script --command=', "script -q --command='git log' /dev/null", ['log']),
+  r('script -qc (grouped)', "script -qc 'git push' /dev/null", ['push']),
   r('busybox sh -c', "busybox sh -c 'git status'", ['status']),
   r('busybox env', 'busybox env git log', ['log']),
   r('xvfb-run', 'xvfb-run -a git status', ['status'], absent('xvfb-run')),

@@ -161,7 +161,7 @@ describe('snapshot worst case', () => {
       work: { work_state: 'dirty', dirty_count: 100, dirty_files: many('f', 100).split('\n'), unpublished_count: 3, required_action: { tool: 'work_record' } },
       notes,
       session: { discovery: many('- s', 200).split('\n'), risks: many('e', 100).split('\n'), anchors: [] },
-      carried: { pending: many('[blocked] c', 50).split('\n'), risks: many('c', 50).split('\n'), anchors: [], resolved: many('r', 50).split('\n') },
+      carried: { decisions: many('d', 50).split('\n'), pending: many('[blocked] c', 50).split('\n'), risks: many('c', 50).split('\n'), anchors: [], resolved: many('r', 50).split('\n') },
     });
     expect(markdown.split('\n').length).toBeLessThanOrEqual(300);
     expect(missingSections(markdown)).toEqual([]);

@@ -50,7 +50,7 @@ describe('handover input validation', () => {
   it.each([
     [{ issue_id: -1 }],
     [{ issue_id: 1.5 }],
-    [{ issue_id: '49' }],
+    [{ issue_id: '49abc' }],
     [{ limit: 0 }],
     [{ limit: 10_000 }],
     [{ created_to: '2026-13-45' }],

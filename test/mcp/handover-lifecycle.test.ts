@@ -190,6 +190,26 @@ describe('open items carry forward', () => {
   });
 });
 
+describe('decisions carry forward, across brains too', () => {
+  it('a decision stays in DECISION after the target accepts and suspends, until resolved:', async () => {
+    const codex = await brain('codex-mcp-client');
+    const claude = await brain('claude-code');
+    await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Half done.\ndecision: count code points, not UTF-16 units.' });
+    await claude.close();
+    clock.advance(60);
+    const acc = await codex.call('handover_accept', { source_brain: 'claude-code' });
+    expect(acc.status, JSON.stringify(acc)).toBe('ok');
+    clock.advance(60);
+    const own = await codex.call('handover_suspend', { notes: 'Tests added.' });
+    expect(sectionBody(md(own), 'DECISION')).toEqual(['- count code points, not UTF-16 units.']);
+    expect(own.data.handoff_prompt).toContain('count code points, not UTF-16 units');
+    clock.advance(60);
+    const later = await codex.call('handover_suspend', { notes: 'Rethought.\nresolved: code points' });
+    expect(sectionBody(md(later), 'DECISION').join('\n')).not.toContain('code points');
+    await codex.close();
+  });
+});
+
 describe('a prompt that is whole and carries what matters', () => {
   it('the summary ends at a sentence, the whole line stays in CURRENT_STATE, the issue text is labelled', async () => {
     const c = await brain('claude-code');

@@ -37,4 +37,15 @@ describe('MCP server basics', () => {
     expect(r.data.required_action.tool).toBe('work_session_start');
     await close();
   });
+
+  it('reads an issue number sent as text ("1", "#1") as the number; other text stays invalid_argument', async () => {
+    const { root } = makeRepo();
+    const { call, close } = await connect({ deps: { env: { BUTLER_LANG: 'en' } } });
+    expect((await call('work_session_start', { project_root: root })).status).toBe('ok');
+    const created = await call('issue_create', { title: 'T', body: '## Current state\nnew\n## Next\nwork\n## Blockers\nnone' });
+    expect(created.status).toBe('ok');
+    for (const id of ['1', '#1', ' 1 ']) expect((await call('issue_read', { issue_id: id })).data.issue?.id, id).toBe(1);
+    for (const id of ['one', '1.5', '-1', '0', '']) expect((await call('issue_read', { issue_id: id })).error_code, id).toBe('invalid_argument');
+    await close();
+  });
 });

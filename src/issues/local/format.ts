@@ -1,4 +1,4 @@
-import { Document, parseDocument } from 'yaml';
+import { type Front, FrontError, readFront, writeFront } from './front.js';
 
 /**
  * One issue as one Markdown file: YAML front matter, the body, then comments. Each comment starts with
@@ -28,7 +28,7 @@ export interface StoredIssue {
    * The front matter as read, with keys Butler does not know (`assignee`, `milestone`, …) and YAML
    * comments: a rewrite sets Butler's keys on it and keeps the rest as the user wrote it.
    */
-  front?: Document;
+  front?: Front;
 }
 
 const STATES = ['open', 'closed'] as const;
@@ -56,20 +56,17 @@ function markerJson(value: unknown): string {
 }
 
 export function serializeIssue(issue: StoredIssue): string {
-  const front = issue.front?.clone() ?? new Document({});
-  const known: [string, unknown][] = [
-    ['id', issue.id],
-    ['title', issue.title],
-    ['state', issue.state],
-    ['labels', issue.labels],
-    ['author', issue.author],
-    ['created_at', issue.created_at],
-    ['updated_at', issue.updated_at],
-  ];
-  for (const [k, v] of known) front.set(k, v);
-  if (issue.closed_at) front.set('closed_at', issue.closed_at);
-  else front.delete('closed_at');
-  let out = `---\n${front.toString()}---\n\n${escapeText(issue.body.trim())}\n`;
+  const front = writeFront(issue.front, {
+    id: issue.id,
+    title: issue.title,
+    state: issue.state,
+    labels: issue.labels,
+    author: issue.author,
+    created_at: issue.created_at,
+    updated_at: issue.updated_at,
+    closed_at: issue.closed_at || undefined,
+  });
+  let out = `---\n${front}---\n\n${escapeText(issue.body.trim())}\n`;
   for (const c of issue.comments) {
     const meta: Record<string, unknown> = { id: c.id, author: c.author, created_at: c.created_at };
     if (c.deleted) meta.deleted = c.deleted;
@@ -97,10 +94,14 @@ export function parseIssue(text: string): StoredIssue {
   if (lines[0] !== '---') throw new IssueFileError('missing front matter');
   const end = lines.indexOf('---', 1);
   if (end < 0) throw new IssueFileError('unterminated front matter');
-  const doc = parseDocument(lines.slice(1, end).join('\n'));
-  if (doc.errors.length) throw new IssueFileError(`front matter: ${doc.errors[0]!.message.split('\n')[0]}`);
-  const front = doc.toJS() as Record<string, unknown> | null;
-  if (!front || typeof front !== 'object' || typeof front.id !== 'number' || typeof front.title !== 'string') {
+  let read: ReturnType<typeof readFront>;
+  try {
+    read = readFront(lines.slice(1, end));
+  } catch (err) {
+    throw new IssueFileError(err instanceof FrontError ? err.message : 'front matter cannot be read');
+  }
+  const front = read.values;
+  if (typeof front.id !== 'number' || typeof front.title !== 'string') {
     throw new IssueFileError('front matter needs id and title');
   }
   // Values Butler does not understand are refused, not silently replaced on the next write.
@@ -141,6 +142,6 @@ export function parseIssue(text: string): StoredIssue {
     ...(front.closed_at ? { closed_at: str(front.closed_at) } : {}),
     body: unescapeText(bodyLines),
     comments,
-    front: doc,
+    front: read.front,
   };
 }

@@ -1,0 +1,40 @@
+// The guarded agent cannot relax its own guard through Butler's CLI: the PreToolUse hook refuses
+// `butler guard allow|deny|mode` in every spelling it knows, in every guard mode but off.
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decide, inspect } from '../../src/guard/decide.js';
+import { preToolUse } from '../../src/hooks/pre-tool-use.js';
+import { PERSON } from './corpus-person.js';
+
+let repo = '';
+beforeAll(async () => {
+  repo = await fsp.mkdtemp(path.join(os.tmpdir(), 'butler-person-'));
+  await fsp.mkdir(path.join(repo, '.git'));
+});
+afterAll(async () => {
+  await fsp.rm(repo, { recursive: true, force: true });
+});
+
+describe('butler guard changes are a person’s act', () => {
+  for (const row of PERSON) {
+    it(`${row.name}: ${row.cmd}`, async () => {
+      const out = await preToolUse(JSON.stringify({ tool_name: 'Bash', tool_input: { command: row.cmd }, cwd: repo }), {});
+      if (row.label === null) {
+        expect(out).toBe('');
+        return;
+      }
+      const reason = JSON.parse(out).hookSpecificOutput.permissionDecisionReason as string;
+      expect(reason).toContain(`\`${row.label}`);
+      expect(reason).toContain('Ask the user');
+    });
+  }
+
+  it('denies in warn mode too; only mode off (set by a person) lets it through', () => {
+    const ins = inspect('butler guard allow push');
+    expect(decide(ins, { mode: 'warn', allow: [] }).action).toBe('deny');
+    expect(decide(ins, { mode: 'block', allow: ['push'] }).action).toBe('deny');
+    expect(decide(ins, { mode: 'off', allow: [] }).action).toBe('allow');
+  });
+});
