@@ -2,13 +2,13 @@
 // through `sh -c` as the clients run them, over the whole guard corpus and adversarial hook inputs, for
 // Claude Code and Codex, with dash and bash (and busybox when present) as sh. For each input the
 // pre-filter either allows it itself, which the Node hook must also do, or hands the Node hook the
-// input byte for byte, so the decision is the Node hook's own. Plain client input whose command cannot
-// run git by the fast-path rule must be allowed without Node, even under a folder named `github`.
+// input byte for byte, so the decision is the Node hook's own. Plain client input that passes the fast
+// path (no git, no guard) must be allowed without Node, even under a folder named `github`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { quickMentionsGit } from '../../src/guard/quick.js';
+import { quickMentionsGit, quickMentionsGuard } from '../../src/guard/quick.js';
 import { preToolUse } from '../../src/hooks/pre-tool-use.js';
 import { ALLOW } from '../guard/corpus-allow.js';
 import { DENY } from '../guard/corpus-deny.js';
@@ -22,6 +22,8 @@ const { present, missing } = variants();
 const ROWS = [...DENY, ...FAMILIES_DENY, ...ALLOW, ...FAMILIES_ALLOW].map((r) => r.cmd);
 // Commands that cannot run git by the fast-path rule: these must not start Node.
 const PLAIN = ['npm test', 'ls -la', 'echo "$HOME"', 'cat a.txt | grep -n foo', 'digest --at 2', 'G I T', 'cd ~/repo && make', 'printf "%s\\n" x'];
+
+const fastPath = (c: string) => quickMentionsGit(c) || quickMentionsGuard(c);
 
 let project: Awaited<ReturnType<typeof installedProject>>;
 beforeAll(async () => {
@@ -61,7 +63,7 @@ describe('installed PreToolUse pre-filter', () => {
             expect(o, label).toEqual({ kind: 'forwarded', hook, bytes: asForwarded(input) });
           }
           // Plain client input: allowed by the pre-filter exactly when the fast path would allow it.
-          if (i < rows.length + PLAIN.length) expect(o.kind === 'allowed', label).toBe(!quickMentionsGit(rows[i] ?? PLAIN[i - rows.length]!));
+          if (i < rows.length + PLAIN.length) expect(o.kind === 'allowed', label).toBe(!fastPath(rows[i] ?? PLAIN[i - rows.length]!));
         }
         const adversarial = inputs.length - ADVERSARIAL.length;
         ADVERSARIAL.forEach((a, j) => expect(outcome(outs[adversarial + j]!).kind, a.name).toBe(a.expect));

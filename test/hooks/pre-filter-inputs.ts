@@ -26,6 +26,8 @@ export const ADVERSARIAL: Adversarial[] = [
   { name: "$' spelt \\u0024\\u0027", input: raw('{"command":"\\u0024\\u0027\\\\147it\\u0027"}'), expect: 'forwarded' },
   { name: "octal $' string", input: j("$'\\147\\151\\164' log"), expect: 'forwarded' },
   { name: 'GiT in mixed case', input: j('GiT status'), expect: 'forwarded' },
+  { name: 'butler guard (the guard checks changes to itself)', input: j('node .butler/bin/butler.mjs guard allow fetch'), expect: 'forwarded' },
+  { name: 'guard spelt with escapes', input: raw('{"command":"butler \\u0047\\u0055\\u0041r\\\\\\u0064 mode off"}'), expect: 'forwarded' },
   // Escapes that do not spell git: decoded as the Node hook decodes them.
   { name: 'escaped backslash then u0067it', input: raw('{"command":"echo \\\\u0067it"}'), expect: 'allowed' },
   { name: 'other escapes', input: raw('{"command":"printf \\"a\\\\tb\\" \\u00e9 \\t \\/tmp"}'), expect: 'allowed' },

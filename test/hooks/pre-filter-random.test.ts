@@ -1,9 +1,9 @@
 // Issue #17 differential test: random command strings, with and without git spelt every way the fast
-// path knows (quotes, backslashes and newlines inside the name, $'…' strings, any case) and JSON-encoded
-// with random escapes, through the installed pre-filter and through quickMentionsGit. The pre-filter
-// never allows what the fast path flags, and allows (without Node) everything else.
+// path knows (quotes, backslashes and newlines inside the name, $'…' strings, any case; `guard` too) and
+// JSON-encoded with random escapes, through the installed pre-filter and through quickMentionsGit and
+// quickMentionsGuard. The pre-filter never allows what the fast path flags, and allows (without Node) the rest.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { quickMentionsGit } from '../../src/guard/quick.js';
+import { quickMentionsGit, quickMentionsGuard } from '../../src/guard/quick.js';
 import { asForwarded, installedProject, outcome, runInstalled, variants } from '../helpers/pre-filter.js';
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
@@ -18,7 +18,7 @@ function rng(seed: number): () => number {
   };
 }
 
-const PIECES = ['g', 'i', 't', 'G', 'I', 'T', "'", '"', '\\', '\n', '$', "$'", ' ', 'x', 'ls', '-', '/', 'é', 'ｇ', '\t', '\u0000', '{', '}', ':', ',', 'u0067', 'git', 'g\\\ni\'"t', 'digit', "$'\\x67it'"];
+const PIECES = ['g', 'i', 't', 'G', 'I', 'T', "'", '"', '\\', '\n', '$', "$'", ' ', 'x', 'ls', '-', '/', 'é', 'ｇ', '\t', '\u0000', '{', '}', ':', ',', 'u0067', 'git', 'g\\\ni\'"t', 'digit', "$'\\x67it'", 'u', 'a', 'r', 'd', 'guard', 'GU\\ard', 'gua"r"d', 'butler guard allow fetch'];
 
 function command(r: () => number): string {
   let s = '';
@@ -66,7 +66,7 @@ describe('pre-filter vs quickMentionsGit on random commands', () => {
         expect(JSON.parse(inputs[i]!).tool_input.command).toBe(c);
         const o = outcome(outs[i]!);
         const label = JSON.stringify(c);
-        if (quickMentionsGit(c)) {
+        if (quickMentionsGit(c) || quickMentionsGuard(c)) {
           flagged++;
           expect(o.kind, label).toBe('forwarded');
         } else expect(o.kind, label).toBe('allowed');

@@ -4,9 +4,9 @@
 # every other input, unchanged, to the Node hook beside it, which alone decides (src/guard/).
 # One awk process reads the client's JSON to end of input, checks it is well-formed JSON it fully
 # understands, takes tool_input.command the way the Node hook does, decodes it and applies the
-# fast-path test of src/guard/quick.ts (quickMentionsGit): after deleting quotes, backslashes and
-# newlines, no "git" in any case, and no "$'". Anything else (invalid, truncated, unusual keys, an
-# argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
+# fast-path tests of src/guard/quick.ts (quickMentionsGit, quickMentionsGuard): after deleting quotes,
+# backslashes and newlines, no "git" and no "guard" in any case, and no "$'". Anything else (invalid,
+# truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
 case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.mjs ;; *) BUTLER_HOOK=pre-tool-use.mjs ;; esac
 export BUTLER_HOOK
 command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
@@ -69,17 +69,18 @@ function obj(d, ctx,   c, k, t) {
     if (c != ",") return 0
   }
 }
-# Could the decoded command run git by the fast-path rule? Escapes that can spell a letter of git, a
+# Does the decoded command fail the fast-path rule? Escapes that can spell a letter of git or guard, a
 # quote, a backslash, a newline or "$" are decoded; every other escape becomes a neutral byte.
 function mentions(c) {
   gsub(/\\\\/, "\002", c); gsub(/\\u00[46]7/, "g", c); gsub(/\\u00[46]9/, "i", c); gsub(/\\u00[57]4/, "t", c)
+  gsub(/\\u00[57]5/, "u", c); gsub(/\\u00[46]1/, "a", c); gsub(/\\u00[57]2/, "r", c); gsub(/\\u00[46]4/, "d", c)
   gsub(/\\u0024/, "$", c); gsub(/\\u0027/, Q, c); gsub(/\\u0022/, "\002", c); gsub(/\\u005[cC]/, "\002", c)
   gsub(/\\u000[aA]/, "\002", c); gsub(/\\"/, "\002", c); gsub(/\\n/, "\002", c)
   gsub(/\\u[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]/, "\003", c); gsub(/\\./, "\003", c)
   c = tolower(c)
   if (index(c, "$" Q) > 0) return 1
   gsub(/\002/, "", c); gsub(Q, "", c)
-  return index(c, "git") > 0
+  return index(c, "git") > 0 || index(c, "guard") > 0
 }
 function allowed(   c) {
   s = text; L = length(s); p = 1
