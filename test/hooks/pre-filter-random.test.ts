@@ -2,6 +2,8 @@
 // path knows (quotes, backslashes and newlines inside the name, $'…' strings, any case; `guard` too) and
 // JSON-encoded with random escapes, through the installed pre-filter and through quickMentionsGit and
 // quickMentionsGuard. The pre-filter never allows what the fast path flags, and allows (without Node) the rest.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quickMentionsGit, quickMentionsGuard } from '../../src/guard/quick.js';
 import { asForwarded, installedProject, outcome, runInstalled, variants } from '../helpers/pre-filter.js';
@@ -50,6 +52,19 @@ let project: Awaited<ReturnType<typeof installedProject>>;
 beforeAll(async () => {
   project = await installedProject();
 }, 60_000);
+
+describe('the fast path the pre-filter mirrors', () => {
+  it('is still the rule pre-tool-use.sh implements (change both together)', () => {
+    const root = path.join(__dirname, '..', '..');
+    const quick = readFileSync(path.join(root, 'src', 'guard', 'quick.ts'), 'utf8');
+    const sh = readFileSync(path.join(root, 'src', 'hooks', 'bin', 'pre-tool-use.sh'), 'utf8');
+    const used = readFileSync(path.join(root, 'src', 'hooks', 'pre-tool-use.ts'), 'utf8').match(/\bquick\w+(?=\()/g);
+    expect([...new Set(used)].sort()).toEqual(['quickMentionsGit', 'quickMentionsGuard']);
+    expect(quick).toContain(`return /g[\\\\'"\\n]*i[\\\\'"\\n]*t|\\$'/i.test(text);`);
+    expect(quick).toContain(`return /g[\\\\'"\\n]*u[\\\\'"\\n]*a[\\\\'"\\n]*r[\\\\'"\\n]*d/i.test(text);`);
+    for (const name of used!) expect(sh).toContain(name);
+  });
+});
 
 describe('pre-filter vs quickMentionsGit on random commands', () => {
   for (const [k, v] of present.entries()) {
