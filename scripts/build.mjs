@@ -15,6 +15,8 @@ const common = {
   target: 'node20',
   minify: true,
   legalComments: 'none',
+  // The ja catalogs as UTF-8 (3 bytes a character) instead of \uXXXX escapes (6 bytes).
+  charset: 'utf8',
   logLevel: 'warning',
   absWorkingDir: root,
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build is whole.

@@ -13,7 +13,39 @@ function files(dir: string): string[] {
 const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? '');
 const CAPABILITIES = ['handover', 'work', 'issues', 'guard', 'hooks', 'install', 'shared'];
 
+/**
+ * Which folder of src/ may import which: the layers, bottom up. shared/ imports no capability; the
+ * hooks sit on the capabilities they run; mcp/ and cli/ are the facades on top. No folder-level cycle.
+ */
+const MAY_IMPORT: Record<string, string[]> = {
+  shared: [],
+  guard: ['shared'],
+  issues: ['shared'],
+  work: ['shared', 'guard'],
+  handover: ['shared', 'work', 'issues'],
+  hooks: ['shared', 'guard', 'handover'],
+  install: ['shared', 'issues'],
+  mcp: ['shared', 'guard', 'work', 'issues', 'handover'],
+  cli: ['shared', 'guard', 'work', 'issues', 'handover', 'hooks', 'install', 'mcp'],
+};
+
 describe('architecture', () => {
+  it('folders import only the layers below them (MAY_IMPORT)', () => {
+    const wrong: string[] = [];
+    for (const f of files('src')) {
+      const from = f.split(path.sep)[1] ?? '';
+      for (const i of imports(f)) {
+        if (!i.startsWith('.')) continue;
+        const target = path.normalize(path.join(path.dirname(f), i)).split(path.sep);
+        if (target[0] !== 'src') continue;
+        const to = target[1] ?? '';
+        if (to !== from && !(MAY_IMPORT[from] ?? []).includes(to)) wrong.push(`${f} imports ${i}`);
+      }
+    }
+    expect(Object.keys(MAY_IMPORT).sort()).toEqual(readdirSync('src').sort());
+    expect(wrong).toEqual([]);
+  });
+
   it('only src/mcp imports the MCP SDK', () => {
     for (const f of files('src')) {
       if (f.startsWith(path.join('src', 'mcp'))) continue;

@@ -39,26 +39,20 @@ export function stricter(a: GuardConfig, b: GuardConfig): GuardConfig {
  */
 export async function loadGuardConfig(dir: string, readCommitted: ReadCommitted | null): Promise<GuardConfig> {
   const path = await import('node:path');
-  const fs = await import('node:fs');
-  let at = path.resolve(dir);
-  for (;;) {
+  // The nearest config between the folder and its repository root (the one root finder).
+  const { foldersUpToRoot } = await import('../shared/root.js');
+  for (const at of foldersUpToRoot(dir).folders) {
     let text: string | null = null;
-    let found = false;
     try {
       text = await readConfigText(path.join(at, CONFIG_FILE));
-      found = text !== null;
     } catch {
       return DEFAULT_GUARD; // a FIFO, a folder, an unreadable file: block
     }
-    if (found) {
-      const work = guardFromText(text);
-      if (!relaxes(work) || readCommitted === null) return relaxes(work) ? DEFAULT_GUARD : work;
-      const committed = guardFromText(await readCommitted(at, `./${CONFIG_FILE}`).catch(() => null));
-      return stricter(work, committed);
-    }
-    const isRepoRoot = await fs.promises.lstat(path.join(at, '.git')).then(() => true, () => false);
-    const parent = path.dirname(at);
-    if (isRepoRoot || parent === at) return DEFAULT_GUARD;
-    at = parent;
+    if (text === null) continue;
+    const work = guardFromText(text);
+    if (!relaxes(work) || readCommitted === null) return relaxes(work) ? DEFAULT_GUARD : work;
+    const committed = guardFromText(await readCommitted(at, `./${CONFIG_FILE}`).catch(() => null));
+    return stricter(work, committed);
   }
+  return DEFAULT_GUARD;
 }

@@ -46,7 +46,7 @@ export function decide(ins: Inspection, config: GuardConfig): Decision {
   if (ins.parseError !== null) {
     return {
       action,
-      reason: `${lead} This command mentions git and could not be parsed (${ins.parseError}). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command`,
+      reason: `${lead} This command mentions git and could not be parsed (${ins.parseError}). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish, work_sync) or simplify the command`,
     };
   }
   const person = ins.uses.find((u) => u.person)?.person;

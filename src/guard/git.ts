@@ -83,6 +83,8 @@ export const BUTLER_TOOL: Readonly<Record<string, string>> = {
   add: 'work_record',
   commit: 'work_record',
   push: 'work_publish',
+  fetch: 'work_sync',
+  pull: 'work_sync',
 };
 
 /** Extra advice shown after a tool's name. */

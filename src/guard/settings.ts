@@ -2,7 +2,7 @@
 // keeps an agent from recording a relaxation (work_record). Git runs through the injected runner.
 import { CONFIG_FILE, readConfigText } from '../shared/config.js';
 import { writeFileAtomic } from '../shared/fs.js';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 import { guardFromText, relaxes, stricter } from './config.js';
 import type { GuardConfig, GuardMode } from './decide.js';
 

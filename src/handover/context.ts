@@ -4,7 +4,7 @@ import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
 import { withPrivateDirIgnored } from '../shared/private-dir.js';
 import type { Action } from '../shared/result.js';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 import type { SessionFacts, WorkFacts } from './snapshot.js';
 import type { HandoverStore, IndexEntry } from './store.js';
 

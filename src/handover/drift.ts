@@ -1,6 +1,6 @@
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 
 export interface GitNow {
   branch: string | null;

@@ -1,6 +1,6 @@
 import { ok, type ToolResult } from '../shared/result.js';
-import { listBrains } from './brains.js';
-import { normalizeBrain } from './brains.js';
+import { listBrains } from '../shared/brains.js';
+import { normalizeBrain } from '../shared/brains.js';
 import { action, msg, type HandoverContext } from './context.js';
 
 export interface ListArgs {

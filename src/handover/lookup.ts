@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
-import { normalizeBrain } from './brains.js';
+import { normalizeBrain } from '../shared/brains.js';
 import { acceptedBy, describeCandidate, selectCandidates, type CandidateQuery } from './candidates.js';
 import { action, msg, type HandoverContext } from './context.js';
 import { computeDrift } from './drift.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
-import { listBrains, normalizeBrain, resolveBrain } from './brains.js';
+import { listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
 import { isRetired } from './candidates.js';
 import { carryForward, openItemsOf } from './carry.js';
 import { action, ensureGitignored, msg, type HandoverContext } from './context.js';

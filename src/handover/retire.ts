@@ -1,6 +1,6 @@
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import { normalizeBrain } from './brains.js';
+import { normalizeBrain } from '../shared/brains.js';
 import { msg, type HandoverContext } from './context.js';
 
 export interface RetireArgs {

@@ -1,10 +1,10 @@
 import { readConfig, resolveLang } from '../shared/config.js';
 import { openIssueBackend } from '../issues/index.js';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 import { observeWork } from '../work/observe.js';
 import type { HandoverContext } from './context.js';
 import { buildSessionFacts } from './session-facts.js';
-import { makeRedactor } from './redact.js';
+import { makeRedactor } from '../shared/redact.js';
 import { HandoverStore } from './store.js';
 
 export interface WireOptions {

@@ -1,4 +1,4 @@
-import { normalizeBrain } from '../handover/brains.js';
+import { normalizeBrain } from '../shared/brains.js';
 import { selectCandidates, type CandidateQuery } from '../handover/candidates.js';
 import { computeDrift } from '../handover/drift.js';
 import { recordSession } from '../handover/sessions.js';
@@ -7,7 +7,7 @@ import { closedIssues, SESSION_START_LIMIT, startPromptMany, startPromptNone, st
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
-import { findProjectRoot } from './project-root.js';
+import { findProjectRoot } from '../shared/root.js';
 
 export { SESSION_START_LIMIT };
 

@@ -31,7 +31,7 @@ export const GUIDE_START = '<!-- butler:start (written by `butler install`; `but
 export const GUIDE_END = '<!-- butler:end -->';
 export const GUIDE_BODY = `## Butler
 - Session start: call \`work_session_start\` (MCP server \`butler\`) with this repo's absolute path, then follow any \`required_action\` it returns.
-- No raw git: \`work_observe\` (status), \`work_diff\`, \`work_history\` (log), \`work_record\` (add+commit), \`work_publish\` (push).
+- No raw git: \`work_observe\` (status), \`work_diff\`, \`work_history\` (log), \`work_record\` (add+commit), \`work_publish\` (push), \`work_sync\` (fetch/pull).
 - Before you stop: \`handover_suspend\`. Taking over from another agent: \`handover_accept\`.
 - Without MCP: \`node .butler/bin/butler.mjs handover|work|issue …\` does the same.`;
 

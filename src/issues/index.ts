@@ -1,5 +1,5 @@
-import { normalizeBrain } from '../handover/brains.js';
-import { makeRedactor } from '../handover/redact.js';
+import { normalizeBrain } from '../shared/brains.js';
+import { makeRedactor } from '../shared/redact.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { CONFIG_FILE, loadConfig, type ButlerConfig, type Lang } from '../shared/config.js';
 import { GiteaIssueBackend } from './gitea.js';

@@ -1,5 +1,5 @@
 import { loadConfig, resolveLang, type Lang } from '../shared/config.js';
-import { findProjectRoot } from '../hooks/project-root.js';
+import { findProjectRoot } from '../shared/root.js';
 import { needInput, type ToolResult } from '../shared/result.js';
 import type { ToolContext } from './tool.js';
 

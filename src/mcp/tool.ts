@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 import type { WorkSession } from '../work/session.js';
 import type { ToolResult } from '../shared/result.js';
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { GitRunner } from '../work/git.js';
+import type { GitRunner } from '../shared/git.js';
 
 /**
  * GitRunners on plain child_process, for the hooks: loading execa would cost more start-up time

@@ -4,8 +4,9 @@ import { ok, type ToolResult } from '../shared/result.js';
 import { assertRecordId, type GitRunner } from './git.js';
 import { logArgs, parseLog } from './history.js';
 import { inspectText } from './messages/inspect.js';
-import { gitOk, pathspecFor, requireRepo } from './repo.js';
+import { gitFailure, gitOk, pathspecFor, requireRepo } from './repo.js';
 import { readStatus } from './status.js';
+import { untrackedFiles, withIntentToAdd } from './untracked.js';
 
 export type DiffLevel = 'stat' | 'full';
 
@@ -74,21 +75,24 @@ export async function diffWork(input: DiffInput): Promise<ToolResult> {
   const st = await readStatus(input.git, top, lang);
   // A branch with no commits yet is compared with the empty tree.
   const base = st.head ?? (await gitOk(input.git, top, ['hash-object', '-t', 'tree', '--stdin'], 'hash-object', lang, '')).trim();
-  const under = pathspec[0] && pathspec[0] !== '.' ? pathspec[0] : null;
-  const untracked = st.entries
-    .filter((e) => e.kind === 'untracked' && (!under || e.path === under || e.path.startsWith(`${under}/`) || under.startsWith(e.path)))
-    .map((e) => e.path);
+  // Only list new files when status saw some: the common case costs no extra call.
+  const untracked = st.entries.some((e) => e.kind === 'untracked') ? await untrackedFiles(input.git, top, pathspec, lang) : [];
   const common = ['--literal-pathspecs', 'diff', ...DIFF_OPTS];
-  if (level === 'full') {
-    const patch = await gitOk(input.git, top, [...common, '--end-of-options', base, '--', ...pathspec], 'diff', lang);
-    return ok(patch || untracked.length ? t.changesFull : t.noChanges, {
-      level, ...scope, ...capPatch(patch, lang), untracked: untracked.slice(0, STAT_FILES_CAP),
-    });
-  }
-  const files = parseNumstat(await gitOk(input.git, top, [...common, '--numstat', '-z', '--end-of-options', base, '--', ...pathspec], 'diff', lang));
-  const s = statData(files);
-  const summary = files.length || untracked.length ? t.changesStat(s.file_count, s.added, s.deleted, untracked.length) : t.noChanges;
-  return ok(summary, { level, ...scope, ...s, untracked: untracked.slice(0, STAT_FILES_CAP) });
+  const listed = { untracked: untracked.slice(0, STAT_FILES_CAP), ...(untracked.length > STAT_FILES_CAP ? { untracked_truncated: true } : {}) };
+  return withIntentToAdd(input.git, top, st.gitDir, untracked, lang, async (env) => {
+    const diff = async (extra: string[]) => {
+      const r = await input.git(top, [...common, ...extra, '--end-of-options', base, '--', ...pathspec], env ? { env } : undefined);
+      if (r.exitCode !== 0) throw gitFailure(r, 'diff', top, lang);
+      return r.stdout;
+    };
+    if (level === 'full') {
+      const patch = await diff([]);
+      return ok(patch ? t.changesFull : t.noChanges, { level, ...scope, ...capPatch(patch, lang), ...listed });
+    }
+    const s = statData(parseNumstat(await diff(['--numstat', '-z'])));
+    const summary = s.file_count ? t.changesStat(s.file_count, s.added, s.deleted, untracked.length) : t.noChanges;
+    return ok(summary, { level, ...scope, ...s, ...listed });
+  });
 }
 
 interface RecordQuery {

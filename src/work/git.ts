@@ -3,37 +3,34 @@ import type { Lang } from '../shared/config.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { repoText } from './messages/repo.js';
 
-export interface GitResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
+import type { GitRunner } from '../shared/git.js';
 
-export interface GitRunOptions {
-  input?: string;
-  env?: Record<string, string>;
-  timeoutMs?: number;
-}
-
-/**
- * Runs git with an argument array (never a shell string). Injected everywhere git is needed, so the
- * hooks can pass a lighter runner and tests can count calls.
- */
-export type GitRunner = (cwd: string, args: readonly string[], opts?: GitRunOptions) => Promise<GitResult>;
+// The contract lives in src/shared/git.ts; re-exported while other branches still import it from here.
+export type { GitResult, GitRunner, GitRunOptions } from '../shared/git.js';
 
 /** `bin` is replaceable only so that a test can prove a missing git gets a clear error. */
 export function createExecaGit(bin = 'git'): GitRunner {
   return async (cwd, args, opts = {}) => {
     try {
-      const r = await execa(bin, args as string[], {
+      const bounded = opts.timeoutMs !== undefined;
+      const sub = execa(bin, args as string[], {
         cwd,
         input: opts.input,
         // No prompt may ever wait on a terminal that an agent cannot answer.
         env: { GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never', LC_ALL: 'C', ...opts.env },
         reject: false,
         stripFinalNewline: false,
-        timeout: opts.timeoutMs ?? 60_000,
+        // A network call runs in its own process group: git's helpers (git-remote-http, ssh) keep
+        // the pipes open after git itself is killed, so the bound must kill the whole group.
+        ...(bounded ? { detached: true } : { timeout: 60_000 }),
       });
+      let timedOut = false;
+      const timer = bounded ? setTimeout(() => {
+        timedOut = true;
+        killGroup(sub);
+      }, opts.timeoutMs) : undefined;
+      const r = await sub.finally(() => clearTimeout(timer));
+      if (r.timedOut || timedOut) return { stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? ''), exitCode: 124, timedOut: true };
       if (r.failed && r.exitCode === undefined) {
         const missing = (r as { code?: string }).code === 'ENOENT';
         throw new ButlerError(
@@ -50,6 +47,16 @@ export function createExecaGit(bin = 'git'): GitRunner {
       throw new ButlerError('backend_error', 'git could not be started', 'Check that git is installed.', {}, String(err));
     }
   };
+}
+
+function killGroup(sub: { pid?: number; kill: (signal?: NodeJS.Signals) => boolean }): void {
+  try {
+    if (sub.pid === undefined) throw new Error('no pid');
+    process.kill(-sub.pid, 'SIGKILL');
+  } catch {
+    // No process groups (Windows) or already gone: the process itself is the best that can be done.
+    sub.kill('SIGKILL');
+  }
 }
 
 export const execaGit: GitRunner = createExecaGit();

@@ -23,6 +23,8 @@ export interface UpstreamInfo {
   status: 'tracking' | 'not_configured' | 'gone' | 'detached';
   ahead: number | null;
   behind: number | null;
+  /** When ahead/behind were last fetched (ISO), null if never; work_observe never fetches, work_sync does. */
+  fetched_at: string | null;
   /** How unpublished_count was (or could not be) decided, in words. */
   judged_by: string;
 }
@@ -52,14 +54,16 @@ export const DIRTY_FILES_CAP = 25;
 /** `judged_by` is data: always English, whatever the language of the summary. */
 export function judgeUpstream(st: RepoStatus): UpstreamInfo {
   const why = stateText('en').why;
-  if (st.branch === null) return { ref: null, status: 'detached', ahead: null, behind: null, judged_by: why({ status: 'detached', ref: null }, null) };
+  const none = { ahead: null, behind: null, fetched_at: null };
+  if (st.branch === null) return { ref: null, status: 'detached', ...none, judged_by: why({ status: 'detached', ref: null }, null) };
   if (st.upstream === null) {
-    return { ref: null, status: 'not_configured', ahead: null, behind: null, judged_by: why({ status: 'not_configured', ref: null }, st.branch) };
+    return { ref: null, status: 'not_configured', ...none, judged_by: why({ status: 'not_configured', ref: null }, st.branch) };
   }
   if (st.ahead === null) {
-    return { ref: st.upstream, status: 'gone', ahead: null, behind: null, judged_by: why({ status: 'gone', ref: st.upstream }, st.branch) };
+    return { ref: st.upstream, status: 'gone', ...none, judged_by: why({ status: 'gone', ref: st.upstream }, st.branch) };
   }
-  return { ref: st.upstream, status: 'tracking', ahead: st.ahead, behind: st.behind, judged_by: why({ status: 'tracking', ref: st.upstream }, st.branch) };
+  const up = { ref: st.upstream, status: 'tracking' as const, ahead: st.ahead, behind: st.behind, fetched_at: st.flags.fetchedAt };
+  return { ...up, judged_by: why(up, st.branch) };
 }
 
 export function blockedBy(st: RepoStatus): BlockedBy[] {
@@ -123,6 +127,12 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lan
     };
   }
   if (dirtyCount > 0) return { summary: t.dirty(dirtyCount), data: { work_state: 'dirty', ...base, required_action: record } };
+  const behind = upstream.behind ?? 0;
+  // Diverged: a publish would be rejected, so the remote records come in first.
+  const sync: Action = { tool: 'work_sync', args: {}, reason: t.syncReason(behind, upstream.ref), required_args: [] };
+  if (unpublished && behind > 0) {
+    return { summary: t.diverged(unpublished, behind), data: { work_state: 'recorded_unpublished', ...base, required_action: sync } };
+  }
   if (unpublished) {
     const publish: Action = { tool: 'work_publish', args: {}, reason: t.publishReason(unpublished, upstream.ref), required_args: [] };
     return { summary: t.unpublished(unpublished), data: { work_state: 'recorded_unpublished', ...base, required_action: publish } };
@@ -133,15 +143,18 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lan
       data: { work_state: 'unknown', ...base, required_action: null, available_next: ['work_history', 'work_start', 'work_finish'] },
     };
   }
+  // Behind only: nothing of ours is at risk, so work_sync is offered, not required.
+  const first = behind > 0 ? ['work_sync'] : [];
+  const lag = behind > 0 ? t.behind(behind) : '';
   if (defaultIssue !== null) {
     return {
-      summary: t.cleanActive(defaultIssue),
-      data: { work_state: 'clean_with_active_issue', ...base, required_action: null, available_next: ['work_finish', 'work_history', 'issue_read'] },
+      summary: t.cleanActive(defaultIssue) + lag,
+      data: { work_state: 'clean_with_active_issue', ...base, required_action: null, available_next: [...first, 'work_finish', 'work_history', 'issue_read'] },
     };
   }
   return {
-    summary: t.clean,
-    data: { work_state: 'clean_idle', ...base, required_action: null, available_next: ['work_start', 'work_history', 'issue_read'] },
+    summary: t.clean + lag,
+    data: { work_state: 'clean_idle', ...base, required_action: null, available_next: [...first, 'work_start', 'work_history', 'issue_read'] },
   };
 }
 

@@ -27,7 +27,11 @@ export function classifyPushFailure(r: GitResult, branch: string, root: string, 
   const diagnostic = `exit ${r.exitCode}: ${raw.trim()}`.slice(0, 2000);
   const fail = (code: 'conflict' | 'auth_failed' | 'policy_blocked' | 'backend_error', [summary, hint]: readonly [string, string]) =>
     new ButlerError(code, summary, hint, { branch }, diagnostic);
-  if (/\[rejected\]|non-fast-forward|fetch first|\(stale info\)/i.test(raw)) return fail('conflict', t.rejected);
+  if (/\[rejected\]|non-fast-forward|fetch first|\(stale info\)/i.test(raw)) {
+    // publish refuses a dirty tree before pushing, so the tree is clean here and work_sync can run.
+    const sync = { tool: 'work_sync', args: {}, reason: t.syncReason, required_args: [] };
+    return new ButlerError('conflict', t.rejected[0], t.rejected[1], { branch, required_action: sync }, diagnostic);
+  }
   if (/authentication failed|could not read (username|password)|permission denied|publickey|\b40[13]\b|access denied|terminal prompts disabled/i.test(raw)) {
     return fail('auth_failed', t.auth);
   }

@@ -6,33 +6,9 @@ import type { Lang } from '../shared/config.js';
 import type { GitResult, GitRunner } from './git.js';
 import { repoText } from './messages/repo.js';
 
-export interface RepoLocation {
-  /** Work tree top level, the folder that holds `.git`. */
-  top: string;
-  /** The per-worktree git dir, where MERGE_HEAD, rebase-merge/ and index.lock live. */
-  gitDir: string;
-}
-
-/**
- * Finds `.git` by walking up with plain fs calls: work_observe must cost about one `git status`,
- * so no `git rev-parse` here. A `.git` file (linked worktree, submodule) points at the real dir.
- */
-export async function locateRepo(start: string): Promise<RepoLocation | null> {
-  let dir = path.resolve(start);
-  for (;;) {
-    const dotGit = path.join(dir, '.git');
-    const stat = await fsp.stat(dotGit).catch(() => null);
-    if (stat?.isDirectory()) return { top: dir, gitDir: dotGit };
-    if (stat?.isFile()) {
-      const text = await fsp.readFile(dotGit, 'utf8').catch(() => '');
-      const m = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-      if (m?.[1]) return { top: dir, gitDir: path.resolve(dir, m[1]) };
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
-}
+// The root finder lives in src/shared/root.ts; re-exported while other branches still import it from here.
+export { locateRepo, type RepoLocation } from '../shared/root.js';
+import { locateRepo, type RepoLocation } from '../shared/root.js';
 
 export function notARepo(root: string, lang: Lang): ButlerError {
   const t = repoText(lang);
@@ -50,23 +26,29 @@ export type InProgress = 'merge' | 'rebase' | 'cherry_pick' | 'revert';
 export interface RepoFlags {
   inProgress: InProgress[];
   indexLocked: boolean;
+  /** When this work tree last fetched (FETCH_HEAD's mtime, ISO), or null if it never did. */
+  fetchedAt: string | null;
 }
 
 const exists = (p: string) => fsp.access(p).then(() => true, () => false);
 
 /** What git itself would report as an operation in progress, read from marker files in the git dir. */
 export async function readRepoFlags(gitDir: string): Promise<RepoFlags> {
-  const [merge, rebaseMerge, rebaseApply, pick, revert, lock] = await Promise.all(
-    ['MERGE_HEAD', 'rebase-merge', 'rebase-apply', 'CHERRY_PICK_HEAD', 'REVERT_HEAD', 'index.lock'].map((f) =>
-      exists(path.join(gitDir, f)),
+  const [[merge, rebaseMerge, rebaseApply, pick, revert, lock], fetched] = await Promise.all([
+    Promise.all(
+      ['MERGE_HEAD', 'rebase-merge', 'rebase-apply', 'CHERRY_PICK_HEAD', 'REVERT_HEAD', 'index.lock'].map((f) =>
+        exists(path.join(gitDir, f)),
+      ),
     ),
-  );
+    // Every fetch rewrites FETCH_HEAD, even when nothing new arrived: its age is the age of ahead/behind.
+    fsp.stat(path.join(gitDir, 'FETCH_HEAD')).catch(() => null),
+  ]);
   const inProgress: InProgress[] = [];
   if (merge) inProgress.push('merge');
   if (rebaseMerge || rebaseApply) inProgress.push('rebase');
   if (pick) inProgress.push('cherry_pick');
   if (revert) inProgress.push('revert');
-  return { inProgress, indexLocked: !!lock };
+  return { inProgress, indexLocked: !!lock, fetchedAt: fetched ? fetched.mtime.toISOString() : null };
 }
 
 export function indexLocked(lang: Lang): ButlerError {

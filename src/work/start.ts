@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { normalizeBrain, titleForBrain, upsertBrain } from '../handover/brains.js';
+import { normalizeBrain, titleForBrain, upsertBrain } from '../shared/brains.js';
 import type { Lang } from '../shared/config.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from './git.js';

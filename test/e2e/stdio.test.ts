@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { registerInstalledBrains } from '../../src/handover/brains.js';
+import { registerInstalledBrains } from '../../src/shared/brains.js';
 import { makeRepo } from '../helpers/repo.js';
 
 const BUNDLE = path.resolve('hooks/butler.mjs');
@@ -21,14 +21,14 @@ async function spawnClient(name: string, cwd: string) {
 }
 
 describe('node hooks/butler.mjs mcp over stdio', () => {
-  it('serves 24 tools and carries a handover from Claude Code to Codex', async () => {
+  it('serves 25 tools and carries a handover from Claude Code to Codex', async () => {
     const { root } = makeRepo();
     // What `butler install` does: both clients are known before either has run.
     await registerInstalledBrains(root, ['claude-code', 'codex-mcp-client'], new Date());
     const claude = await spawnClient('claude-code', root);
     expect(claude.client.getServerVersion()?.name).toBe('butler');
     const { tools } = await claude.client.listTools();
-    expect(tools).toHaveLength(24);
+    expect(tools).toHaveLength(25);
     expect((await claude.call('work_session_start', { project_root: root })).data.brain_id).toBe('claude-code');
     const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'stdio handover' });
     expect(t.status).toBe('ok');

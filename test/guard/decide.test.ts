@@ -19,6 +19,8 @@ describe('tool mapping', () => {
     ['add', 'work_record'],
     ['commit', 'work_record'],
     ['push', 'work_publish'],
+    ['fetch', 'work_sync'],
+    ['pull', 'work_sync'],
   ])('git %s -> %s', (sub, tool) => {
     expect(toolFor(sub)).toBe(tool);
     const reason = reasonOf(`git ${sub}`);
@@ -30,13 +32,17 @@ describe('tool mapping', () => {
     expect(reasonOf(`git ${sub}`)).toContain('work_diff with record_id for one record');
   });
 
-  it.each(['rebase', 'fetch', 'stash', 'checkout', 'reset', 'pull', 'rev-parse'])('git %s has no Butler equivalent', (sub) => {
+  it('git pull --rebase also maps to work_sync', () => {
+    expect(reasonOf('git pull --rebase origin main')).toBe('Raw git is blocked by Butler. Use the butler MCP tools instead: work_sync for git pull');
+  });
+
+  it.each(['rebase', 'stash', 'checkout', 'reset', 'rev-parse'])('git %s has no Butler equivalent', (sub) => {
     const reason = reasonOf(`git ${sub}`);
     expect(reason).toBe(`Raw git is blocked by Butler. git ${sub} has no Butler equivalent: ask the user`);
   });
 
-  it('maps only the eight subcommands of the design', () => {
-    expect(Object.keys(BUTLER_TOOL).sort()).toEqual(['add', 'blame', 'commit', 'diff', 'log', 'push', 'show', 'status']);
+  it('maps only the ten subcommands of the design and issue #12', () => {
+    expect(Object.keys(BUTLER_TOOL).sort()).toEqual(['add', 'blame', 'commit', 'diff', 'fetch', 'log', 'pull', 'push', 'show', 'status']);
   });
 
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('does not map the object key %s', (sub) => {
@@ -114,7 +120,7 @@ describe('unparseable commands', () => {
     expect(block('git log "unterminated')).toEqual({
       action: 'deny',
       reason:
-        'Raw git is blocked by Butler. This command mentions git and could not be parsed (unterminated double quote). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish) or simplify the command',
+        'Raw git is blocked by Butler. This command mentions git and could not be parsed (unterminated double quote). Use the butler MCP tools (work_observe, work_diff, work_history, work_record, work_publish, work_sync) or simplify the command',
     });
   });
 

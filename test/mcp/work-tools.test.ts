@@ -72,6 +72,23 @@ describe('work tools over MCP (seed 004 checklist)', () => {
     expect(r.error_code).toBe('conflict');
     expect(r.summary).not.toMatch(/rejected|fatal|exit code|hint:/i);
     expect(r.data.diagnostic).toMatch(/rejected/);
+    expect(r.data.required_action).toMatchObject({ tool: 'work_sync' });
+    // Following the required action integrates the other record; then the publish lands both.
+    const synced = await s.call('work_sync');
+    expect(synced).toMatchObject({ status: 'ok', data: { mode: 'rebase', integrated: 1, ahead: 1, required_action: { tool: 'work_publish' } } });
+    expect((await s.call('work_finish')).data.pending_actions.map((a: { action: string }) => a.action)).toEqual(['work_publish']);
+    expect((await s.call('work_publish')).status).toBe('ok');
+    expect(git(s.remote!, 'log', '--format=%s', 'main').split('\n').slice(0, 2)).toEqual(['mine', 'edit other.txt']);
+    await s.close();
+  });
+
+  it('work_sync refuses a dirty tree and a branch without upstream', async () => {
+    const s = await session();
+    write(s.root, 'wip.txt', 'w');
+    expect((await s.call('work_sync')).error_code).toBe('policy_blocked');
+    await s.call('work_record', { message: 'wip' });
+    git(s.root, 'checkout', '-q', '-b', 'lonely');
+    expect((await s.call('work_sync')).error_code).toBe('upstream_not_configured');
     await s.close();
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { upsertBrain } from '../../src/handover/brains.js';
+import { upsertBrain } from '../../src/shared/brains.js';
 import { recordSession } from '../../src/handover/sessions.js';
 import { HandoverStore } from '../../src/handover/store.js';
 import { LocalIssueBackend } from '../../src/issues/local/backend.js';

@@ -64,7 +64,7 @@ describe('skills/*/SKILL.md', () => {
     for (const s of ['scripts/butler.mjs install', 'scripts/butler.mjs status', 'uninstall', '/hooks', 'session_logs/']) expect(body).toContain(s);
     const pairs: Array<[string, string]> = [
       ['git status', 'work_observe'], ['git diff', 'work_diff'], ['git log', 'work_history'],
-      ['git add + commit', 'work_record'], ['git push', 'work_publish'],
+      ['git add + commit', 'work_record'], ['git push', 'work_publish'], ['git fetch / pull', 'work_sync'],
     ];
     for (const [habit, tool] of pairs) expect(body).toContain(`| ${habit} | \`${tool}\` |`);
     for (const t of ['work_start', 'work_finish', 'issue_read', 'issue_create', 'issue_comment', 'issue_delete_comment', 'issue_update_title', 'issue_update_body', 'issue_close', 'issue_reopen']) {

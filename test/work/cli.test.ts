@@ -55,6 +55,21 @@ describe('butler work (CLI)', () => {
     expect((await butlerWork(root, 'observe', '--issue', '-3')).code).toBe(2);
   });
 
+  it('sync brings in the remote records; a conflict exits 1 and names the file', async () => {
+    const { root, remote } = makeRepo({ withRemote: true });
+    concurrentPush(remote!);
+    const ff = await butlerWork(root, 'sync');
+    expect(ff.code).toBe(0);
+    expect(ff.stdout).toContain('Brought in 1 record(s) from origin/main');
+    concurrentPush(remote!, 'README.md');
+    write(root, 'README.md', 'mine\n');
+    await butlerWork(root, 'record', '-m', 'mine', '--no-issue');
+    const clash = await butlerWork(root, 'sync');
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toContain('conflict: README.md');
+    expect(clash.stderr).toContain('hint: Ask the user which version of README.md');
+  });
+
   it('a folder outside git is a clear error', async () => {
     const r = await butlerWork('/', 'observe', '--json');
     expect(r.code).toBe(1);

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ButlerError } from '../../src/shared/errors.js';
 import { diffWork, FULL_CHARS_CAP } from '../../src/work/diff.js';
@@ -22,9 +24,66 @@ describe('work_diff', () => {
     write(root, 'README.md', '# test repo\nBODY-LINE\n');
     write(root, 'new.txt', 'n\n');
     const r = await diff(root);
-    expect(r.data).toMatchObject({ level: 'stat', file_count: 1, added: 1, deleted: 0, untracked: ['new.txt'] });
-    expect(r.data.files).toEqual([{ path: 'README.md', added: 1, deleted: 0 }]);
+    expect(r.data).toMatchObject({ level: 'stat', file_count: 2, added: 2, deleted: 0, untracked: ['new.txt'] });
+    expect(r.data.files).toEqual([{ path: 'README.md', added: 1, deleted: 0 }, { path: 'new.txt', added: 1, deleted: 0 }]);
+    expect(r.summary).toBe('2 changed file(s) (+2 -0), 1 of them new');
     expect(JSON.stringify(r)).not.toContain('BODY-LINE');
+  });
+
+  it('shows new files as patches, folders expanded, without touching the index', async () => {
+    const { root } = makeRepo();
+    write(root, 'README.md', '# test repo\nBODY-LINE\n');
+    write(root, 'new.txt', 'NEW-LINE\n');
+    write(root, 'dir/sub/deep.txt', 'DEEP-1\nDEEP-2\n');
+    write(root, 'dir/bin.dat', '\0\x01binary');
+    const index = readFileSync(path.join(root, '.git', 'index'));
+    const full = await diff(root, { level: 'full' });
+    expect(full.summary).toBe('Unrecorded changes (full)');
+    expect(full.data.untracked).toEqual(['dir/bin.dat', 'dir/sub/deep.txt', 'new.txt']);
+    const patch = full.data.patch as string;
+    expect(patch).toContain('+BODY-LINE');
+    expect(patch).toMatch(/diff --git a\/new\.txt b\/new\.txt\nnew file mode 100644\n[^]*\+NEW-LINE/);
+    expect(patch).toMatch(/\+\+\+ b\/dir\/sub\/deep\.txt\n@@ -0,0 \+1,2 @@\n\+DEEP-1\n\+DEEP-2/);
+    expect(patch).toContain('Binary files /dev/null and b/dir/bin.dat differ');
+
+    const stat = await diff(root);
+    expect(stat.data.files).toEqual([
+      { path: 'README.md', added: 1, deleted: 0 },
+      { path: 'dir/bin.dat', added: null, deleted: null },
+      { path: 'dir/sub/deep.txt', added: 2, deleted: 0 },
+      { path: 'new.txt', added: 1, deleted: 0 },
+    ]);
+    expect(stat.data).toMatchObject({ file_count: 4, added: 4 });
+
+    const one = await diff(root, { level: 'full', path: 'dir' });
+    expect(one.data.untracked).toEqual(['dir/bin.dat', 'dir/sub/deep.txt']);
+    expect(one.data.patch).toContain('+DEEP-1');
+    expect(one.data.patch).not.toContain('NEW-LINE');
+    const inside = await diff(root, { level: 'full', path: 'dir/sub/deep.txt' });
+    expect(inside.data.patch).toContain('+DEEP-2');
+
+    // The user's index is byte for byte as before, the files are still untracked, no copy is left.
+    expect(readFileSync(path.join(root, '.git', 'index')).equals(index)).toBe(true);
+    expect(git(root, 'status', '--porcelain')).toBe('M README.md\n?? dir/\n?? new.txt');
+    expect(readdirSync(path.join(root, '.git')).filter((f) => f.startsWith('butler-'))).toEqual([]);
+  });
+
+  it('a new file is capped like any patch', async () => {
+    const { root } = makeRepo();
+    write(root, 'big.txt', 'y\n'.repeat(FULL_CHARS_CAP));
+    const r = await diff(root, { level: 'full' });
+    expect(r.data.truncated).toBe(true);
+    expect((r.data.patch as string).length).toBe(FULL_CHARS_CAP);
+    expect(r.data.hint).toBe('Pass path to see one file.');
+  });
+
+  it('new files in a repository without records yet', async () => {
+    const base = makeRepo().root;
+    git(base, 'checkout', '-q', '--orphan', 'fresh');
+    git(base, 'rm', '-q', '-r', '--cached', '.');
+    write(base, 'first.txt', 'FIRST\n');
+    const r = await diff(base, { level: 'full' });
+    expect(r.data.patch).toContain('+FIRST');
   });
 
   it('returns the patch only with level "full", capped', async () => {

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { INSTALLED_BRAINS, registerInstalledBrains } from '../../handover/brains.js';
+import { INSTALLED_BRAINS, registerInstalledBrains } from '../../shared/brains.js';
 import { applyChanges, BUTLER_VERSION, planInstall } from '../../install/index.js';
 import { connectStdio, type StdioClient } from '../../mcp/client.js';
 import type { CliIO, Command } from '../io.js';

@@ -21,7 +21,7 @@ export const guard: Command = async (argv, io) => {
     (verb ? io.stdout : io.stderr)(USAGE);
     return verb ? 0 : 2;
   }
-  const { locateRepo } = await import('../../work/repo.js');
+  const { locateRepo } = await import('../../shared/root.js');
   const repo = await locateRepo(start);
   if (!repo) {
     io.stderr(`butler guard: ${start} is not inside a git repository\n`);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INSTALLED_BRAINS, registerInstalledBrains } from '../../handover/brains.js';
+import { INSTALLED_BRAINS, registerInstalledBrains } from '../../shared/brains.js';
 import { BUTLER_VERSION, applyChanges, formatReport, planInstall, planUninstall, toReport } from '../../install/index.js';
 import { installLang } from '../../install/lang.js';
 import type { Command } from '../io.js';

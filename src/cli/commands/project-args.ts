@@ -1,6 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { findProjectRoot } from '../../hooks/project-root.js';
+import { findProjectRoot } from '../../shared/root.js';
 import { ButlerError } from '../../shared/errors.js';
 import type { CliIO } from '../io.js';
 

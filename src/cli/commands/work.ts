@@ -10,6 +10,7 @@ import { historyWork } from '../../work/history.js';
 import { observeWork } from '../../work/observe.js';
 import { publishWork } from '../../work/publish.js';
 import { recordWork } from '../../work/record.js';
+import { syncWork } from '../../work/sync.js';
 import { sessionText } from '../../work/messages/session.js';
 import { resolveProjectRoot } from '../../work/repo.js';
 import type { CliIO, Command } from '../io.js';
@@ -27,6 +28,7 @@ const USAGE = `usage: butler work <verb> [--project DIR] [--json]
   history  [-n N] [--path P]
   record   -m MESSAGE [--issue N ...] [--no-issue]
   publish
+  sync                                     fetch the upstream and bring its records in (clean tree only)
   finish   [--issue N]                     proposes the remaining steps; does nothing itself`;
 
 const OPTIONS = {
@@ -42,7 +44,7 @@ const OPTIONS = {
   n: { type: 'string', short: 'n' },
 } as const;
 
-const VERBS = ['start', 'observe', 'diff', 'history', 'record', 'publish', 'finish'] as const;
+const VERBS = ['start', 'observe', 'diff', 'history', 'record', 'publish', 'sync', 'finish'] as const;
 type Verb = (typeof VERBS)[number];
 
 class UsageError extends Error {}
@@ -86,6 +88,8 @@ async function run(verb: Verb, v: Values, io: CliIO): Promise<ToolResult<object>
     }
     case 'publish':
       return publishWork({ projectRoot: root, defaultIssue: null, git, lang });
+    case 'sync':
+      return syncWork({ projectRoot: root, defaultIssue: null, git, lang });
     case 'finish':
       return finishWork({ projectRoot: root, defaultIssue, git, lang });
   }
@@ -146,6 +150,7 @@ export function render(r: ToolResult<object>): string {
     for (const f of d.files as Rec[]) out.push(`  ${pad(`+${f.added ?? '-'}`, 6)} ${pad(`-${f.deleted ?? '-'}`, 6)} ${f.path}`);
   }
   for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ?? ${f}`);
+  for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  conflict: ${f}`);
   if (typeof d.patch === 'string' && d.patch) out.push('', d.patch.trimEnd());
   if (Array.isArray(d.records)) {
     for (const x of d.records as Rec[]) {

@@ -5,7 +5,7 @@ const en = {
   changesFull: 'Unrecorded changes (full)',
   noChanges: 'No unrecorded changes',
   changesStat: (files: number, added: number, deleted: number, untracked: number) =>
-    `${files} changed file(s) (+${added} -${deleted})${untracked ? `, ${untracked} untracked` : ''}`,
+    `${files} changed file(s) (+${added} -${deleted})${untracked ? `, ${untracked} of them new` : ''}`,
   noRecord: (id: string) => `No record ${id}`,
   noRecordHint: 'Take a record_id from work_history.',
   recordFull: (id: string) => `Record ${id} (full)`,
@@ -19,7 +19,7 @@ const ja: typeof en = {
   changesFull: '未記録の変更（全文）',
   noChanges: '未記録の変更はありません',
   changesStat: (files, added, deleted, untracked) =>
-    `変更ファイル ${files} 件 (+${added} -${deleted})${untracked ? `、未追跡 ${untracked} 件` : ''}`,
+    `変更ファイル ${files} 件 (+${added} -${deleted})${untracked ? `、うち新規 ${untracked} 件` : ''}`,
   noRecord: (id) => `記録 ${id} が見つかりません`,
   noRecordHint: 'record_id は work_history で確認してください',
   recordFull: (id) => `記録 ${id}（全文）`,

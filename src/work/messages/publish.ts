@@ -16,8 +16,9 @@ const en = {
   already: 'Already published',
   rejected: [
     'The remote has records this branch does not have; nothing was published',
-    'Someone published first. Ask the user to integrate the remote work (pull or rebase), then call work_publish again.',
+    'Someone published first. Call work_sync to integrate the remote records, then work_publish again.',
   ] as Pair,
+  syncReason: 'The remote has records this branch lacks; work_sync integrates them.',
   auth: ['The remote refused the credentials; nothing was published', 'Ask the user to check their git credentials for this remote.'] as Pair,
   refused: ['The remote refused the records (protected branch or server hook)', 'Ask the user how this branch may be published.'] as Pair,
   unreachable: ['The remote could not be reached; nothing was published', 'Check the network or the remote URL, then retry.'] as Pair,
@@ -41,8 +42,9 @@ const ja: typeof en = {
   already: '共有済みです',
   rejected: [
     'リモートにこのブランチにない記録があります。何も公開していません',
-    '先に誰かが公開しています。ユーザーにリモートの作業を取り込んでもらい（pull または rebase）、その後 work_publish を再度呼んでください',
+    '先に誰かが公開しています。work_sync でリモートの記録を取り込み、その後 work_publish を再度呼んでください',
   ],
+  syncReason: 'リモートにこのブランチにない記録があります。work_sync で取り込みます',
   auth: ['リモートが認証情報を拒否しました。何も公開していません', 'ユーザーにこのリモートの git 認証情報を確認してもらってください'],
   refused: ['リモートが記録を拒否しました（保護ブランチまたはサーバー側 hook）', 'このブランチをどう公開するかユーザーに確認してください'],
   unreachable: ['リモートに接続できません。何も公開していません', 'ネットワークかリモート URL を確認して再試行してください'],

@@ -19,20 +19,23 @@ const en = {
   /** Hint of record / publish / finish refusing a blocked repository. */
   blockedHint: 'Ask the user to finish or abort it, then call work_observe.',
   /** Why unpublished records cannot be counted (English is also data.upstream.judged_by). */
-  why: (up: Pick<UpstreamInfo, 'status' | 'ref'>, branch: string | null) =>
+  why: (up: Pick<UpstreamInfo, 'status' | 'ref'> & { fetched_at?: string | null }, branch: string | null) =>
     up.status === 'detached'
       ? 'Detached HEAD: no branch, so no upstream.'
       : up.status === 'not_configured'
         ? `Branch ${branch} has no upstream, so unpublished records cannot be counted.`
         : up.status === 'gone'
           ? `Upstream ${up.ref} is configured but its ref is missing, so unpublished records cannot be counted.`
-          : `Ahead/behind against ${up.ref} as last fetched (git status).`,
+          : `Ahead/behind against ${up.ref} as last fetched (${up.fetched_at ?? 'no fetch on record'}); work_sync fetches.`,
   recordReason: (issue: number | null) =>
     `Unrecorded changes. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (work_start sets one).'}`,
   dirtyAndUnpublished: (d: number, u: number) => `${d} unrecorded change(s) and ${u} unpublished record(s)`,
   dirty: (d: number) => `${d} unrecorded change(s)`,
   publishReason: (n: number, ref: string | null) => `${n} record(s) not yet on ${ref}.`,
   unpublished: (n: number) => `${n} record(s) not published`,
+  diverged: (n: number, b: number) => `Diverged: ${n} record(s) not published, ${b} remote record(s) not here yet`,
+  syncReason: (b: number, ref: string | null) => `${ref} has ${b} record(s) this branch lacks; publishing would be rejected. If work_sync reports a conflict, the user decides.`,
+  behind: (b: number) => `; ${b} remote record(s) not here yet (work_sync)`,
   unknown: (why: string) => `Clean, but publication cannot be judged: ${why}`,
   cleanActive: (issue: number) => `Clean and published; working on #${issue}`,
   clean: 'Clean and published',
@@ -62,7 +65,7 @@ const ja: typeof en = {
         ? `ブランチ ${branch} に upstream がないため、未公開の記録を数えられません`
         : up.status === 'gone'
           ? `upstream ${up.ref} は設定済みですが参照がないため、未公開の記録を数えられません`
-          : `${up.ref} との差（最後の fetch 時点、git status）`,
+          : `${up.ref} との差（最後の fetch: ${up.fetched_at ?? '記録なし'}）。work_sync で fetch します`,
   recordReason: (issue) =>
     issue !== null
       ? `未記録の変更があります。#${issue} に紐付けて記録します`
@@ -71,6 +74,9 @@ const ja: typeof en = {
   dirty: (d) => `未記録の変更が ${d} 件あります`,
   publishReason: (n, ref) => `${ref} に未公開の記録が ${n} 件あります`,
   unpublished: (n) => `未公開の記録が ${n} 件あります`,
+  diverged: (n, b) => `分岐しています: 未公開の記録 ${n} 件、未取り込みのリモートの記録 ${b} 件`,
+  syncReason: (b, ref) => `${ref} にこのブランチにない記録が ${b} 件あり、このままでは公開が拒否されます。work_sync が競合を報告したらユーザーが判断します`,
+  behind: (b) => `。未取り込みのリモートの記録が ${b} 件あります（work_sync）`,
   unknown: (why) => `変更はありませんが、公開状態を判断できません: ${why}`,
   cleanActive: (issue) => `変更なし・共有済みです（作業中: #${issue}）`,
   clean: '変更なし・共有済みです',

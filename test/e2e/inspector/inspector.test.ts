@@ -77,13 +77,13 @@ describe(`MCP Inspector CLI ${INSPECTOR_VERSION}`, () => {
     removeWorkspace(ws);
   }, 60_000);
 
-  it('tools/list: exactly the 24 tools, each with annotations.readOnlyHint', async () => {
+  it('tools/list: exactly the 25 tools, each with annotations.readOnlyHint', async () => {
     const r = await inspectorCli(ws, ['--method', 'tools/list']);
     expect(r.status, show(r)).toBe(EXIT_OK);
     const out = parseJson<{ result: { tools: { name: string; annotations?: { readOnlyHint?: unknown }; outputSchema?: unknown }[] } }>(r, 'tools/list');
     const names = out.result.tools.map((t) => t.name);
-    expect(names).toHaveLength(24);
-    expect(new Set(names).size).toBe(24);
+    expect(names).toHaveLength(25);
+    expect(new Set(names).size).toBe(25);
     expect([...names].sort()).toEqual([...TOOLS].sort());
     for (const t of out.result.tools) {
       expect(typeof t.annotations?.readOnlyHint, `${t.name}.annotations.readOnlyHint`).toBe('boolean');

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRedactor } from '../../../src/handover/redact.js';
+import { makeRedactor } from '../../../src/shared/redact.js';
 import { extractSession, renderSessionFacts } from '../../../src/handover/sessionlog/index.js';
 import { readLines } from '../../../src/handover/sessionlog/lines.js';
 import { fixture, lines, tempDir, texts } from './helpers.js';

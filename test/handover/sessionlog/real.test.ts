@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { makeRedactor } from '../../../src/handover/redact.js';
+import { makeRedactor } from '../../../src/shared/redact.js';
 import { extractSession, renderSessionFacts } from '../../../src/handover/sessionlog/index.js';
 import { fixture, lines, texts } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRedactor } from '../../../src/handover/redact.js';
+import { makeRedactor } from '../../../src/shared/redact.js';
 import { extractSession } from '../../../src/handover/sessionlog/index.js';
 import { fixture, lines, texts } from './helpers.js';
 

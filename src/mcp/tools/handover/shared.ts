@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { HandoverContext } from '../../../handover/context.js';
-import { normalizeBrain } from '../../../handover/brains.js';
+import { normalizeBrain } from '../../../shared/brains.js';
 import { HandoverStore } from '../../../handover/store.js';
 import { createHandoverContext } from '../../../handover/wire.js';
 import { HANDOVER_ID_PATTERN, IssueId } from '../../../shared/ids.js';

@@ -7,5 +7,6 @@ import { workPublish } from './publish.js';
 import { workRecord } from './record.js';
 import { workSessionStart } from './session-start.js';
 import { workStart } from './start.js';
+import { workSync } from './sync.js';
 
-export const workTools: ToolDef[] = [workSessionStart, workStart, workObserve, workDiff, workHistory, workRecord, workPublish, workFinish];
+export const workTools: ToolDef[] = [workSessionStart, workStart, workObserve, workDiff, workHistory, workRecord, workPublish, workSync, workFinish];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRedactor } from '../../src/handover/redact.js';
+import { makeRedactor } from '../../src/shared/redact.js';
 
 const redact = makeRedactor();
 // Built at run time so no secret-shaped literal sits in the repository.

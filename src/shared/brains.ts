@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { readJsonIfExists, writeFileAtomic } from '../shared/fs.js';
-import { withFileLock } from '../shared/lock.js';
+import { readJsonIfExists, writeFileAtomic } from './fs.js';
+import { withFileLock } from './lock.js';
 
 /** Brain ids are file-name and index safe: anything outside [A-Za-z0-9_-] becomes `_` (seed 001). */
 export function normalizeBrain(value: string | null | undefined, fallback: string): string {
