@@ -42,7 +42,8 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, e
     help: { type: 'boolean' },
     client: { type: 'string' },
   };
-  for (const key of Object.keys(shape)) options[key.replace(/_/g, '-')] = { type: 'string' };
+  // A boolean argument is a plain switch (`--share`); everything else takes a value.
+  for (const key of Object.keys(shape)) options[key.replace(/_/g, '-')] = { type: unwrap(shape[key] as z.ZodType) instanceof z.ZodBoolean ? 'boolean' : 'string' };
   for (const [alias, target] of Object.entries(ALIASES)) if (target in shape) options[alias] = { type: 'string' };
   if (extra.defaultIssueFlag && !('issue' in options)) options.issue = { type: 'string' };
 
@@ -97,7 +98,7 @@ function render(r: ToolResult<object>): string {
   const d = r.data as Record<string, unknown>;
   const lines = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${r.summary}`];
   if (r.hint) lines.push(`  hint: ${r.hint}`);
-  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain']) {
+  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error']) {
     if (d[k]) lines.push(`  ${k}: ${String(d[k])}`);
   }
   if (typeof d.handoff_prompt === 'string') lines.push('', d.handoff_prompt);

@@ -10,6 +10,8 @@ export interface CandidateQuery {
   source?: string | null;
   createdFrom?: string | null;
   createdTo?: string | null;
+  /** This clone (shared receipts): the same brain's receipt from another clone is someone else's. */
+  clone?: string | null;
   /** Issues known to be closed: their snapshots are finished work, not work to take over. */
   closedIssues?: ReadonlySet<number>;
 }
@@ -30,6 +32,12 @@ const scopeOf = (e: IndexEntry) => (e.issue_id === null ? 'project' : `issue-${e
 export const acceptedBy = (e: IndexEntry): Receipt | null => e.receipts?.find((r) => r.kind === 'accepted') ?? null;
 export const isRetired = (e: IndexEntry): boolean => !!e.receipts?.some((r) => r.kind === 'retired');
 export const isAuto = (e: IndexEntry): boolean => e.mode === 'auto';
+/** Who took it over, as one identity: a receipt made by another clone names brain@clone. */
+export function takerOf(e: IndexEntry, clone?: string | null): string | null {
+  const r = acceptedBy(e);
+  if (!r) return null;
+  return r.clone && r.clone !== clone ? `${r.by}@${r.clone}` : r.by;
+}
 /** Whose work the snapshot is now: the brain that accepted it, else its author. */
 export const ownerOf = (e: IndexEntry): string => acceptedBy(e)?.by ?? e.source_brain;
 
@@ -55,8 +63,8 @@ export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
 }
 
 /**
- * The seed's selection rules, in one place for resume, accept and the SessionStart hook:
- * - an issue scope never falls back to project-level snapshots (seed 001, bug A);
+ * The selection rules (docs/decisions.md D10), in one place for resume, accept and the SessionStart hook:
+ * - an issue scope never falls back to project-level snapshots (D11, "bug A");
  * - target_brain = this brain first, `any` only when there is none;
  * - an unknown brain only ever gets `any` snapshots, never one addressed to a specific brain;
  * - retired and superseded snapshots are history, not candidates; a date range looks at history,
@@ -77,7 +85,7 @@ export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQue
     if (q.issueId !== null && e.issue_id !== q.issueId) continue;
     if (q.source && e.source_brain !== q.source) continue;
     if (isRetired(e) || (!ranged && e.superseded_by)) continue;
-    const taker = acceptedBy(e)?.by ?? null;
+    const taker = takerOf(e, q.clone);
     // accept is taking over from another brain; one's own suspends are resume's business.
     if (q.mode === 'accept' && q.me && e.source_brain === q.me && taker !== q.me) continue;
     const t = Date.parse(e.created_at);
@@ -94,14 +102,14 @@ export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQue
   }
   const result = (tier: CandidateResult['tier'], candidates: IndexEntry[]) => ({ tier, candidates, taken, closed });
   if (q.me) {
-    const exact = newest.filter((e) => e.target_brain === q.me || acceptedBy(e)?.by === q.me);
+    const exact = newest.filter((e) => e.target_brain === q.me || takerOf(e, q.clone) === q.me);
     if (exact.length) return result('exact', exact);
   }
   const any = newest.filter((e) => e.target_brain === 'any');
   return result(any.length ? 'any' : null, any);
 }
 
-/** What a brain needs to tell candidates apart, as the seed lists it. */
+/** What a brain needs to tell candidates apart (docs/decisions.md D10). */
 export function describeCandidate(e: IndexEntry) {
   return {
     handover_id: e.handover_id,

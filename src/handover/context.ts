@@ -33,6 +33,12 @@ export interface HandoverContext {
     previous: IndexEntry | null;
   }) => Promise<(SessionFacts & { log: string; line: number; entry: string | null }) | null>;
   redact: (text: string) => string;
+  /** `.butler/config.yaml` `handover.share`: suspend and transfer publish unless told otherwise. */
+  shareByDefault: boolean;
+  /** Bound for each fetch or push of shared handovers (share.ts default when unset). */
+  shareTimeoutMs?: number;
+  /** Posts on the issue when the tracker is GitHub or Gitea; false for the local tracker. */
+  commentOnIssue: (id: number, body: string) => Promise<boolean>;
 }
 
 export function msg(lang: Lang, ja: string, en: string): string {
@@ -41,7 +47,7 @@ export function msg(lang: Lang, ja: string, en: string): string {
 
 export const action = (tool: string, args: Record<string, unknown>, reason: string): Action => ({ tool, args, reason });
 
-/** Snapshots are private by default (seed 003): make sure `session_logs/` is git-ignored. */
+/** Snapshots are private by default (docs/decisions.md D20): make sure `session_logs/` is git-ignored. */
 export async function ensureGitignored(root: string): Promise<void> {
   const file = path.join(root, '.gitignore');
   await withFileLock(

@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/config.js';
 import type { SectionName } from './sections.js';
 
-/** Status labels for BLOCKED / PENDING, as the seed names them. */
+/** Status labels for BLOCKED / PENDING (docs/decisions.md D4). */
 export type PendingLabel = 'adopted' | 'provisional' | 'undecided' | 'blocked';
 
 interface Strings {

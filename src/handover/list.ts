@@ -2,6 +2,7 @@ import { ok, type ToolResult } from '../shared/result.js';
 import { listBrains } from '../shared/brains.js';
 import { normalizeBrain } from '../shared/brains.js';
 import { action, msg, type HandoverContext } from './context.js';
+import { receive } from './share-ops.js';
 
 export interface ListArgs {
   issue_id?: number;
@@ -24,6 +25,7 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
   const from = args.created_from ? Date.parse(args.created_from) : null;
   const to = args.created_to ? Date.parse(args.created_to) : null;
   const limit = args.limit ?? 20;
+  const remote = await receive(ctx);
   const matched = (await ctx.store.entries()).filter((e) => {
     if (args.issue_id !== undefined && e.issue_id !== args.issue_id) return false;
     if (src && e.source_brain !== src) return false;
@@ -54,6 +56,7 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     count: matched.length,
     handovers,
     ...(matched.length > handovers.length ? { truncated: true } : {}),
+    ...remote,
     suggested_action: first
       ? action('handover_read', { handover_id: first.handover_id }, msg(ctx.lang, 'ユーザーが選んだ snapshot を読みます', 'Read the one the user picks'))
       : action('handover_prepare', args.issue_id === undefined ? {} : { issue_id: args.issue_id }, msg(ctx.lang, '該当する snapshot がありません', 'Nothing matched')),

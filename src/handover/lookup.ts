@@ -2,9 +2,10 @@ import path from 'node:path';
 import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { normalizeBrain } from '../shared/brains.js';
-import { acceptedBy, describeCandidate, selectCandidates, type CandidateQuery } from './candidates.js';
+import { acceptedBy, describeCandidate, selectCandidates, takerOf, type CandidateQuery } from './candidates.js';
 import { action, msg, type HandoverContext } from './context.js';
 import { computeDrift } from './drift.js';
+import { knownClone, receiptClone, receive, shareReceipt } from './share-ops.js';
 import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
 import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
 
@@ -124,18 +125,13 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
       ? { identity_hint: `client=${explicit} differs from this connection's brain ${ctx.sessionBrain}` }
       : {};
   const issueId = args.issue_id ?? ctx.defaultIssue ?? null;
+  // Shared snapshots and receipts from other clones first (bounded; offline falls back to local).
+  const remote = await receive(ctx);
+  let clone = await knownClone(ctx);
   let entry: IndexEntry;
   if (args.handover_id) {
     entry = await findById(ctx, args.handover_id);
-    const taker = acceptedBy(entry);
-    if (mode === 'accept' && taker && taker.by !== me) {
-      throw new ButlerError(
-        'conflict',
-        msg(ctx.lang, `${entry.handover_id} は ${taker.at} に ${taker.by} が受け取り済みです`, `${entry.handover_id} was already accepted by ${taker.by} at ${taker.at}`),
-        msg(ctx.lang, 'ユーザーに確認してください。handover_list で履歴を見られます', 'Ask the user; handover_list shows the history.'),
-        { handover_id: entry.handover_id, accepted_by: taker.by, accepted_at: taker.at },
-      );
-    }
+    if (mode === 'accept') refuseTaken(ctx, entry, takerOf(entry, clone), me);
   } else {
     const entries = await ctx.store.entries();
     const query: CandidateQuery = {
@@ -145,13 +141,14 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
       source: args.source_brain ? normalizeBrain(args.source_brain, 'unknown') : null,
       createdFrom: args.created_from,
       createdTo: args.created_to,
+      clone,
     };
     let sel = selectCandidates(entries, query);
     const closed = await closedAmong(ctx, sel.candidates);
     if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
     const { candidates, tier } = sel;
     const scopeArgs = issueId === null ? {} : { issue_id: issueId };
-    if (candidates.length === 0) return nothingToTake(ctx, mode, { issueId, me, scopeArgs, identityHint, taken: sel.taken, closed: sel.closed });
+    if (candidates.length === 0) return nothingToTake(ctx, mode, { issueId, me, scopeArgs, identityHint: { ...identityHint, ...remote }, taken: sel.taken, closed: sel.closed });
     if (candidates.length > 1) {
       return needInput(
         msg(ctx.lang, `候補が ${candidates.length} 件あります。ユーザーに選んでもらってください`, `${candidates.length} candidates: let the user choose`),
@@ -167,6 +164,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
             reason: msg(ctx.lang, 'ユーザーが選んだ handover_id で呼びます', 'Call with the handover_id the user picks'),
           },
           ...identityHint,
+          ...remote,
         },
       );
     }
@@ -174,10 +172,22 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   }
   const data = await load(ctx, entry);
   // The receipt: this brain took the work over, so it is not handed to another one.
+  const taking = mode === 'accept' && me && me !== 'unknown' && entry.source_brain !== me;
+  if (taking) clone = (await receiptClone(ctx, entry)) ?? clone;
   const receipt =
-    mode === 'accept' && me && me !== 'unknown' && entry.source_brain !== me
-      ? await ctx.store.addReceipt(entry.handover_id, { kind: 'accepted', by: me, at: ctx.now().toISOString() }).then((e) => (e ? acceptedBy(e) : null))
+    taking
+      ? await ctx.store.addReceipt(entry.handover_id, { kind: 'accepted', by: me, at: ctx.now().toISOString(), ...(clone ? { clone } : {}) }).then((e) => (e ? acceptedBy(e) : null))
       : null;
+  // A shared snapshot: the receipt travels too, and a clone that accepted first keeps it.
+  let receiptNote: string | undefined;
+  if (receipt?.clone) {
+    const held = await shareReceipt(ctx, entry, clone);
+    receiptNote = held.note;
+    if (held.taker !== me) {
+      const fresh = (await ctx.store.entries()).find((e) => e.handover_id === entry.handover_id) ?? entry;
+      refuseTaken(ctx, fresh, held.taker, me);
+    }
+  }
   const work = await ctx.observe().catch(() => null);
   const then = { branch: entry.branch, head: entry.head, anchors: anchorPaths(data.snapshot), dirty: dirtyAtSnapshot(parseMetadata(data.snapshot)) };
   const drift = await computeDrift(ctx.root, then, ctx.git, undefined, ctx.lang).catch(() => null);
@@ -187,6 +197,8 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     {
       ...data,
       ...(receipt ? { accepted_by: receipt.by, accepted_at: receipt.at } : {}),
+      ...(receiptNote ? { receipt_note: receiptNote } : {}),
+      ...remote,
       drift,
       work_state: work,
       ...identityHint,
@@ -195,6 +207,18 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
           ? action('work_start', { issue_id: scopeIssue }, msg(ctx.lang, 'この issue を既定にして再開します', 'Make this issue the default and resume'))
           : action('work_observe', {}, msg(ctx.lang, '現在の状態を確認します', 'Check the current state')),
     },
+  );
+}
+
+/** accept of a snapshot another brain (or the same brain on another clone) already took: refused. */
+function refuseTaken(ctx: HandoverContext, entry: IndexEntry, taker: string | null, me: string | null): void {
+  const took = acceptedBy(entry);
+  if (!taker || !took || taker === me) return;
+  throw new ButlerError(
+    'conflict',
+    msg(ctx.lang, `${entry.handover_id} は ${took.at} に ${taker} が受け取り済みです`, `${entry.handover_id} was already accepted by ${taker} at ${took.at}`),
+    msg(ctx.lang, 'ユーザーに確認してください。handover_list で履歴を見られます', 'Ask the user; handover_list shows the history.'),
+    { handover_id: entry.handover_id, accepted_by: taker, accepted_at: took.at },
   );
 }
 

@@ -7,15 +7,19 @@ import { action, ensureGitignored, msg, type HandoverContext } from './context.j
 import { fingerprint, readGitNow } from './drift.js';
 import { parseNotes } from './notes.js';
 import { handoffPrompt, renderSnapshot } from './snapshot.js';
+import { shareNew } from './share-ops.js';
+import { gitIdentity } from './share-git.js';
 import type { IndexEntry } from './store.js';
 
 export interface PrepareArgs {
   issue_id?: number;
   session_log_path?: string;
-  /** Explicit brain override (seed 001 option A). */
+  /** Explicit brain override ("option A": docs/decisions.md D12). */
   client?: string;
   target_brain?: string;
   notes?: string;
+  /** Publish to the upstream remote (suspend, transfer); `.butler/config.yaml` handover.share is the default. */
+  share?: boolean;
 }
 
 export type PrepareKind = 'prepare' | 'suspend' | 'transfer';
@@ -80,6 +84,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   }
   const work = await ctx.observe().catch(() => null);
   const gitNow = await readGitNow(ctx.root, ctx.git).catch(() => null);
+  const human = await gitIdentity(ctx).catch(() => ({ name: null, email: null }));
   const dirty = gitNow?.dirty_files.length ? JSON.stringify(await fingerprint(ctx.root, gitNow.dirty_files)) : null;
   const notes = parseNotes(args.notes === undefined ? undefined : ctx.redact(args.notes));
   const createdAt = new Date(Math.floor(ctx.now().getTime() / 1000) * 1000);
@@ -94,6 +99,8 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
         issue_id: issueId,
         issue_title: issue?.title ?? null,
         source_brain: source,
+        user_name: human.name === null ? null : ctx.redact(human.name),
+        user_email: human.email === null ? null : ctx.redact(human.email),
         target_brain: target,
         mode: 'core',
         created_at: createdAt.toISOString().replace('.000Z', 'Z'),
@@ -125,6 +132,9 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
       : kind === 'suspend'
         ? { next_session: action('handover_resume', scopeArgs, msg(ctx.lang, '次のセッションの最初に実行します（今ではありません）', 'For your next session, not now')) }
         : { required_action: action('handover_read', scopeArgs, msg(ctx.lang, 'snapshot を読むときに使います', 'Reads this snapshot back')) };
+  // Private is the default; a shared snapshot is published now, and a failure leaves it local.
+  const share = kind !== 'prepare' && (args.share ?? ctx.shareByDefault);
+  const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};
   return ok(msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created'), {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
@@ -138,6 +148,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     parent: entry.parent ?? null,
     seq: entry.seq ?? null,
     ...(issueError ? { issue_error: issueError } : {}),
+    ...shared,
     ...later,
   });
 }

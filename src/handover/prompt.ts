@@ -1,7 +1,7 @@
 import { strings } from './i18n.js';
 import type { Lang } from '../shared/config.js';
 
-/** The summary's bound in characters (seed 000: the first one or two sentences). */
+/** The summary's bound in characters (the first one or two sentences: docs/decisions.md D5). */
 export const SUMMARY_MAX = 160;
 const DECISIONS_MAX = 320;
 const BLOCKERS_MAX = 240;

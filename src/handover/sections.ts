@@ -1,4 +1,4 @@
-/** The nine section headings, exactly as the seed spells them. A snapshot missing one is invalid. */
+/** The nine section headings, spelled exactly (docs/decisions.md D1). A snapshot missing one is invalid. */
 export const SECTIONS = [
   'METADATA',
   'CURRENT_STATE',

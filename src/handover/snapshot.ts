@@ -11,6 +11,9 @@ export interface SnapshotMeta {
   issue_id: number | null;
   issue_title: string | null;
   source_brain: string;
+  /** The human behind the agent: the clone's git user.name and user.email. */
+  user_name?: string | null;
+  user_email?: string | null;
   target_brain: string;
   mode: 'core';
   created_at: string;
@@ -136,17 +139,17 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const title = meta.issue_id === null ? `# Handover: ${meta.project}` : `# Handover: ${t.scopeIssue(meta.issue_id, meta.issue_title)}`;
   const out = [title, ''];
   for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...sections[s], '');
-  // The caps above keep the worst case under the seed's 300-line bound; this only guards it.
+  // The caps above keep the worst case under the 300-line bound (docs/decisions.md D2); this only guards it.
   if (out.length > MAX_SNAPSHOT_LINES) throw new Error(`snapshot would have ${out.length} lines`);
   return { markdown: `${out.join('\n').trimEnd()}\n`, meta: full, prompt };
 }
 
 const META_KEYS: (keyof SnapshotMeta)[] = [
-  'project', 'issue_id', 'issue_title', 'source_brain', 'target_brain', 'mode', 'created_at', 'handover_id',
+  'project', 'issue_id', 'issue_title', 'source_brain', 'user_name', 'user_email', 'target_brain', 'mode', 'created_at', 'handover_id',
   'branch', 'head', 'summary', 'lang', 'session_log', 'session_line', 'session_entry', 'parent', 'seq', 'issue_state', 'dirty',
 ];
 
-/** The seed names the issue field `issue`; everything else keeps its index name. */
+/** METADATA names the issue field `issue` (docs/decisions.md D6); everything else keeps its index name. */
 const label = (k: keyof SnapshotMeta): string => (k === 'issue_id' ? 'issue' : k);
 
 function metadataLines(meta: SnapshotMeta): string[] {
@@ -176,6 +179,8 @@ export function parseMetadata(markdown: string): SnapshotMeta | null {
     issue_id: num('issue'),
     issue_title: str('issue_title'),
     source_brain: str('source_brain') ?? 'unknown',
+    user_name: str('user_name'),
+    user_email: str('user_email'),
     target_brain: str('target_brain') ?? 'any',
     mode: 'core',
     created_at: created,

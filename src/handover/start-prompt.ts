@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { acceptedBy } from './candidates.js';
 import { handoffPrompt } from './snapshot.js';
-import type { IndexEntry } from './store.js';
+import { HANDOVER_DIR, type IndexEntry } from './store.js';
 
 /** The SessionStart output bound (characters), from the product contract. */
 export const SESSION_START_LIMIT = 1200;
@@ -27,6 +27,36 @@ export function closedIssues(root: string, entries: readonly IndexEntry[]): Set<
     if (state === 'closed') out.add(e.issue_id);
   }
   return out;
+}
+
+/** Per-clone sharing state (share.ts writes it): this clone's id, the last fetch, pending shares. */
+export const SHARE_STATE_FILE = path.join(HANDOVER_DIR, 'share.json');
+/** Past this age, SessionStart says the remote may hold newer handovers. */
+export const FETCH_STALE_MS = 60 * 60 * 1000;
+
+/**
+ * What SessionStart knows of sharing without the network: this clone's id, and a line when sharing
+ * is in use (config, or anything fetched before) and the last fetch is old or never happened.
+ */
+export function shareStatus(root: string, sharing: boolean, now: Date, lang: Lang): { clone: string | null; note: string } {
+  let state: { clone_id?: unknown; last_fetch?: unknown } = {};
+  try {
+    state = JSON.parse(readFileSync(path.join(root, SHARE_STATE_FILE), 'utf8')) as typeof state;
+  } catch {
+    // never shared nor fetched here
+  }
+  const clone = typeof state?.clone_id === 'string' ? state.clone_id : null;
+  const last = typeof state?.last_fetch === 'string' ? Date.parse(state.last_fetch) : NaN;
+  const stale = Number.isNaN(last) ? sharing : now.getTime() - last > FETCH_STALE_MS;
+  const note = !stale ? '' : lang === 'ja' ? 'リモートの handover は最近取得していません。handover_accept がリモートも確認します。' : 'Remote handovers not fetched lately: handover_accept will look on the remote.';
+  return { clone, note };
+}
+
+/** Adds a line to a prompt within the bound, the prompt first. */
+export function withNote(text: string, note: string): string {
+  if (!note) return text;
+  const room = SESSION_START_LIMIT - note.length - 2;
+  return `${text.trimEnd().slice(0, Math.max(0, room))}\n${note}\n`;
 }
 
 /** Keeps whole lines, dropping prompt lines from the end first, so the id and next call survive. */
@@ -66,7 +96,7 @@ export function startPromptMany(root: string, me: string | null, candidates: rea
  * One candidate: its HANDOFF_PROMPT (decisions and blockers included), then the id, drift and the
  * next call. A snapshot this brain wrote or already accepted is resumed; anything else is accepted.
  */
-export function startPromptOne(root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean, lang: Lang): string {
+export function startPromptOne(root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean, lang: Lang, note = ''): string {
   const own = e.source_brain === me || (me !== null && acceptedBy(e)?.by === me);
   const tool = own ? 'handover_resume' : 'handover_accept';
   const prompt = handoffPrompt(snapshot).split('\n').filter(Boolean);
@@ -76,6 +106,7 @@ export function startPromptOne(root: string, e: IndexEntry, me: string | null, s
     lang === 'ja' ? `Butler handover ${e.handover_id}${from} ${e.created_at}` : `Butler handover ${e.handover_id}${from} (${e.created_at}).`,
     ...(driftLine ? [driftLine] : []),
     lang === 'ja' ? `次: ${call}` : `Next: ${call}`,
+    ...(note ? [note] : []),
   ];
   return `${fit(compact ? prompt.slice(0, 1) : prompt, tail, SESSION_START_LIMIT)}\n`;
 }

@@ -4,8 +4,8 @@ import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } fro
 import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
-import { ButlerError } from '../shared/errors.js';
 import { markSuperseded } from './candidates.js';
+import { isIndexEntry, savedButIncomplete } from './store-rows.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 
@@ -19,9 +19,11 @@ export interface Receipt {
   by: string;
   at: string;
   reason?: string;
+  /** The clone that recorded it (shared receipts): the same brain on another machine is someone else. */
+  clone?: string;
 }
 
-/** One row of `session_logs/handover/index.json`, with the seed's field names. */
+/** One row of `session_logs/handover/index.json`, with the field names of docs/decisions.md D8. */
 export interface IndexEntry {
   handover_id: string;
   snapshot_file: string;
@@ -55,7 +57,7 @@ interface IndexFile {
 }
 
 export const HANDOVER_DIR = path.join(PRIVATE_DIR, 'handover');
-const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
+export const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
 
 export const scopeKey = (issueId: number | null): string => (issueId === null ? 'project' : `issue-${issueId}`);
 export const latestFileName = (issueId: number | null): string =>
@@ -86,26 +88,6 @@ function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
     seq: meta.seq,
     issue_state: meta.issue_state,
   };
-}
-
-const isStr = (v: unknown) => typeof v === 'string';
-const isStrOrNull = (v: unknown) => v === null || typeof v === 'string';
-
-/** A hand-edited or damaged row makes the whole index count as corrupt, so it is rebuilt from the files. */
-function isIndexEntry(e: unknown): e is IndexEntry {
-  if (!e || typeof e !== 'object') return false;
-  const r = e as Record<string, unknown>;
-  return (
-    isStr(r.handover_id) && isStr(r.snapshot_file) && isStr(r.source_brain) && isStr(r.target_brain) && isStr(r.created_at) &&
-    (r.issue_id === null || Number.isInteger(r.issue_id)) && isStrOrNull(r.issue_title) && typeof r.is_latest === 'boolean' &&
-    isStr(r.summary) && isStrOrNull(r.branch) && isStrOrNull(r.head) &&
-    (r.receipts === undefined || (Array.isArray(r.receipts) && r.receipts.every(isReceipt)))
-  );
-}
-
-function isReceipt(r: unknown): r is Receipt {
-  const o = r as Record<string, unknown> | null;
-  return !!o && (o.kind === 'accepted' || o.kind === 'retired') && isStr(o.by) && isStr(o.at) && (o.reason === undefined || isStr(o.reason));
 }
 
 /** Newest first; ties broken by id so the order never depends on file-system order. */
@@ -258,6 +240,35 @@ export class HandoverStore {
     }, { within: this.projectRoot });
   }
 
+  /**
+   * Takes in what another clone shared (share.ts checked it): new snapshot files are created
+   * exclusively (a local file of the same name stands), receipts are merged, oldest first.
+   */
+  async importShared(files: { name: string; text: string }[], receipts: Map<string, Receipt[]>): Promise<void> {
+    await assertNoLinks(this.projectRoot, this.indexFile);
+    await fsp.mkdir(this.dir, { recursive: true });
+    await withFileLock(this.indexFile, async () => {
+      const added = new Map<string, string>();
+      for (const f of files) {
+        if (SNAPSHOT_FILE.test(f.name) && (await writeFileExclusive(path.join(this.dir, f.name), f.text, { within: this.projectRoot }))) added.set(f.name, f.text);
+      }
+      const entries = await this.loadForWrite();
+      for (const e of entries) {
+        const more = receipts.get(e.handover_id);
+        if (!more) continue;
+        // What the remote holds comes first (it decides who took a shared snapshot), then local-only ones.
+        const onRemote = new Set(more.map(receiptKey));
+        const byAt = (a: Receipt, b: Receipt) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? '');
+        e.receipts = [...more.sort(byAt), ...(e.receipts ?? []).filter((r) => !onRemote.has(receiptKey(r))).sort(byAt)];
+      }
+      await this.writeIndex(entries);
+      for (const e of entries) {
+        const text = e.is_latest ? added.get(e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1)) : undefined;
+        if (text !== undefined) await writeFileAtomic(path.join(this.dir, latestFileName(e.issue_id)), text, { within: this.projectRoot });
+      }
+    }, { within: this.projectRoot });
+  }
+
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */
   async readSnapshot(entry: IndexEntry): Promise<string | null> {
     const f = entry.snapshot_file;
@@ -267,19 +278,7 @@ export class HandoverStore {
   }
 }
 
-/**
- * The snapshot file is written but the index or the latest copy is not: say so, so that a retry does
- * not save the same handover twice (the next write or read rebuilds the index from the files).
- */
-function savedButIncomplete(entry: IndexEntry, err: unknown): ButlerError {
-  const why = err instanceof ButlerError ? err.message : ((err as NodeJS.ErrnoException)?.code ?? 'error');
-  return new ButlerError(
-    err instanceof ButlerError ? err.code : 'backend_error',
-    `Snapshot ${entry.handover_id} was saved, but the index was not updated (${why})`,
-    `Do not prepare it again: ${entry.snapshot_file} is saved. ${err instanceof ButlerError ? err.hint : 'Fix the folder, then call handover_list.'}`,
-    { saved: true, handover_id: entry.handover_id, snapshot_file: entry.snapshot_file },
-  );
-}
+const receiptKey = (r: Receipt) => `${r.kind}|${r.by}|${r.clone ?? ''}`;
 
 /** A snapshot that is empty, truncated or not a snapshot at all: reported, never served as a prompt. */
 export function snapshotDamage(markdown: string): string[] | null {

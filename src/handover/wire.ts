@@ -16,6 +16,8 @@ export interface WireOptions {
   env: Record<string, string | undefined>;
   /** The user's Butler folder (tracker URL approvals). */
   userConfigDir?: string;
+  /** Bound for each fetch or push of shared handovers. */
+  shareTimeoutMs?: number;
   /** Reuses one store per project so a long-lived server keeps its parsed index. */
   stores?: Map<string, HandoverStore>;
 }
@@ -32,6 +34,8 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
     o.stores?.set(o.root, store);
   }
   const redact = makeRedactor(config.redact?.patterns ?? []);
+  const openBackend = () =>
+    openIssueBackend({ projectRoot: o.root, env: o.env, userConfigDir: o.userConfigDir, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
   return {
     root: o.root,
     store,
@@ -42,8 +46,16 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
     lang,
     env: o.env,
     redact,
+    shareByDefault: config.handover?.share ?? false,
+    shareTimeoutMs: o.shareTimeoutMs,
+    commentOnIssue: async (id, body) => {
+      const backend = await openBackend();
+      if (backend.kind === 'local') return false;
+      await backend.comment(id, body);
+      return true;
+    },
     readIssue: async (id) => {
-      const backend = await openIssueBackend({ projectRoot: o.root, env: o.env, userConfigDir: o.userConfigDir, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
+      const backend = await openBackend();
       const issue = await backend.read(id);
       // The title lands in the snapshot heading, METADATA, the index and the SessionStart prompt.
       return { title: redact(issue.title), body: redact(issue.body), state: issue.state };

@@ -3,7 +3,7 @@ import { selectCandidates, type CandidateQuery } from '../handover/candidates.js
 import { computeDrift } from '../handover/drift.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
-import { closedIssues, SESSION_START_LIMIT, startPromptMany, startPromptNone, startPromptOne } from '../handover/start-prompt.js';
+import { closedIssues, SESSION_START_LIMIT, shareStatus, startPromptMany, startPromptNone, startPromptOne, withNote } from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
@@ -18,10 +18,6 @@ interface SessionStartInput {
   source?: string;
 }
 
-/** The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none. */
-async function langOf(root: string, env: Record<string, string | undefined>): Promise<'ja' | 'en'> {
-  return resolveLang((await readConfig(root)).config, env);
-}
 
 /**
  * SessionStart: returns the resume prompt to print ('' = print nothing). Picks the snapshot with the
@@ -29,7 +25,7 @@ async function langOf(root: string, env: Record<string, string | undefined>): Pr
  */
 export async function sessionStart(
   stdinText: string,
-  opts: { brain: string | null; env: Record<string, string | undefined> },
+  opts: { brain: string | null; env: Record<string, string | undefined>; now?: () => Date },
 ): Promise<string> {
   try {
     const input = JSON.parse(stdinText) as SessionStartInput;
@@ -48,7 +44,7 @@ export async function sessionStart(
             source: input.source,
           }).catch(() => undefined)
         : Promise.resolve();
-    const out = await pickAndRender(root, me, input, opts.env);
+    const out = await pickAndRender(root, me, input, opts.env, opts.now?.() ?? new Date());
     await recorded;
     return out;
   } catch {
@@ -57,17 +53,21 @@ export async function sessionStart(
 }
 
 /** Chooses the snapshot with the resume rules and renders what the agent should see. */
-async function pickAndRender(root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>): Promise<string> {
+async function pickAndRender(root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>, now: Date): Promise<string> {
   const store = new HandoverStore(root);
   const entries = await store.entries();
-  const query: CandidateQuery = { issueId: null, me, mode: 'resume' };
+  // The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none.
+  const { config } = await readConfig(root);
+  const lang = resolveLang(config, env);
+  // Sharing, from local state only: a session start never waits on the network.
+  const share = shareStatus(root, config.handover?.share ?? false, now, lang);
+  const query: CandidateQuery = { issueId: null, me, mode: 'resume', clone: share.clone };
   let sel = selectCandidates(entries, query);
   const closed = closedIssues(root, sel.candidates);
   if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
   const { candidates } = sel;
-  const lang = await langOf(root, env);
-  if (candidates.length === 0) return startPromptNone(root, lang, sel.closed);
-  if (candidates.length > 1) return startPromptMany(root, me, candidates, lang);
+  if (candidates.length === 0) return withNote(startPromptNone(root, lang, sel.closed), share.note);
+  if (candidates.length > 1) return withNote(startPromptMany(root, me, candidates, lang), share.note);
   const e = candidates[0] as IndexEntry;
   const snapshot = await store.readSnapshot(e);
   if (snapshot === null) return '';
@@ -78,5 +78,5 @@ async function pickAndRender(root: string, me: string | null, input: SessionStar
   }
   const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
   const drift = await computeDrift(root, then, spawnGitWith(env), undefined, lang).catch(() => null);
-  return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang);
+  return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang, share.note);
 }

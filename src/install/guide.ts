@@ -118,7 +118,7 @@ const PERSONAL_CLAUDE = '.claude/settings.local.json';
 const IGNORES_PERSONAL = /^\/?\.claude\/settings\.local\.json\s*$/;
 
 /**
- * Snapshots are private by default (seed 003): `session_logs/` is git-ignored. So is the personal
+ * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is the personal
  * Claude settings file when install writes Butler's hooks there, or `work_record` (which records every
  * change) would commit it. Uninstall keeps both lines.
  */

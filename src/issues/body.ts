@@ -1,5 +1,5 @@
 /**
- * The structured issue body (seed 004): current state, next step, blockers. Headings may be Japanese
+ * The structured issue body (docs/decisions.md D31): current state, next step, blockers. Headings may be Japanese
  * or English, as Markdown headings, bold lines or `Label:` lines. A section counts only with content
  * under it, so "Blockers: none" passes and an empty "Blockers" heading does not.
  */

@@ -21,7 +21,7 @@ export async function requireProject(ctx: ToolContext): Promise<{ root: string }
   };
 }
 
-/** Explicit `client` overrides the connection's brain (seed 001, option A). */
+/** Explicit `client` overrides the connection's brain ("option A": docs/decisions.md D12). */
 export function currentBrain(ctx: ToolContext, explicit?: string): string | null {
   if (explicit?.trim()) return explicit;
   return ctx.session.brainId;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readJsonIfExists, writeFileAtomic } from './fs.js';
 import { withFileLock } from './lock.js';
 
-/** Brain ids are file-name and index safe: anything outside [A-Za-z0-9_-] becomes `_` (seed 001). */
+/** Brain ids are file-name and index safe: anything outside [A-Za-z0-9_-] becomes `_` (docs/decisions.md D13). */
 export function normalizeBrain(value: string | null | undefined, fallback: string): string {
   const trimmed = (value ?? '').trim();
   if (!trimmed) return fallback;

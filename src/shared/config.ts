@@ -28,6 +28,8 @@ const SCHEMA = {
   // (src/guard/trust.ts); `butler guard` is how a person changes it.
   guard: opt(obj({ allow: dflt(list(str()), []), mode: dflt(oneOf(GUARD_MODES), 'block') })),
   redact: opt(obj({ patterns: dflt(list(str()), []) })),
+  // `share: true`: handover_suspend / handover_transfer publish to the upstream remote unless told not to.
+  handover: opt(obj({ share: dflt(bool(), false) })),
 };
 // --------------------------------------------------------------------------------------------------
 
@@ -154,6 +156,9 @@ function fail(path: string, what: string, v: unknown): never {
 
 function str(re?: RegExp, what = 'a non-empty string'): Check<string> {
   return (v, p) => (typeof v === 'string' && v !== '' && (!re || re.test(v)) ? v : fail(p, what, v));
+}
+function bool(): Check<boolean> {
+  return (v, p) => (typeof v === 'boolean' ? v : fail(p, 'true or false', v));
 }
 function url(): Check<string> {
   return (v, p) => {

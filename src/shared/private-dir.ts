@@ -1,6 +1,6 @@
 /**
  * Butler's private folder: snapshots, the brain registry and session records. Never recorded by
- * work_record, and git-ignored by install and by the first snapshot (seed 003: private by default).
+ * work_record, and git-ignored by install and by the first snapshot (private by default: docs/decisions.md D20).
  */
 export const PRIVATE_DIR = 'session_logs';
 export const GITIGNORE_ENTRY = `${PRIVATE_DIR}/`;

@@ -16,7 +16,7 @@ export interface PendingAction {
 }
 
 /**
- * work_finish: proposes, never acts. The seed's order, each of the first three returning early:
+ * work_finish: proposes, never acts. In the order of docs/decisions.md D28, each of the first three returning early:
  * unrecorded → work_record; no upstream → configure_upstream (and no issue_close, since publication
  * cannot be confirmed); unpublished → work_publish; otherwise issue_comment and issue_close together.
  */

@@ -7,7 +7,7 @@ import { publishText } from './messages/publish.js';
 import { gitFailure, gitOk } from './repo.js';
 import { readStatus } from './status.js';
 
-/** The English policy_blocked hint for a dirty tree; seed 004 gives the Japanese one. */
+/** The English policy_blocked hint for a dirty tree; the Japanese one is verbatim (docs/decisions.md D27). */
 export const RECORD_FIRST_HINT = publishText('en').recordFirst;
 
 export interface PublishInput {

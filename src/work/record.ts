@@ -9,7 +9,7 @@ import { recordText } from './messages/record.js';
 import { gitFailure, gitOk } from './repo.js';
 import { PRIVATE_DIR, readStatus } from './status.js';
 
-/** The English policy_blocked hint; seed 004 gives the Japanese one (messages/record.ts). */
+/** The English policy_blocked hint; the Japanese one is verbatim (messages/record.ts; docs/decisions.md D27). */
 export const NOTHING_TO_RECORD_HINT = recordText('en').nothingHint;
 
 export interface RecordInput {

@@ -22,7 +22,7 @@ export interface StartSessionInput {
 
 /**
  * work_session_start: binds this connection to a project and records which brain is here, so that
- * handovers get a real source_brain instead of `unknown` (seed 001). A folder inside the repository
+ * handovers get a real source_brain instead of `unknown` (docs/decisions.md D12). A folder inside the repository
  * binds the whole work tree: records and paths are always relative to its top level.
  */
 export async function startWorkSession(

@@ -9,15 +9,15 @@ export interface Row {
 }
 
 export const DENY: Row[] = [
-  // Seed 004's minimum cases.
-  { name: 'seed: git status', cmd: 'git status', subs: ['status'] },
-  { name: 'seed: cd && git status', cmd: 'cd /tmp && git status', subs: ['status'] },
-  { name: 'seed: GIT_PAGER=cat git log', cmd: 'GIT_PAGER=cat git log', subs: ['log'] },
-  { name: 'seed: env git diff', cmd: 'env git diff', subs: ['diff'] },
-  { name: 'seed: sudo git commit', cmd: 'sudo git commit', subs: ['commit'], why: 'sudo is not installed here' },
-  { name: 'seed: time git push', cmd: 'time git push', subs: ['push'] },
-  { name: 'seed: pipe into git commit', cmd: 'echo foo | git commit -F -', subs: ['commit'] },
-  { name: 'seed: echo git && git status', cmd: 'echo git && git status', subs: ['status'] },
+  // The minimum cases of docs/decisions.md D32.
+  { name: 'D32: git status', cmd: 'git status', subs: ['status'] },
+  { name: 'D32: cd && git status', cmd: 'cd /tmp && git status', subs: ['status'] },
+  { name: 'D32: GIT_PAGER=cat git log', cmd: 'GIT_PAGER=cat git log', subs: ['log'] },
+  { name: 'D32: env git diff', cmd: 'env git diff', subs: ['diff'] },
+  { name: 'D32: sudo git commit', cmd: 'sudo git commit', subs: ['commit'], why: 'sudo is not installed here' },
+  { name: 'D32: time git push', cmd: 'time git push', subs: ['push'] },
+  { name: 'D32: pipe into git commit', cmd: 'echo foo | git commit -F -', subs: ['commit'] },
+  { name: 'D32: echo git && git status', cmd: 'echo git && git status', subs: ['status'] },
   // Lists and pipelines.
   { name: 'list: after ;', cmd: 'ls; git status', subs: ['status'] },
   { name: 'list: after ||', cmd: 'make || git stash', subs: ['stash'] },

@@ -111,7 +111,7 @@ describe('snapshot format', () => {
     expect(markdown).toMatch(/## DECISION\n.*\n\n- なし/);
   });
 
-  it('files tagged notes into their sections with the seed status labels, in ja and en', () => {
+  it('files tagged notes into their sections with the D4 status labels, in ja and en', () => {
     const notes = parseNotes('Summary line\ndecision: use zod\n次: テストを書く\nblocked: API key\npending: naming\nprovisional: cache\nadopted: TS\nanchor: src/a.ts - entry point');
     const base = {
       project: 'p', issue_id: 1, issue_title: 't', source_brain: 'a', target_brain: 'b', mode: 'core' as const,

@@ -5,7 +5,7 @@ import {
 import type { Issue, IssueBackend } from '../../src/issues/types.js';
 import { STRUCTURED_EN } from './helpers.js';
 
-/** Records which backend method each operation calls, with which arguments (seed 004 "delegates to"). */
+/** Records which backend method each operation calls, with which arguments (docs/decisions.md D30). */
 function recorder() {
   const calls: [string, ...unknown[]][] = [];
   const issue: Issue = { id: 4, title: 't', body: 'b', state: 'open', labels: [], created_at: '', updated_at: '' };

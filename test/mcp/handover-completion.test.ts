@@ -1,4 +1,4 @@
-// Seed 000, section 17 (完了条件): one named test per completion criterion.
+// The handover completion criteria (docs/decisions.md D33): one named test per criterion.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ beforeEach(() => {
   clock = fakeClock();
 });
 
-describe('seed 000 completion criteria', () => {
+describe('D33 handover completion criteria', () => {
   it('01 handover_suspend(issue_id=49) creates a snapshot for the same brain', async () => {
     const codex = await brain('codex');
     const r = await codex.call('handover_suspend', { issue_id: 49, notes: 'spec reviewed' });

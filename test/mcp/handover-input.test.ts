@@ -92,7 +92,7 @@ describe('handover input validation', () => {
   });
 });
 
-describe('identity (seed 001)', () => {
+describe('identity (D12-D14)', () => {
   it('source_brain comes from clientInfo.name; an explicit client overrides it', async () => {
     const c = await brain('claude-code');
     expect((await c.call('handover_suspend', {})).data.source_brain).toBe('claude-code');
@@ -130,7 +130,7 @@ describe('identity (seed 001)', () => {
   });
 });
 
-describe('candidate rules beyond the seed list', () => {
+describe('candidate rules beyond D10', () => {
   it('the same brain suspending twice resumes the newest, without a question', async () => {
     const c = await brain('codex');
     await c.call('handover_suspend', { issue_id: 2, notes: 'older' });
@@ -142,7 +142,7 @@ describe('candidate rules beyond the seed list', () => {
     await c.close();
   });
 
-  it('resume with no issue and no default issue sees issue-level snapshots too (seed 001 bug A)', async () => {
+  it('resume with no issue and no default issue sees issue-level snapshots too (D11, bug A)', async () => {
     const c = await brain('codex');
     await c.call('handover_suspend', { notes: 'old project-level' });
     clock.advance(60);

@@ -5,7 +5,7 @@ import { write } from '../helpers/git-scenarios.js';
 import { connect, type Envelope } from '../helpers/mcp.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-/** Seed 004's Japanese, verbatim. */
+/** The verbatim Japanese of docs/decisions.md D27 and D28. */
 const SEED = {
   nothingToRecord: '記録対象の未記録変更がありません。work_observe で現在の状態を確認してください',
   recordFirst: '先に work_record で作業を記録してください',

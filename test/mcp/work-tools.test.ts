@@ -11,7 +11,7 @@ async function session(opts: { withRemote?: boolean } = { withRemote: true }) {
   return { ...repo, ...conn };
 }
 
-describe('work tools over MCP (seed 004 checklist)', () => {
+describe('work tools over MCP (D33 work checklist)', () => {
   it('work_observe returns the spec work_state values', async () => {
     const s = await session();
     expect((await s.call('work_observe')).data.work_state).toBe('clean_idle');

@@ -7,7 +7,7 @@ import { git, makeRepo } from '../helpers/repo.js';
 const finish = (root: string, defaultIssue: number | null = null) => finishWork({ projectRoot: root, defaultIssue, git: execaGit, lang: 'en' });
 const actions = (r: { data: Record<string, unknown> }) => (r.data.pending_actions as { action: string }[]).map((a) => a.action);
 
-describe('finishWork (seed order, proposals only)', () => {
+describe('finishWork (D28 order, proposals only)', () => {
   it('1. unrecorded changes → work_record only', async () => {
     const { root } = makeRepo({ withRemote: true });
     write(root, 'a.txt', 'a\n');

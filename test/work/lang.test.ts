@@ -19,7 +19,7 @@ async function cli(cwd: string, env: Record<string, string>, ...argv: string[]) 
 }
 
 describe('work capabilities take the language explicitly', () => {
-  it('work_record policy_blocked: the seed 004 hint in Japanese, the English one in English', async () => {
+  it('work_record policy_blocked: the D27 hint in Japanese, the English one in English', async () => {
     const { root } = makeRepo();
     const ja = recordWork({ projectRoot: root, message: 'x', defaultIssue: null, git: execaGit, lang: 'ja' });
     await expect(ja).rejects.toMatchObject({
@@ -31,7 +31,7 @@ describe('work capabilities take the language explicitly', () => {
     expect(recordText('ja').nothingHint).not.toBe(NOTHING_TO_RECORD_HINT);
   });
 
-  it('work_publish refuses a dirty tree with the seed hint', async () => {
+  it('work_publish refuses a dirty tree with the D27 hint', async () => {
     const { root } = makeRepo({ withRemote: true });
     write(root, 'a.txt', 'a');
     await expect(publishWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'ja' })).rejects.toMatchObject({

@@ -68,7 +68,7 @@ describe('work_record behaviour', () => {
     expect(git(root, 'show', '--name-status', '--format=', 'HEAD').split('\n').sort()).toEqual(['A\tnew/file.txt', 'D\tREADME.md']);
   });
 
-  it('work_record with nothing to record returns policy_blocked with the seed hint and does not commit', async () => {
+  it('work_record with nothing to record returns policy_blocked with the D27 hint and does not commit', async () => {
     const { root } = makeRepo();
     const before = git(root, 'rev-parse', 'HEAD');
     const calls: string[][] = [];

@@ -28,7 +28,7 @@ const en = {
   bodyLacksReason: 'Add the missing sections (write "none" when there are no blockers).',
 };
 
-/** Section names follow seed 004: 現在の状態・次にすること・ブロック要因. */
+/** Section names as in docs/decisions.md D31: 現在の状態・次にすること・ブロック要因. */
 const ja: typeof en = {
   read: (id, title, state, comments) =>
     `#${id} ${title}（${state === 'open' ? 'オープン' : 'クローズ'}${comments === undefined ? '' : `、コメント ${comments} 件`}）`,

@@ -15,7 +15,7 @@ const en = {
   closeReason: (issue: number) => `Close issue #${issue} if its completion criteria are met (ask the user).`,
 };
 
-/** Seed 004 gives the last four verbatim. */
+/** The last four are verbatim (docs/decisions.md D28). */
 const ja: typeof en = {
   cannot: (what) => `完了できません: ${what}`,
   unrecorded: '未記録の変更があります。完了の前に記録してください',

@@ -30,7 +30,7 @@ const en = {
 const ja: typeof en = {
   cannot: (what) => `公開できません: ${what}`,
   dirty: (n) => `公開できません: 未記録の変更が ${n} 件あります`,
-  // Seed 004's wording, verbatim.
+  // Verbatim (docs/decisions.md D27).
   recordFirst: '先に work_record で作業を記録してください',
   noRecords: '公開する記録がありません（このブランチにはまだ記録がありません）',
   noRecordsHint: '先に work_record で作業を記録してください',
@@ -38,7 +38,7 @@ const ja: typeof en = {
   noUpstreamHint: 'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
   unusable: (branch) => `ブランチ ${branch} の upstream を使えません`,
   unusableHint: 'ユーザーにブランチの upstream を確認してもらってください',
-  // Seed 004's wording for a clean state.
+  // Verbatim, for a clean state (docs/decisions.md D27).
   already: '共有済みです',
   rejected: [
     'リモートにこのブランチにない記録があります。何も公開していません',

@@ -23,7 +23,7 @@ const ja: typeof en = {
   badIssueIdsHint: '[12] のように issue 番号を渡してください',
   cannot: (what) => `記録できません: ${what}`,
   nothing: '記録する変更がありません',
-  // Seed 004's wording, verbatim.
+  // Verbatim (docs/decisions.md D27).
   nothingHint: '記録対象の未記録変更がありません。work_observe で現在の状態を確認してください',
   publishReason: 'ユーザーが公開を望んだら work_publish で共有してください',
   relaxesGuard: (files) => `記録しません: ${files.join(', ')} の変更は Butler のガードを緩めます`,

@@ -12,14 +12,19 @@ import type { ToolContext } from '../../tool.js';
 export async function inProject(ctx: ToolContext, fn: (h: HandoverContext) => Promise<ToolResult>): Promise<ToolResult> {
   const project = await requireProject(ctx);
   if ('result' in project) return project.result;
+  return fn(await handoverContext(ctx, project.root));
+}
+
+/** The handover capability for one project, wired from the connection's dependencies. */
+export async function handoverContext(ctx: ToolContext, root: string): Promise<HandoverContext> {
   let stores = ctx.memo.get('handover-stores') as Map<string, HandoverStore> | undefined;
   if (!stores) {
     stores = new Map();
     ctx.memo.set('handover-stores', stores);
   }
   const sessionBrain = ctx.session.brainId ?? (ctx.client?.name ? normalizeBrain(ctx.client.name, 'unknown') : null);
-  const h = await createHandoverContext({
-    root: project.root,
+  return createHandoverContext({
+    root,
     sessionBrain,
     defaultIssue: ctx.session.defaultIssue,
     git: ctx.deps.git,
@@ -28,7 +33,6 @@ export async function inProject(ctx: ToolContext, fn: (h: HandoverContext) => Pr
     userConfigDir: ctx.deps.userConfigDir,
     stores,
   });
-  return fn(h);
 }
 
 // Checked with refinements rather than JSON-schema patterns: same safety, fewer bytes in every prompt.
@@ -41,5 +45,6 @@ export const fields = {
   brain: z.string().min(1).max(64),
   notes: z.string().max(20_000).optional(),
   session_log_path: z.string().min(1).max(4096).optional(),
+  share: z.boolean().optional(),
   date: z.string().max(40).refine(isoDate, 'must be an ISO 8601 date or date-time').optional(),
 };

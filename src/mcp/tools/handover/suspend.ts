@@ -8,12 +8,13 @@ export const handoverSuspend = defineTool({
   config: {
     title: 'Suspend (save for my next session)',
     description:
-      'Before ending a session: save a snapshot this agent resumes later. notes: free text; lines starting decision:, next:, blocked:, pending:, risk:, anchor: go to those sections; open items carry to the next snapshot until a resolved: <text> line.',
+      'Before ending a session: save a snapshot this agent resumes later. notes: free text; lines starting decision:, next:, blocked:, pending:, risk:, anchor: go to those sections; open items carry to the next snapshot until a resolved: <text> line. share: true also publishes it via the git remote.',
     inputSchema: z.object({
       issue_id: fields.issue_id,
       notes: fields.notes,
       session_log_path: fields.session_log_path,
       client: fields.client,
+      share: fields.share,
     }),
     annotations: { readOnlyHint: false, destructiveHint: false },
   },

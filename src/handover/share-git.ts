@@ -1,0 +1,187 @@
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { GitResult, GitRunner } from '../shared/git.js';
+
+/** Where shared snapshots live on the remote, and the local copy of what was last fetched. */
+export const SHARE_REF = 'refs/butler/handover';
+export const FETCHED_REF = 'refs/butler/remote-handover';
+
+/** Why a share or a fetch did not happen; `detail` is raw git text, for `diagnostic` only. */
+export class ShareFailure extends Error {
+  constructor(
+    readonly reason: 'no_upstream' | 'unreachable' | 'rejected' | 'git_error',
+    readonly detail = '',
+  ) {
+    super(reason);
+  }
+}
+
+export interface ShareGitOptions {
+  git: GitRunner;
+  root: string;
+  /** Bound for each network call (fetch, push). */
+  timeoutMs: number;
+  /** Epoch ms after which no network call starts (pushShared: all its retries together). */
+  deadline?: number;
+}
+
+/** One file of the shared tree: a path under `snapshots/` or `receipts/`, and its text. */
+export interface SharedFile {
+  path: string;
+  text: string;
+}
+
+const MAX_ATTEMPTS = 4;
+
+async function run(o: ShareGitOptions, args: string[], extra: { input?: string; env?: Record<string, string>; network?: boolean } = {}): Promise<GitResult> {
+  const left = extra.network && o.deadline !== undefined ? o.deadline - Date.now() : o.timeoutMs;
+  if (left <= 0) throw new ShareFailure('unreachable', 'the time bound for sharing ran out');
+  try {
+    return await o.git(o.root, args, { input: extra.input, env: extra.env, timeoutMs: extra.network ? Math.min(o.timeoutMs, left) : 30_000 });
+  } catch (err) {
+    // The runner throws only when git cannot be started at all.
+    throw new ShareFailure(extra.network ? 'unreachable' : 'git_error', String((err as Error)?.message ?? err).slice(0, 1000));
+  }
+}
+
+async function ok(o: ShareGitOptions, args: string[], extra: Parameters<typeof run>[2] = {}): Promise<string> {
+  const r = await run(o, args, extra);
+  if (r.exitCode !== 0) throw new ShareFailure('git_error', `git ${args[0]}: exit ${r.exitCode}: ${r.stderr}`.slice(0, 1000));
+  return r.stdout;
+}
+
+/**
+ * The remote snapshots travel through: the current branch's upstream remote, else the only remote.
+ * Read from the clone's own git config, never from the work tree.
+ */
+export async function shareRemote(o: ShareGitOptions): Promise<string> {
+  const head = (await run(o, ['symbolic-ref', '-q', 'HEAD'])).stdout.trim();
+  if (head) {
+    const up = (await run(o, ['for-each-ref', '--format=%(upstream:remotename)', '--', head])).stdout.trim();
+    if (up && !up.startsWith('-')) return up;
+  }
+  const remotes = (await run(o, ['remote'])).stdout.split('\n').map((r) => r.trim()).filter(Boolean);
+  if (remotes.length === 1 && !remotes[0]!.startsWith('-')) return remotes[0]!;
+  throw new ShareFailure('no_upstream');
+}
+
+const UNREACHABLE = /could not resolve host|unable to access|connection (refused|timed out|reset)|could not read from remote|does not appear to be a git repository|timed out|authentication failed|permission denied|terminal prompts disabled/i;
+
+/**
+ * Fetches the shared ref into FETCHED_REF; returns its commit, or null when the remote has none yet.
+ * A forced update on purpose: the local copy mirrors the remote, whatever it holds now.
+ */
+export async function fetchShared(o: ShareGitOptions, remote?: string): Promise<string | null> {
+  const from = remote ?? (await shareRemote(o));
+  const r = await run(o, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--end-of-options', from, `+${SHARE_REF}:${FETCHED_REF}`], { network: true });
+  if (r.exitCode !== 0) {
+    if (/couldn't find remote ref/i.test(r.stderr)) return null;
+    throw new ShareFailure(UNREACHABLE.test(r.stderr) || r.timedOut ? 'unreachable' : 'git_error', r.stderr.slice(0, 1000));
+  }
+  return fetchedCommit(o);
+}
+
+/** The commit last fetched (or pushed), without touching the network; null when there is none. */
+export async function fetchedCommit(o: ShareGitOptions): Promise<string | null> {
+  const r = await run(o, ['rev-parse', '--verify', '--quiet', `${FETCHED_REF}^{commit}`]);
+  return r.exitCode === 0 ? r.stdout.trim() || null : null;
+}
+
+/** path → blob id of every file in a shared commit. */
+export async function sharedTree(o: ShareGitOptions, commit: string): Promise<Map<string, string>> {
+  const out = await ok(o, ['ls-tree', '-r', '-z', '--full-tree', commit]);
+  const files = new Map<string, string>();
+  for (const rec of out.split('\0')) {
+    const m = /^100644 blob ([0-9a-f]{40,64})\t(.+)$/s.exec(rec);
+    if (m) files.set(m[2]!, m[1]!);
+  }
+  return files;
+}
+
+/** The text of blobs, one batch call; a blob that is missing or larger than `maxBytes` is left out. */
+export async function readBlobs(o: ShareGitOptions, ids: string[], maxBytes: number): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  if (!ids.length) return texts;
+  const sizes = await ok(o, ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { input: `${ids.join('\n')}\n` });
+  const wanted = sizes
+    .split('\n')
+    .map((l) => l.split(' '))
+    .filter(([id, type, size]) => id && type === 'blob' && Number(size) <= maxBytes)
+    .map(([id]) => id!);
+  // One call per blob keeps the parsing trivial; only snapshots not seen before are read.
+  for (const id of wanted) texts.set(id, await ok(o, ['cat-file', 'blob', id]));
+  return texts;
+}
+
+/** The human behind the clone: git user.name / user.email, null when unset. */
+export async function gitIdentity(o: Pick<ShareGitOptions, 'git' | 'root'>): Promise<{ name: string | null; email: string | null }> {
+  const get = async (key: string) => {
+    const r = await o.git(o.root, ['config', '--get', key], { timeoutMs: 5_000 }).catch(() => null);
+    const v = r?.exitCode === 0 ? r.stdout.trim().replace(/\s+/g, ' ').slice(0, 200) : '';
+    return v || null;
+  };
+  return { name: await get('user.name'), email: await get('user.email') };
+}
+
+/**
+ * A transfer is taken over once: an acceptance receipt is not added where the remote already holds
+ * another one for that snapshot. Checked against the exact base the push builds on, and the push is
+ * not forced, so of two clones accepting at once only the first to land keeps its receipt.
+ */
+function acceptedElsewhere(file: string, have: Map<string, string>): boolean {
+  const m = /^receipts\/([^/]+)\/accepted-/.exec(file);
+  return !!m && [...have.keys()].some((k) => k.startsWith(`receipts/${m[1]}/accepted-`));
+}
+
+/**
+ * Adds `files` to the shared ref on the remote, with plumbing only: a temporary index, blobs, a tree
+ * and a commit whose parent is the remote tip; never the work tree, the branch or the user's index.
+ * A rejected update (someone else shared meanwhile) fetches and retries: files are append-only with
+ * unique names, so merging is a union. Returns the number of files that were new on the remote.
+ */
+export async function pushShared(bound: ShareGitOptions, files: SharedFile[], message: string): Promise<number> {
+  // Every attempt together stays within twice the bound of one call.
+  const o = { ...bound, deadline: bound.deadline ?? Date.now() + bound.timeoutMs * 2 };
+  const remote = await shareRemote(o);
+  const who = await gitIdentity(o);
+  const env = {
+    GIT_AUTHOR_NAME: who.name ?? 'Butler',
+    GIT_AUTHOR_EMAIL: who.email ?? 'butler@localhost',
+    GIT_COMMITTER_NAME: who.name ?? 'Butler',
+    GIT_COMMITTER_EMAIL: who.email ?? 'butler@localhost',
+  };
+  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'butler-share-'));
+  const indexEnv = { ...env, GIT_INDEX_FILE: path.join(tmp, 'index') };
+  try {
+    const blobs = await Promise.all(files.map(async (f) => ({ path: f.path, id: (await ok(o, ['hash-object', '-w', '--stdin'], { input: f.text })).trim() })));
+    let lastRejection = '';
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const base = await fetchShared(o, remote);
+      const have = base ? await sharedTree(o, base) : new Map<string, string>();
+      // Append-only: a path already on the remote stays as it is (the same snapshot, perhaps redacted
+      // by another clone's patterns, or a receipt already there).
+      const fresh = blobs.filter((b) => !have.has(b.path) && !acceptedElsewhere(b.path, have));
+      if (!fresh.length) return 0;
+      await fsp.rm(indexEnv.GIT_INDEX_FILE, { force: true });
+      if (base) await ok(o, ['read-tree', base], { env: indexEnv });
+      await ok(o, ['update-index', '--add', '--index-info'], { env: indexEnv, input: fresh.map((b) => `100644 ${b.id}\t${b.path}\n`).join('') });
+      const tree = (await ok(o, ['write-tree'], { env: indexEnv })).trim();
+      const commit = (await ok(o, ['commit-tree', tree, ...(base ? ['-p', base] : []), '-m', message], { env })).trim();
+      // --no-verify: this push carries no code, and a pre-push hook (tests, lint) would outrun the bound.
+      const r = await run(o, ['push', '--porcelain', '--no-verify', '--end-of-options', remote, `${commit}:${SHARE_REF}`], { network: true });
+      if (r.exitCode === 0) {
+        await ok(o, ['update-ref', FETCHED_REF, commit]);
+        return fresh.length;
+      }
+      const raw = `${r.stderr}\n${r.stdout}`;
+      if (!/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref/i.test(raw)) {
+        throw new ShareFailure(UNREACHABLE.test(raw) || r.timedOut ? 'unreachable' : 'git_error', raw.trim().slice(0, 1000));
+      }
+      lastRejection = raw.trim();
+    }
+    throw new ShareFailure('rejected', lastRejection.slice(0, 1000));
+  } finally {
+    await fsp.rm(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,115 @@
+import { takerOf } from './candidates.js';
+import { msg, type HandoverContext } from './context.js';
+import { cloneId, importFrom, isShared, markCommented, readShareState, receiveShared, shareSnapshots, type ShareDeps } from './share.js';
+import { fetchedCommit } from './share-git.js';
+import { handoffPrompt } from './snapshot.js';
+import type { IndexEntry } from './store.js';
+
+/** The sharing side of the handover tools: what suspend, transfer, accept, resume and list add. */
+export const shareDeps = (ctx: HandoverContext): ShareDeps => ({
+  root: ctx.root,
+  store: ctx.store,
+  git: ctx.git,
+  now: ctx.now,
+  redact: ctx.redact,
+  timeoutMs: ctx.shareTimeoutMs,
+});
+
+/** Marks Butler's issue comments so they can be found: one per transfer. */
+export const commentMarker = (id: string) => `<!-- butler:handover ${id} -->`;
+
+const REASONS = {
+  no_upstream: ['upstream の remote がありません', 'there is no upstream remote'],
+  unreachable: ['remote に届きません（オフラインか認証）', 'the remote cannot be reached (offline or auth)'],
+  rejected: ['更新が競合し続けました', 'the ref update kept being rejected'],
+  git_error: ['git が失敗しました', 'git failed'],
+} as const;
+
+/**
+ * After a snapshot is written with share on: publish it (the local file stands whatever happens),
+ * and for a transfer on a GitHub or Gitea issue, post its HANDOFF_PROMPT there once.
+ */
+export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown: string, kind: string): Promise<Record<string, unknown>> {
+  const out = await shareSnapshots(shareDeps(ctx), [entry.handover_id]);
+  if (!out.shared) {
+    const [ja, en] = REASONS[out.reason];
+    return {
+      shared: false,
+      share_error: msg(ctx.lang, `共有されていません: ${ja}。ローカルの snapshot は保存済みで、work_publish が再試行します`, `Not shared: ${en}. The local snapshot is saved; work_publish retries.`),
+      // Raw git text, masked (a remote URL may carry a password): only in `diagnostic`.
+      ...(out.detail ? { diagnostic: ctx.redact(out.detail).slice(0, 500) } : {}),
+    };
+  }
+  const data: Record<string, unknown> = { shared: true, shared_ref: 'refs/butler/handover' };
+  if (kind === 'transfer' && entry.issue_id !== null) {
+    const posted = await postTransfer(ctx, entry, markdown);
+    if (posted) data.issue_comment = posted;
+  }
+  return data;
+}
+
+async function postTransfer(ctx: HandoverContext, entry: IndexEntry, markdown: string): Promise<string | null> {
+  if (entry.issue_id === null || (await readShareState(ctx.root)).commented?.includes(entry.handover_id)) return null;
+  const body = ctx.redact(
+    `${commentMarker(entry.handover_id)}\n**Butler handover** \`${entry.handover_id}\`: ${entry.source_brain} → ${entry.target_brain}\n\n${handoffPrompt(markdown)}\n`,
+  );
+  try {
+    if (!(await ctx.commentOnIssue(entry.issue_id, body))) return null;
+    await markCommented(ctx.root, entry.handover_id);
+    return 'posted';
+  } catch (err) {
+    return `not posted: ${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`;
+  }
+}
+
+/** Before accept, resume and list read the history: take in what other clones shared. */
+export async function receive(ctx: HandoverContext): Promise<Record<string, unknown>> {
+  const why = await receiveShared(shareDeps(ctx)).catch(() => 'git_error');
+  if (!why) return {};
+  const [ja, en] = REASONS[why as keyof typeof REASONS] ?? REASONS.git_error;
+  return { remote_note: msg(ctx.lang, `リモートの handover は取得できませんでした（${ja}）。ローカルの分だけを見ています`, `Remote handovers not fetched (${en}); showing local ones`) };
+}
+
+/** This clone's id when it has one (no file is made for it here). */
+export const knownClone = async (ctx: HandoverContext) => (await readShareState(ctx.root)).clone_id ?? null;
+
+/**
+ * The clone id a receipt carries: only for a snapshot that is (or is to be) on the remote, where the
+ * same brain on another machine must be told apart. Local-only receipts stay as they were.
+ */
+export async function receiptClone(ctx: HandoverContext, entry: IndexEntry): Promise<string | null> {
+  const shared = (await isShared(shareDeps(ctx), entry).catch(() => false)) || !!(await readShareState(ctx.root)).pending?.includes(entry.handover_id);
+  return shared ? cloneId(ctx.root).catch(() => null) : null;
+}
+
+/**
+ * After an accept of a shared snapshot: publish the receipt, take in the receipts others pushed
+ * meanwhile, and say who holds it now (the earliest acceptance wins on every clone alike).
+ */
+export async function shareReceipt(ctx: HandoverContext, entry: IndexEntry, clone: string | null): Promise<{ taker: string | null; note?: string }> {
+  const d = shareDeps(ctx);
+  const out = await shareSnapshots(d, [entry.handover_id]);
+  const tip = await fetchedCommit({ git: ctx.git, root: ctx.root, timeoutMs: 10_000 });
+  if (tip) await importFrom(d, tip).catch(() => undefined);
+  const now = (await ctx.store.entries()).find((e) => e.handover_id === entry.handover_id) ?? entry;
+  return {
+    taker: takerOf(now, clone),
+    ...(out.shared ? {} : { note: msg(ctx.lang, '受け取り記録はまだ共有されていません（work_publish が再試行します）', 'The receipt is not shared yet (work_publish retries).') }),
+  };
+}
+
+export const hasPendingShares = async (root: string) => !!(await readShareState(root)).pending?.length;
+
+/** work_publish: shares the snapshots (and receipts) whose earlier push failed. */
+export async function retryPendingShares(ctx: HandoverContext): Promise<Record<string, unknown>> {
+  const out = await shareSnapshots(shareDeps(ctx), []);
+  if (out.shared) {
+    // A transfer (addressed to another brain) that is shared only now is posted on its issue now.
+    for (const e of (await ctx.store.entries()).filter((x) => out.published.includes(x.handover_id) && x.target_brain !== x.source_brain)) {
+      const text = await ctx.store.readSnapshot(e);
+      if (text !== null) await postTransfer(ctx, e, text);
+    }
+    return { handovers_shared: out.published };
+  }
+  return { handovers_not_shared: (await readShareState(ctx.root)).pending ?? [], share_error: REASONS[out.reason][ctx.lang === 'ja' ? 0 : 1] };
+}
