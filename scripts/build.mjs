@@ -57,6 +57,8 @@ const bundles = [
 export const RUNTIME_LIMIT = 600_000; // issue #13: the runtime is committed in every user repository
 
 await Promise.all(bundles.map((b) => build({ ...common, entryPoints: [b.in], outfile: b.out, plugins: b.plugins ?? [] })));
+// The PreToolUse shell pre-filter is shipped as written: install vendors it beside pre-tool-use.mjs.
+copyFileSync(path.join(root, 'src', 'hooks', 'bin', 'pre-tool-use.sh'), path.join(root, 'hooks', 'pre-tool-use.sh'));
 
 const skillScripts = path.join(root, 'skills', 'butler', 'scripts');
 rmSync(skillScripts, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import {
   BIN_DIR,
   BRAIN_CLAUDE,
+  type GuardForm,
   MCP_SCRIPT,
   PRE_COMPACT_MATCHER,
   PRE_COMPACT_TIMEOUT,
@@ -20,12 +21,14 @@ export const MCP_JSON = '.mcp.json';
 /** Claude Code sets $CLAUDE_PROJECT_DIR for hooks, so the command is the same in every clone. */
 export const claudeCommands = {
   sessionStart: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/session-start.mjs --brain ${BRAIN_CLAUDE}`,
-  preToolUse: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.mjs`,
+  preToolUse: `sh "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.sh`,
+  /** Where sh and awk are missing (native Windows): the Node hook alone. */
+  preToolUseNode: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.mjs`,
   preCompact: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.mjs --brain ${BRAIN_CLAUDE}`,
 };
 
 /** Butler's hook entries for Claude Code, one per event (uninstall removes every event named here). */
-export function claudeHookGroups(): Record<string, HookGroup> {
+export function claudeHookGroups(guard: GuardForm = 'shell'): Record<string, HookGroup> {
   return {
     SessionStart: {
       matcher: SESSION_START_MATCHER,
@@ -33,7 +36,7 @@ export function claudeHookGroups(): Record<string, HookGroup> {
     },
     PreToolUse: {
       matcher: PRE_TOOL_USE_MATCHER,
-      hooks: [{ type: 'command', command: claudeCommands.preToolUse, timeout: PRE_TOOL_USE_TIMEOUT }],
+      hooks: [{ type: 'command', command: guard === 'shell' ? claudeCommands.preToolUse : claudeCommands.preToolUseNode, timeout: PRE_TOOL_USE_TIMEOUT }],
     },
     PreCompact: {
       matcher: PRE_COMPACT_MATCHER,
@@ -79,7 +82,7 @@ export async function planClaude(ctx: InstallContext): Promise<FileChange[]> {
   const other = ctx.personal ? CLAUDE_SHARED : CLAUDE_LOCAL;
   const changes = await Promise.all([
     planJsonEdit(ctx, target, 'Claude Code hooks (SessionStart, PreToolUse, PreCompact) and MCP approval', (obj) => {
-      applyHookGroups(target, obj, claudeHookGroups());
+      applyHookGroups(target, obj, claudeHookGroups(ctx.guardForm));
       setApproval(target, obj, true);
     }),
     // A previous install into the other settings file: move the hooks, leave the rest alone.

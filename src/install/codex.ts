@@ -9,6 +9,7 @@ import {
   MCP_SCRIPT,
   codexLauncher,
   shQuoted,
+  type GuardForm,
 } from './constants.js';
 import { applyHookGroups, foreignServer, isOwnServer, type HookGroup } from './json.js';
 import { planJsonEdit, readRel, type FileChange, type InstallContext } from './plan.js';
@@ -19,12 +20,14 @@ export const CODEX_CONFIG = '.codex/config.toml';
 
 export const codexCommands = {
   sessionStart: shQuoted(codexLauncher('session-start.mjs', `--brain ${BRAIN_CODEX}`)),
-  preToolUse: shQuoted(codexLauncher('pre-tool-use.mjs', '')),
+  preToolUse: shQuoted(codexLauncher('pre-tool-use.sh', '', '', 'sh')),
+  /** Where sh and awk are missing (native Windows): the Node hook alone. */
+  preToolUseNode: shQuoted(codexLauncher('pre-tool-use.mjs', '')),
   preCompact: shQuoted(codexLauncher('pre-compact.mjs', `--brain ${BRAIN_CODEX}`)),
 };
 
 
-export function codexHookGroups(): Record<string, HookGroup> {
+export function codexHookGroups(guard: GuardForm = 'shell'): Record<string, HookGroup> {
   return {
     SessionStart: {
       matcher: SESSION_START_MATCHER,
@@ -32,7 +35,7 @@ export function codexHookGroups(): Record<string, HookGroup> {
     },
     PreToolUse: {
       matcher: PRE_TOOL_USE_MATCHER,
-      hooks: [{ type: 'command', command: codexCommands.preToolUse, timeout: PRE_TOOL_USE_TIMEOUT }],
+      hooks: [{ type: 'command', command: guard === 'shell' ? codexCommands.preToolUse : codexCommands.preToolUseNode, timeout: PRE_TOOL_USE_TIMEOUT }],
     },
     PreCompact: {
       matcher: PRE_COMPACT_MATCHER,
@@ -78,7 +81,7 @@ async function planToml(ctx: { root: string; force?: boolean }, install: boolean
 
 export async function planCodex(ctx: InstallContext): Promise<FileChange[]> {
   const changes = await Promise.all([
-    planJsonEdit(ctx, CODEX_HOOKS, 'Codex hooks (SessionStart, PreToolUse, PreCompact)', (obj) => applyHookGroups(CODEX_HOOKS, obj, codexHookGroups())),
+    planJsonEdit(ctx, CODEX_HOOKS, 'Codex hooks (SessionStart, PreToolUse, PreCompact)', (obj) => applyHookGroups(CODEX_HOOKS, obj, codexHookGroups(ctx.guardForm))),
     planToml(ctx, true),
   ]);
   return changes.filter((c): c is FileChange => c !== null);

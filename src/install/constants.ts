@@ -3,7 +3,13 @@ export { BUTLER_VERSION } from '../shared/version.js';
 
 /** The vendored runtime, relative to the project root. Every written command points here. */
 export const BIN_DIR = '.butler/bin';
-export const BUNDLES = ['butler.mjs', 'session-start.mjs', 'pre-tool-use.mjs', 'pre-compact.mjs'] as const;
+export const BUNDLES = ['butler.mjs', 'session-start.mjs', 'pre-tool-use.mjs', 'pre-tool-use.sh', 'pre-compact.mjs'] as const;
+/**
+ * The PreToolUse command runs `pre-tool-use.sh` (POSIX sh + awk: answers a command that cannot run git
+ * without starting Node, hands everything else to `pre-tool-use.mjs`); where sh and awk are missing
+ * (native Windows) install writes the plain Node command instead.
+ */
+export type GuardForm = 'shell' | 'node';
 /** Vendored name -> file in the bundle folder, where they differ: the runtime is the CLI without install and demo. */
 export const BUNDLE_SOURCES: Record<string, string> = { 'butler.mjs': 'butler-runtime.mjs' };
 export const VERSION_FILE = `${BIN_DIR}/VERSION`;
@@ -39,9 +45,9 @@ export const GUIDE_BODY = `## Butler
  * node. Wrapped in `sh -c '…'` so it works from bash, zsh and fish alike. The text is stable across
  * Butler versions, so Codex's hook trust (a hash of the command) survives an upgrade.
  */
-export function codexLauncher(file: string, args: string, ifMissing = ''): string {
+export function codexLauncher(file: string, args: string, ifMissing = '', runner: 'node' | 'sh' = 'node'): string {
   const target = `${BIN_DIR}/${file}`;
-  const run = `cd "$d" && exec node ${target}${args ? ` ${args}` : ''}`;
+  const run = `cd "$d" && exec ${runner} ${target}${args ? ` ${args}` : ''}`;
   return (
     `d=$PWD; while [ -n "$d" ] && [ ! -f "$d/${target}" ]; do d=\${d%/*}; done; ` +
     `if [ -n "$d" ]; then ${run}; ${ifMissing ? `else ${ifMissing}; ` : ''}fi`

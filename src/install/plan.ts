@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Lang } from '../shared/config.js';
+import type { GuardForm } from './constants.js';
 import { readTextIfExists } from '../shared/fs.js';
 import { editJsonText } from './json-edit.js';
 import { parseJsonObject, sameJson, stringifyLike, type JsonObject } from './json.js';
@@ -28,6 +29,8 @@ export interface InstallContext {
   /** Folder holding this Butler's `butler.mjs`, `session-start.mjs`, `pre-tool-use.mjs`. */
   bundleDir: string;
   version: string;
+  /** How the PreToolUse command runs (default 'shell'; 'node' where sh and awk are missing: native Windows). */
+  guardForm?: GuardForm;
 }
 
 export const abs = (ctx: { root: string }, rel: string): string => path.join(ctx.root, ...rel.split('/'));

@@ -2,7 +2,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
 import { loadConfig } from '../shared/config.js';
-import { BIN_DIR, BUNDLES, SERVER_NAME, VERSION_FILE } from './constants.js';
+import { BIN_DIR, BUNDLES, SERVER_NAME, VERSION_FILE, type GuardForm } from './constants.js';
 import { CLAUDE_LOCAL, CLAUDE_SHARED, MCP_JSON, claudeCommands } from './claude.js';
 import { CODEX_CONFIG, CODEX_HOOKS, codexCommands } from './codex.js';
 import { AGENTS_MD, CLAUDE_MD, GITIGNORE, claudeMdDefersToAgents, gitignoreCovers, hasGuideBlock } from './guide.js';
@@ -23,8 +23,8 @@ export interface StatusReport {
   issue_backend_from: 'default' | 'config';
   /** issues.url and whether the user approved it for their token (recorded outside the repository). */
   issue_url: { url: string; approved: boolean } | null;
-  claude: { settings_file: string | null; session_start: boolean; pre_tool_use: boolean; mcp_server: boolean; mcp_approved: boolean; guidance: boolean };
-  codex: { session_start: boolean; pre_tool_use: boolean; mcp_server: boolean; auto_approve: boolean; guidance: boolean; trust: string };
+  claude: { settings_file: string | null; session_start: boolean; pre_tool_use: boolean; pre_tool_use_form: GuardForm | null; mcp_server: boolean; mcp_approved: boolean; guidance: boolean };
+  codex: { session_start: boolean; pre_tool_use: boolean; pre_tool_use_form: GuardForm | null; mcp_server: boolean; auto_approve: boolean; guidance: boolean; trust: string };
   problems: string[];
 }
 
@@ -94,6 +94,12 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
     problems.push((err as Error).message);
   }
   const defers = await claudeMdDefersToAgents(root);
+  // Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install).
+  const formOf = (objs: (JsonObject | null)[], cmds: { preToolUse: string; preToolUseNode: string }): GuardForm | null =>
+    objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUse)) ? 'shell'
+      : objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUseNode)) ? 'node' : null;
+  const claudeForm = formOf([local, shared], claudeCommands);
+  const codexForm = formOf([codexHooks], codexCommands);
   const report: StatusReport = {
     root,
     node: { version: deps.nodeVersion, ok: major >= 20 },
@@ -111,14 +117,16 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
     claude: {
       settings_file: withHooks?.[0] ?? null,
       session_start: Boolean(withHooks),
-      pre_tool_use: settings.some(([, o]) => o && hasOwnHookGroup(o, 'PreToolUse', claudeCommands.preToolUse)),
+      pre_tool_use: claudeForm !== null,
+      pre_tool_use_form: claudeForm,
       mcp_server: isObject(mcp?.mcpServers) && isObject(mcp.mcpServers[SERVER_NAME]),
       mcp_approved: approved,
       guidance: (await hasGuide(root, defers ? AGENTS_MD : CLAUDE_MD)),
     },
     codex: {
       session_start: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'SessionStart', codexCommands.sessionStart)),
-      pre_tool_use: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'PreToolUse', codexCommands.preToolUse)),
+      pre_tool_use: codexForm !== null,
+      pre_tool_use_form: codexForm,
       mcp_server: isObject(codexEntry),
       auto_approve: isObject(codexEntry) && codexEntry.default_tools_approval_mode === 'approve',
       guidance: await hasGuide(root, AGENTS_MD),
@@ -135,6 +143,7 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
 }
 
 const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
+const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
 export function formatStatus(s: StatusReport): string {
   const bundles = Object.entries(s.runtime.bundles).map(([n, ok]) => `${n}${ok ? '' : ' (missing)'}`).join(', ');
@@ -145,9 +154,9 @@ export function formatStatus(s: StatusReport): string {
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
-    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
+    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
       (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
-    `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
+    `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
     `  Codex trust: ${s.codex.trust}`,
   ];
   for (const p of s.problems) lines.push(`problem: ${p}`);

@@ -52,6 +52,8 @@ function run(kind: 'install' | 'uninstall'): Command {
         langExplicit: flags.lang !== null,
         bundleDir: bundleDir(io.env),
         version: BUTLER_VERSION,
+        // Native Windows has no sh or awk for the PreToolUse pre-filter: the plain Node command there.
+        guardForm: process.platform === 'win32' ? ('node' as const) : ('shell' as const),
       };
       const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
       if (!flags.dryRun) await applyChanges(root, changes);
