@@ -1,7 +1,8 @@
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import { assertRecordId, type GitRunner } from './git.js';
+import type { GitRunner } from '../shared/git.js';
+import { assertRecordId } from './git.js';
 import { logArgs, parseLog } from './history.js';
 import { inspectText } from './messages/inspect.js';
 import { gitFailure, gitOk, pathspecFor, requireRepo } from './repo.js';

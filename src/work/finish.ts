@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import type { GitRunner } from './git.js';
+import type { GitRunner } from '../shared/git.js';
 import { finishText } from './messages/finish.js';
 import { stateText } from './messages/state.js';
 import { describeBlock, judgeWork } from './observe.js';

@@ -5,8 +5,6 @@ import { repoText } from './messages/repo.js';
 
 import type { GitRunner } from '../shared/git.js';
 
-// The contract lives in src/shared/git.ts; re-exported while other branches still import it from here.
-export type { GitResult, GitRunner, GitRunOptions } from '../shared/git.js';
 
 /** `bin` is replaceable only so that a test can prove a missing git gets a clear error. */
 export function createExecaGit(bin = 'git'): GitRunner {

@@ -1,6 +1,6 @@
 import type { Lang } from '../shared/config.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import type { GitRunner } from './git.js';
+import type { GitRunner } from '../shared/git.js';
 import { inspectText } from './messages/inspect.js';
 import { gitFailure, pathspecFor, requireRepo } from './repo.js';
 

@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
-import type { GitRunner } from './git.js';
+import type { GitRunner } from '../shared/git.js';
 import { stateText } from './messages/state.js';
 import { indexLocked } from './repo.js';
 import { readStatus, type RepoStatus } from './status.js';

@@ -1,7 +1,8 @@
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import { assertSafeRef, type GitResult, type GitRunner } from './git.js';
+import type { GitResult, GitRunner } from '../shared/git.js';
+import { assertSafeRef } from './git.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { publishText } from './messages/publish.js';
 import { gitFailure, gitOk } from './repo.js';

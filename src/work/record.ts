@@ -2,7 +2,7 @@ import type { Lang } from '../shared/config.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
-import type { GitRunner } from './git.js';
+import type { GitRunner } from '../shared/git.js';
 import { relaxingChanges } from '../guard/settings.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { recordText } from './messages/record.js';

@@ -3,11 +3,9 @@ import path from 'node:path';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
 import type { Lang } from '../shared/config.js';
-import type { GitResult, GitRunner } from './git.js';
+import type { GitResult, GitRunner } from '../shared/git.js';
 import { repoText } from './messages/repo.js';
 
-// The root finder lives in src/shared/root.ts; re-exported while other branches still import it from here.
-export { locateRepo, type RepoLocation } from '../shared/root.js';
 import { locateRepo, type RepoLocation } from '../shared/root.js';
 
 export function notARepo(root: string, lang: Lang): ButlerError {

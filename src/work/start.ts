@@ -3,7 +3,7 @@ import { normalizeBrain, titleForBrain, upsertBrain } from '../shared/brains.js'
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import type { GitRunner } from './git.js';
+import type { GitRunner } from '../shared/git.js';
 import { sessionText } from './messages/session.js';
 import { resolveProjectRoot } from './repo.js';
 import type { WorkSession } from './session.js';

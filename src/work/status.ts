@@ -1,6 +1,6 @@
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import type { Lang } from '../shared/config.js';
-import type { GitRunner } from './git.js';
+import type { GitRunner } from '../shared/git.js';
 import { gitFailure, readRepoFlags, requireRepo, type RepoFlags } from './repo.js';
 
 /**

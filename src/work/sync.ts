@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import type { GitResult, GitRunner } from './git.js';
+import type { GitResult, GitRunner } from '../shared/git.js';
 import { syncText } from './messages/sync.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { publishText } from './messages/publish.js';

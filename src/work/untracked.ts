@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../shared/config.js';
-import type { GitRunner } from './git.js';
+import type { GitRunner } from '../shared/git.js';
 import { gitFailure, gitOk } from './repo.js';
 import { isPrivatePath } from './status.js';
 

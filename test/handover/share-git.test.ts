@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { importFrom } from '../../src/handover/share.js';
 import { fetchShared, pushShared, SHARE_REF, ShareFailure, sharedTree } from '../../src/handover/share-git.js';
 import { HandoverStore } from '../../src/handover/store.js';
-import { execaGit, type GitRunner } from '../../src/work/git.js';
+import { execaGit } from '../../src/work/git.js';
+import type { GitRunner } from '../../src/shared/git.js';
 import { secondClone } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 

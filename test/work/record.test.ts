@@ -1,7 +1,8 @@
 import { chmodSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ButlerError } from '../../src/shared/errors.js';
-import { execaGit, type GitRunner } from '../../src/work/git.js';
+import { execaGit } from '../../src/work/git.js';
+import type { GitRunner } from '../../src/shared/git.js';
 import { composeMessage, NOTHING_TO_RECORD_HINT, recordWork, resolveIssueLinks } from '../../src/work/record.js';
 import { lockIndex, mergeConflict, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
