@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueWorkerTools } from '../../src/mcp/tools/issue/worker.js';
+import { issueWorkerTools } from '../../src/mcp/tools/worker/index.js';
 import type { ToolContext } from '../../src/mcp/tool.js';
 import { toErrorResult } from '../../src/shared/errors.js';
 import { newSession } from '../../src/work/session.js';
 import { execaGit } from '../../src/work/git.js';
 import { connect } from '../helpers/mcp.js';
-import { approvedDir, tempProject, writeConfig } from '../issues/helpers.js';
+import { approvedDir, writeConfig } from '../issues/helpers.js';
+import { makeRepo } from '../helpers/repo.js';
+
+// Worker tools find the project the way every worker tool does (src/mcp/tools/worker/root.ts): a git work tree.
+const tempProject = () => makeRepo().root;
 import { GITEA_TOKEN, OWNER, REPO, giteaMock } from '../issues/mock/gitea.js';
 
 /** Calls a worker tool the way server.ts does: zod-parse, run, and turn throws into envelopes. */
