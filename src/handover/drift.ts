@@ -59,6 +59,8 @@ export interface Drift {
   head_now: string | null;
   /** null when the snapshot's HEAD is no longer in this history (rebased, or another clone). */
   commits_since: number | null;
+  /** The snapshot's HEAD is not in this clone at all: written on another clone, not fetched here yet. */
+  head_unknown: boolean;
   recent_commits: { record_id: string; message: string }[];
   anchors_missing: string[];
   anchors_changed: string[];
@@ -82,6 +84,7 @@ export async function computeDrift(
   const cur = now ?? (await readGitNow(root, git));
   const headMoved = !!then.head && !!cur.head && then.head !== cur.head;
   let commitsSince: number | null = headMoved ? null : 0;
+  let headUnknown = false;
   let recent: Drift['recent_commits'] = [];
   if (headMoved && then.head && /^[0-9a-f]{7,64}$/.test(then.head)) {
     // Count and the five newest separately: after a long gap, listing every commit would be slow.
@@ -96,6 +99,9 @@ export async function computeDrift(
         const [id, ...msg] = r.split('\t');
         return { record_id: id ?? '', message: msg.join('\t') };
       });
+    } else {
+      // Not an ancestor: rewritten here, or never fetched here. Only the second says "work_sync".
+      headUnknown = (await git(root, ['cat-file', '-e', `${then.head}^{commit}`])).exitCode !== 0;
     }
   }
   const anchors = (then.anchors ?? []).filter((a) => !path.isAbsolute(a) && !a.split(/[\\/]/).includes('..'));
@@ -119,6 +125,7 @@ export async function computeDrift(
     head_then: then.head,
     head_now: cur.head,
     commits_since: commitsSince,
+    head_unknown: headUnknown,
     recent_commits: recent,
     anchors_missing: missing,
     anchors_changed: changed,
@@ -142,7 +149,9 @@ export function driftLine(d: Drift, lang: 'ja' | 'en' = 'en'): string {
   const parts: string[] = [];
   if (d.branch_changed) parts.push(ja ? `ブランチ ${d.branch_then} -> ${d.branch_now ?? '(detached)'}` : `branch ${d.branch_then} -> ${d.branch_now ?? '(detached)'}`);
   if (d.head_moved) {
-    if (d.commits_since === null) {
+    if (d.head_unknown) {
+      parts.push(ja ? `HEAD ${short(d.head_then)} はまだこの clone にありません（別の clone で記録され未取得: work_sync で取り込めます）` : `HEAD ${short(d.head_then)} is not in this clone yet (recorded on another clone: work_sync brings it in)`);
+    } else if (d.commits_since === null) {
       parts.push(ja ? `HEAD ${short(d.head_then)} はこの履歴にありません（現在 ${short(d.head_now)}）` : `HEAD ${short(d.head_then)} is no longer in this history (now ${short(d.head_now)})`);
     } else {
       parts.push(ja ? `HEAD が ${d.commits_since} コミット進みました（${short(d.head_then)} -> ${short(d.head_now)}）` : `HEAD moved ${d.commits_since} commit(s) (${short(d.head_then)} -> ${short(d.head_now)})`);

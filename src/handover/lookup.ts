@@ -202,9 +202,10 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
       drift,
       work_state: work,
       ...identityHint,
-      required_action:
-        scopeIssue !== null
-          ? action('work_start', { issue_id: scopeIssue }, msg(ctx.lang, 'この issue を既定にして再開します', 'Make this issue the default and resume'))
+      required_action: drift?.head_unknown
+        ? action('work_sync', {}, msg(ctx.lang, 'snapshot が書かれた記録をリモートから取り込みます', 'Bring in the records the snapshot was written on, from the remote'))
+        : scopeIssue !== null
+          ? action('work_start', { issue_id: scopeIssue }, msg(ctx.lang, 'この issue を既定の issue にします', 'Make this issue the default for records'))
           : action('work_observe', {}, msg(ctx.lang, '現在の状態を確認します', 'Check the current state')),
     },
   );

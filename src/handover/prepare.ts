@@ -123,7 +123,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   // required_action is only ever for this agent, now; what a later session or the target does has its own field.
   const later =
     kind === 'transfer'
-      ? { for_target: action('handover_accept', { source_brain: source, ...scopeArgs }, msg(ctx.lang, `${target} 側で実行します（あなたではありません）`, `For ${target} to run, not you`)) }
+      ? { for_target: action('handover_accept', { handover_id: entry.handover_id }, msg(ctx.lang, `${target} 側で実行します（あなたではありません）`, `For ${target} to run, not you`)) }
       : kind === 'suspend'
         ? { next_session: action('handover_resume', scopeArgs, msg(ctx.lang, '次のセッションの最初に実行します（今ではありません）', 'For your next session, not now')) }
         : { required_action: action('handover_read', scopeArgs, msg(ctx.lang, 'snapshot を読むときに使います', 'Reads this snapshot back')) };

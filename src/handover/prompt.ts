@@ -71,8 +71,9 @@ export function buildPrompt(p: PromptInput): string[] {
     p.finished ? t.prompt.finished(p.scope) : t.prompt.takeOver(p.scope),
     t.prompt.start,
     t.prompt.read(p.readTool, p.handoverId),
-    t.prompt.continueWith(clip(p.next, NEXT_MAX)),
   ];
+  // Finished work has nothing to continue unless the author said what (field trial: "finished … resume the work").
+  if (!(p.finished && p.next === t.defaultNext)) lines.push(t.prompt.continueWith(clip(p.next, NEXT_MAX)));
   if (p.decisions.length) lines.push(t.prompt.decisions(joinFitting(p.decisions, DECISIONS_MAX, t.prompt.moreIn('DECISION'))));
   if (p.blockers.length) lines.push(t.prompt.blocked(joinFitting(p.blockers, BLOCKERS_MAX, t.prompt.moreIn('BLOCKED / PENDING'))));
   if (p.caution) lines.push(t.prompt.caution(clip(p.caution, NEXT_MAX)));

@@ -5,6 +5,6 @@
 export const INSTRUCTIONS = `Butler records work and hands it over between agent sessions. Use it instead of raw git.
 - Start: work_session_start(project_root), then work_observe().
 - git status/diff/log/add+commit/push/pull -> work_observe / work_diff / work_history / work_record / work_publish / work_sync. When asked to finalise or publish: work_observe, work_record if needed, then work_publish. Done: work_finish.
-- Issues: issue_read/create/comment/delete_comment/update_title/update_body/reopen/close. An issue_create body needs current state, next step and blockers.
-- Handover: handover_suspend before ending; handover_resume after a restart; handover_transfer(target_brain) to another agent (find ids with handover_list_brains); handover_accept to take it over (recorded; no other agent gets it).
+- Issues: issue_read/create/comment/delete_comment/update_title/update_body/reopen/close. An issue_create body needs current state, next step and blockers. A local issue change is recorded, and pushed when nothing else is unpublished.
+- Handover: handover_suspend before ending; handover_resume after a restart; handover_transfer(target_brain) to another agent (find ids with handover_list_brains; share: true when it works in another clone); handover_accept to take it over (recorded; no other agent gets it).
 - Every result is {status, summary, data}. Run data.required_action without asking the user, unless it is destructive, publishes, costs money or raises privileges, or status is need_input. With candidate_handovers, let the user choose; never pick one yourself. data.next_session / for_target / for_source are for another session or agent: tell the user, never run them.`;

@@ -62,7 +62,8 @@ describe('D33 handover completion criteria', () => {
     expect(md).toContain('- target_brain: claude_code');
     const index = JSON.parse(readFileSync(path.join(root, 'session_logs/handover/index.json'), 'utf8'));
     expect(index.handovers[0].target_brain).toBe('claude_code');
-    expect(r.data.for_target).toMatchObject({ tool: 'handover_accept', args: { source_brain: 'codex', issue_id: 49 } });
+    // The same call the HANDOFF_PROMPT names: one recipe for the target (field trial).
+    expect(r.data.for_target).toMatchObject({ tool: 'handover_accept', args: { handover_id: r.data.handover_id } });
     expect(r.data).not.toHaveProperty('required_action');
     await codex.close();
   });

@@ -148,6 +148,25 @@ describe('sharing a transfer through the remote', () => {
     await claude.close();
   });
 
+  it('a clone that has not fetched the records the snapshot was written on is told so and pointed at work_sync', async () => {
+    const b = secondClone(remote);
+    const claude = await claudeOnA();
+    write(a, 'lib.js', 'export const x = 1;\n');
+    expect((await claude.call('work_record', { message: 'lib' })).status).toBe('ok');
+    expect((await claude.call('work_publish')).status).toBe('ok');
+    const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Half done.', share: true });
+    const codex = await agent(b, 'codex-mcp-client');
+    const acc = await codex.call('handover_accept');
+    expect(acc.data.handover_id).toBe(t.data.handover_id);
+    expect(acc.data.drift, JSON.stringify(acc.data.drift)).toMatchObject({ head_unknown: true });
+    expect(acc.summary).toContain('is not in this clone yet');
+    expect(acc.data.required_action.tool).toBe('work_sync');
+    expect((await codex.call('work_sync')).status).toBe('ok');
+    const again = await codex.call('handover_resume');
+    expect(again.data.drift).toMatchObject({ head_unknown: false, head_moved: false });
+    await Promise.all([claude.close(), codex.close()]);
+  });
+
   it('the receipt prevents a second accept on another clone', async () => {
     const claude = await claudeOnA();
     const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Take this.', share: true });

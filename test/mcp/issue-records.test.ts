@@ -91,7 +91,8 @@ describe('local issue changes are records of their own', () => {
     expect(git(root, 'log', '-2', '--format=%s').split('\n')).toEqual([`issue #${id}: closed`, `issue #${id}: commented`]);
     const again = await call('work_finish');
     expect(again.data.pending_actions).toEqual([]);
-    expect((await call('work_observe')).data.work_state).toBe('clean_with_active_issue');
+    // Closing the default issue ends it as the default: the state is idle, not "working on" a closed issue.
+    expect((await call('work_observe')).data.work_state).toBe('clean_idle');
     await close();
   });
 

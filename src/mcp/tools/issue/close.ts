@@ -12,5 +12,13 @@ export const issueClose = defineTool({
     inputSchema: z.object({ issue_id: IssueId }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, 'closed', (b, lang) => closeIssue(b, lang, args.issue_id)),
+  handler: async (args, ctx) => {
+    const r = await withIssueBackend(ctx, 'closed', (b, lang) => closeIssue(b, lang, args.issue_id));
+    // The closed issue stops being the default one: later records are not linked to finished work (field trial).
+    if (r.status === 'ok' && ctx.session.defaultIssue === args.issue_id) {
+      ctx.session.defaultIssue = null;
+      return { ...r, data: { ...r.data, default_issue: null } };
+    }
+    return r;
+  },
 });
