@@ -1,5 +1,7 @@
 import { ButlerError } from '../shared/errors.js';
-import type { IndexEntry, Receipt } from './store.js';
+import { markSuperseded } from './candidates.js';
+import type { SnapshotMeta } from './snapshot.js';
+import { scopeKey, type IndexEntry, type Receipt } from './store.js';
 
 // Index rows: their shape check (the index is a cache; a row that fails makes the whole index count as
 // corrupt, so the store rebuilds it from the snapshot files) and the error for a half-written append.
@@ -35,4 +37,44 @@ export function savedButIncomplete(entry: IndexEntry, err: unknown): ButlerError
     `Do not prepare it again: ${entry.snapshot_file} is saved. ${err instanceof ButlerError ? err.hint : 'Fix the folder, then call handover_list.'}`,
     { saved: true, handover_id: entry.handover_id, snapshot_file: entry.snapshot_file },
   );
+}
+
+/** An index row from a snapshot's METADATA. */
+export function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
+  return {
+    handover_id: meta.handover_id,
+    snapshot_file: snapshotFile,
+    issue_id: meta.issue_id,
+    issue_title: meta.issue_title,
+    source_brain: meta.source_brain,
+    target_brain: meta.target_brain,
+    created_at: meta.created_at,
+    is_latest: false,
+    summary: meta.summary,
+    branch: meta.branch,
+    head: meta.head,
+    session_log: meta.session_log,
+    session_line: meta.session_line,
+    session_entry: meta.session_entry,
+    mode: meta.mode,
+    parent: meta.parent,
+    seq: meta.seq,
+    issue_state: meta.issue_state,
+    ...(meta.mode === 'auto' ? { trigger: meta.trigger ?? null, touched: meta.touched ?? null } : {}),
+  };
+}
+
+/** Newest first; ties broken by id so the order never depends on file-system order. */
+export const newestFirst = (a: IndexEntry, b: IndexEntry) =>
+  b.created_at.localeCompare(a.created_at) || b.handover_id.localeCompare(a.handover_id);
+
+/** Marks the newest snapshot per scope as latest, then supersede (candidates.ts); sorts newest first. */
+export function markLatest(entries: IndexEntry[]): void {
+  const seen = new Set<string>();
+  for (const e of [...entries].sort(newestFirst)) {
+    const key = scopeKey(e.issue_id);
+    e.is_latest = !seen.has(key);
+    seen.add(key);
+  }
+  markSuperseded(entries.sort(newestFirst));
 }

@@ -5,7 +5,7 @@ import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { markSuperseded } from './candidates.js';
-import { isIndexEntry, savedButIncomplete } from './store-rows.js';
+import { entryFromMeta, isIndexEntry, markLatest, newestFirst, savedButIncomplete } from './store-rows.js';
 import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
@@ -68,44 +68,6 @@ export const latestFileName = (issueId: number | null): string =>
 
 export function stamp(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
-}
-
-function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEntry {
-  return {
-    handover_id: meta.handover_id,
-    snapshot_file: snapshotFile,
-    issue_id: meta.issue_id,
-    issue_title: meta.issue_title,
-    source_brain: meta.source_brain,
-    target_brain: meta.target_brain,
-    created_at: meta.created_at,
-    is_latest: false,
-    summary: meta.summary,
-    branch: meta.branch,
-    head: meta.head,
-    session_log: meta.session_log,
-    session_line: meta.session_line,
-    session_entry: meta.session_entry,
-    mode: meta.mode,
-    parent: meta.parent,
-    seq: meta.seq,
-    issue_state: meta.issue_state,
-    ...(meta.mode === 'auto' ? { trigger: meta.trigger ?? null, touched: meta.touched ?? null } : {}),
-  };
-}
-
-/** Newest first; ties broken by id so the order never depends on file-system order. */
-const newestFirst = (a: IndexEntry, b: IndexEntry) =>
-  b.created_at.localeCompare(a.created_at) || b.handover_id.localeCompare(a.handover_id);
-
-function markLatest(entries: IndexEntry[]): void {
-  const seen = new Set<string>();
-  for (const e of [...entries].sort(newestFirst)) {
-    const key = scopeKey(e.issue_id);
-    e.is_latest = !seen.has(key);
-    seen.add(key);
-  }
-  markSuperseded(entries.sort(newestFirst));
 }
 
 /**
