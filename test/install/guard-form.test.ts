@@ -30,6 +30,8 @@ describe('PreToolUse command form', () => {
     expect(read(root, '.butler/bin/pre-tool-use.sh')).toBe('// fake pre-tool-use.sh\n');
     const s = await getStatus(root, deps);
     expect([s.claude.pre_tool_use_form, s.codex.pre_tool_use_form, s.claude.pre_tool_use, s.codex.pre_tool_use]).toEqual(['shell', 'shell', true, true]);
+    // The PreCompact hook (automatic snapshots) is reported for both clients too.
+    expect([s.claude.pre_compact, s.codex.pre_compact]).toEqual([true, true]);
     expect(formatStatus(s)).toMatch(/Claude Code: .*PreToolUse \(sh pre-filter\)[\s\S]*Codex: .*PreToolUse \(sh pre-filter\)/);
   });
 
