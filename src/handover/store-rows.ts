@@ -65,8 +65,10 @@ export function entryFromMeta(meta: SnapshotMeta, snapshotFile: string): IndexEn
 }
 
 /** Newest first; ties broken by id so the order never depends on file-system order. */
-export const newestFirst = (a: IndexEntry, b: IndexEntry) =>
-  b.created_at.localeCompare(a.created_at) || b.handover_id.localeCompare(a.handover_id);
+export const newestFirst = (a: IndexEntry, b: IndexEntry) => cmp(b.created_at, a.created_at) || cmp(b.handover_id, a.handover_id);
+
+/** Code-unit order: ISO times and ids sort correctly, and localeCompare (ICU) cost ~9 ms on 500 rows at SessionStart. */
+const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 /** Marks the newest snapshot per scope as latest, then supersede (candidates.ts); sorts newest first. */
 export function markLatest(entries: IndexEntry[]): void {
