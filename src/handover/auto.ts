@@ -3,8 +3,9 @@ import { readConfig, resolveLang } from '../shared/config.js';
 import type { GitRunner } from '../shared/git.js';
 import { isRetired, previousFromSameLog } from './candidates.js';
 import { carryForward, openItemsOf } from './carry.js';
-import { ensureGitignored, msg } from './context.js';
+import { ensureGitignored } from './context.js';
 import { fingerprint, readGitNow } from './drift.js';
+import { prepareText } from './messages/prepare.js';
 import { parseNotes } from './notes.js';
 import { makeRedactor } from '../shared/redact.js';
 import { buildSessionFacts } from './session-facts.js';
@@ -58,12 +59,9 @@ export async function writeAutoSnapshot(q: AutoQuery): Promise<IndexEntry | null
   const git = await readGitNow(q.root, q.git).catch(() => null);
   const dirtyFiles = git?.dirty_files ?? [];
   const dirty = dirtyFiles.length ? JSON.stringify(await fingerprint(q.root, dirtyFiles)) : null;
-  const why = {
-    precompact: msg(lang, 'コンテキスト圧縮の直前', 'just before the context was compacted'),
-    recovered: msg(lang, 'handover なしで終わったセッションを次の開始時に回収', 'recovered at the next start from a session that ended without a handover'),
-    'session-end': msg(lang, 'セッション終了時', 'when the session ended'),
-  }[q.trigger];
-  const notes = parseNotes(msg(lang, `自動チェックポイント（${why}）: transcript からの事実のみ`, `Automatic checkpoint (${why}): facts from the transcript only`));
+  const t = prepareText(lang);
+  const why = { precompact: t.precompact, recovered: t.recovered, 'session-end': t.sessionEnd }[q.trigger];
+  const notes = parseNotes(t.autoNote(why));
   const createdAt = new Date(Math.floor(q.now().getTime() / 1000) * 1000);
   const { entry } = await store.append({ issueId, createdAt, brain: q.brain }, async (handoverId, prior) => {
     const parent = prior.find((e) => !isRetired(e)) ?? null;

@@ -41,10 +41,6 @@ export interface HandoverContext {
   commentOnIssue: (id: number, body: string) => Promise<boolean>;
 }
 
-export function msg(lang: Lang, ja: string, en: string): string {
-  return lang === 'en' ? en : ja;
-}
-
 export const action = (tool: string, args: Record<string, unknown>, reason: string): Action => ({ tool, args, reason });
 
 /** Snapshots are private by default (docs/decisions.md D20): make sure `session_logs/` is git-ignored. */

@@ -1,6 +1,7 @@
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { GitRunner } from '../shared/git.js';
+import { driftText } from './messages/drift.js';
 
 export interface GitNow {
   branch: string | null;
@@ -144,22 +145,18 @@ async function changedSince(root: string, dirtyNow: string[], dirtyThen: Record<
 }
 
 export function driftLine(d: Drift, lang: 'ja' | 'en' = 'en'): string {
-  const ja = lang === 'ja';
+  const t = driftText(lang);
   const short = (h: string | null) => h?.slice(0, 7) ?? '?';
   const parts: string[] = [];
-  if (d.branch_changed) parts.push(ja ? `ブランチ ${d.branch_then} -> ${d.branch_now ?? '(detached)'}` : `branch ${d.branch_then} -> ${d.branch_now ?? '(detached)'}`);
+  if (d.branch_changed) parts.push(t.branch(d.branch_then, d.branch_now ?? '(detached)'));
   if (d.head_moved) {
-    if (d.head_unknown) {
-      parts.push(ja ? `HEAD ${short(d.head_then)} はまだこの clone にありません（別の clone で記録され未取得: work_sync で取り込めます）` : `HEAD ${short(d.head_then)} is not in this clone yet (recorded on another clone: work_sync brings it in)`);
-    } else if (d.commits_since === null) {
-      parts.push(ja ? `HEAD ${short(d.head_then)} はこの履歴にありません（現在 ${short(d.head_now)}）` : `HEAD ${short(d.head_then)} is no longer in this history (now ${short(d.head_now)})`);
-    } else {
-      parts.push(ja ? `HEAD が ${d.commits_since} コミット進みました（${short(d.head_then)} -> ${short(d.head_now)}）` : `HEAD moved ${d.commits_since} commit(s) (${short(d.head_then)} -> ${short(d.head_now)})`);
-    }
+    if (d.head_unknown) parts.push(t.headNotHere(short(d.head_then)));
+    else if (d.commits_since === null) parts.push(t.headGone(short(d.head_then), short(d.head_now)));
+    else parts.push(t.headMoved(d.commits_since, short(d.head_then), short(d.head_now)));
   }
-  if (d.anchors_missing.length) parts.push(ja ? `アンカー ${d.anchors_missing.length} 件が消えています` : `${d.anchors_missing.length} anchor file(s) missing`);
-  if (d.anchors_changed.length) parts.push(ja ? `アンカー ${d.anchors_changed.length} 件が変更されています` : `${d.anchors_changed.length} anchor file(s) changed`);
-  if (d.uncommitted) parts.push(ja ? `未記録の変更 ${d.uncommitted} 件` : `${d.uncommitted} uncommitted change(s)`);
+  if (d.anchors_missing.length) parts.push(t.anchorsMissing(d.anchors_missing.length));
+  if (d.anchors_changed.length) parts.push(t.anchorsChanged(d.anchors_changed.length));
+  if (d.uncommitted) parts.push(t.uncommitted(d.uncommitted));
   if (!parts.length) return '';
-  return ja ? `snapshot 以降のずれ: ${parts.join('、')}。` : `Drift since snapshot: ${parts.join('; ')}.`;
+  return t.line(parts);
 }

@@ -1,7 +1,8 @@
 import { ok, type ToolResult } from '../shared/result.js';
 import { listBrains } from '../shared/brains.js';
 import { normalizeBrain } from '../shared/brains.js';
-import { action, msg, type HandoverContext } from './context.js';
+import { action, type HandoverContext } from './context.js';
+import { listText } from './messages/list.js';
 import { receive } from './share-ops.js';
 
 export interface ListArgs {
@@ -52,19 +53,19 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
   }));
   const first = handovers[0];
-  return ok(msg(ctx.lang, 'handover snapshot の履歴を取得しました', 'Handover history'), {
+  return ok(listText(ctx.lang).history, {
     count: matched.length,
     handovers,
     ...(matched.length > handovers.length ? { truncated: true } : {}),
     ...remote,
     suggested_action: first
-      ? action('handover_read', { handover_id: first.handover_id }, msg(ctx.lang, 'ユーザーが選んだ snapshot を読みます', 'Read the one the user picks'))
-      : action('handover_prepare', args.issue_id === undefined ? {} : { issue_id: args.issue_id }, msg(ctx.lang, '該当する snapshot がありません', 'Nothing matched')),
+      ? action('handover_read', { handover_id: first.handover_id }, listText(ctx.lang).readPicked)
+      : action('handover_prepare', args.issue_id === undefined ? {} : { issue_id: args.issue_id }, listText(ctx.lang).nothing),
   });
 }
 
 /** handover_list_brains: brains that started a work session here, or that install set up (last_seen null). */
 export async function listKnownBrains(ctx: HandoverContext): Promise<ToolResult> {
   const brains = await listBrains(ctx.root);
-  return ok(msg(ctx.lang, '登録済み Brain の一覧を返しました', 'Known brains'), { brains });
+  return ok(listText(ctx.lang).brains, { brains });
 }

@@ -3,7 +3,8 @@ import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { normalizeBrain } from '../shared/brains.js';
 import { acceptedBy, describeCandidate, selectCandidates, takerOf, type CandidateQuery } from './candidates.js';
-import { action, msg, type HandoverContext } from './context.js';
+import { action, type HandoverContext } from './context.js';
+import { lookupText } from './messages/lookup.js';
 import { computeDrift } from './drift.js';
 import { knownClone, receiptClone, receive, shareReceipt } from './share-ops.js';
 import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
@@ -21,8 +22,8 @@ async function findById(ctx: HandoverContext, id: string): Promise<IndexEntry> {
   const latest = entries.filter((e) => e.is_latest).slice(0, 5).map(describeCandidate);
   throw new ButlerError(
     'not_found',
-    msg(ctx.lang, `handover ${id} は見つかりません`, `No handover ${id}`),
-    msg(ctx.lang, 'handover_list で履歴を確認してください', 'Call handover_list to see the history.'),
+    lookupText(ctx.lang).noHandover(id),
+    lookupText(ctx.lang).noHandoverHint,
     latest.length ? { candidate_handovers: latest } : {},
   );
 }
@@ -31,7 +32,7 @@ async function findById(ctx: HandoverContext, id: string): Promise<IndexEntry> {
 async function load(ctx: HandoverContext, e: IndexEntry) {
   const snapshot = await ctx.store.readSnapshot(e);
   if (snapshot === null) {
-    throw new ButlerError('not_found', msg(ctx.lang, 'snapshot ファイルがありません', 'The snapshot file is missing'), 'Call handover_list.', {
+    throw new ButlerError('not_found', lookupText(ctx.lang).fileMissing, 'Call handover_list.', {
       handover_id: e.handover_id,
       snapshot_file: e.snapshot_file,
     });
@@ -40,8 +41,8 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
   if (damage) {
     throw new ButlerError(
       'backend_error',
-      msg(ctx.lang, `snapshot ${e.handover_id} は壊れています`, `Snapshot ${e.handover_id} is damaged`),
-      msg(ctx.lang, `${e.snapshot_file} が空か途中で切れています。handover_list で別の snapshot を選ぶか、作り直してください`, `${e.snapshot_file} is empty or cut short. Pick another with handover_list, or prepare a new one.`),
+      lookupText(ctx.lang).damaged(e.handover_id),
+      lookupText(ctx.lang).damagedHint(e.snapshot_file),
       { handover_id: e.handover_id, snapshot_file: e.snapshot_file, damaged: true, missing_sections: damage },
     );
   }
@@ -89,21 +90,21 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
   else entry = (await ctx.store.entries()).find((e) => e.is_latest && e.issue_id === issueId);
   if (!entry) {
     const scope = issueId === null ? 'project' : `issue #${issueId}`;
-    return needInput(msg(ctx.lang, `${scope} の handover snapshot はまだ作成されていません`, `No handover snapshot for ${scope} yet`), {
+    return needInput(lookupText(ctx.lang).noneYet(scope), {
       issue_id: issueId,
       handover_id: null,
       snapshot_file: null,
       required_action: action(
         'handover_prepare',
         issueId === null ? {} : { issue_id: issueId },
-        msg(ctx.lang, '最新 handover が存在しないため、先に作成が必要です', 'There is no latest handover; create one first'),
+        lookupText(ctx.lang).createFirst,
       ),
     });
   }
   const data = await load(ctx, entry);
-  return ok(msg(ctx.lang, 'handover snapshot を取得しました', 'Handover snapshot read'), {
+  return ok(lookupText(ctx.lang).read, {
     ...data,
-    required_action: action('work_observe', {}, msg(ctx.lang, '現在の状態を確認します', 'Check the current state')),
+    required_action: action('work_observe', {}, lookupText(ctx.lang).observe),
   });
 }
 
@@ -151,7 +152,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     if (candidates.length === 0) return nothingToTake(ctx, mode, { issueId, me, scopeArgs, identityHint: { ...identityHint, ...remote }, taken: sel.taken, closed: sel.closed });
     if (candidates.length > 1) {
       return needInput(
-        msg(ctx.lang, `候補が ${candidates.length} 件あります。ユーザーに選んでもらってください`, `${candidates.length} candidates: let the user choose`),
+        lookupText(ctx.lang).candidates(candidates.length),
         {
           issue_id: issueId,
           brain: me,
@@ -161,7 +162,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
             tool: mode === 'accept' ? 'handover_accept' : 'handover_resume',
             args: {},
             required_args: ['handover_id'],
-            reason: msg(ctx.lang, 'ユーザーが選んだ handover_id で呼びます', 'Call with the handover_id the user picks'),
+            reason: lookupText(ctx.lang).pickId,
           },
           ...identityHint,
           ...remote,
@@ -193,7 +194,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   const drift = await computeDrift(ctx.root, then, ctx.git, undefined, ctx.lang).catch(() => null);
   const scopeIssue = entry.issue_id ?? issueId;
   return ok(
-    msg(ctx.lang, `handover ${entry.handover_id} を読みました${drift?.line ? `。${drift.line}` : ''}`, `Read handover ${entry.handover_id}${drift?.line ? `. ${drift.line}` : ''}`),
+    lookupText(ctx.lang).readOne(entry.handover_id, drift?.line),
     {
       ...data,
       ...(receipt ? { accepted_by: receipt.by, accepted_at: receipt.at } : {}),
@@ -203,10 +204,10 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
       work_state: work,
       ...identityHint,
       required_action: drift?.head_unknown
-        ? action('work_sync', {}, msg(ctx.lang, 'snapshot が書かれた記録をリモートから取り込みます', 'Bring in the records the snapshot was written on, from the remote'))
+        ? action('work_sync', {}, lookupText(ctx.lang).sync)
         : scopeIssue !== null
-          ? action('work_start', { issue_id: scopeIssue }, msg(ctx.lang, 'この issue を既定の issue にします', 'Make this issue the default for records'))
-          : action('work_observe', {}, msg(ctx.lang, '現在の状態を確認します', 'Check the current state')),
+          ? action('work_start', { issue_id: scopeIssue }, lookupText(ctx.lang).start)
+          : action('work_observe', {}, lookupText(ctx.lang).observe),
     },
   );
 }
@@ -217,8 +218,8 @@ function refuseTaken(ctx: HandoverContext, entry: IndexEntry, taker: string | nu
   if (!taker || !took || taker === me) return;
   throw new ButlerError(
     'conflict',
-    msg(ctx.lang, `${entry.handover_id} は ${took.at} に ${taker} が受け取り済みです`, `${entry.handover_id} was already accepted by ${taker} at ${took.at}`),
-    msg(ctx.lang, 'ユーザーに確認してください。handover_list で履歴を見られます', 'Ask the user; handover_list shows the history.'),
+    lookupText(ctx.lang).taken(entry.handover_id, taker, took.at),
+    lookupText(ctx.lang).takenHint,
     { handover_id: entry.handover_id, accepted_by: taker, accepted_at: took.at },
   );
 }
@@ -236,19 +237,19 @@ function nothingToTake(
   const took = taken ? acceptedBy(taken) : null;
   const closedIds = [...new Set(o.closed.map((e) => e.issue_id))];
   const why = taken && took
-    ? msg(ctx.lang, `${taken.handover_id} は ${took.at} に ${took.by} が受け取り済みです`, `${taken.handover_id} was already accepted by ${took.by} at ${took.at}`)
+    ? lookupText(ctx.lang).taken(taken.handover_id, took.by, took.at)
     : closedIds.length
-      ? msg(ctx.lang, `issue ${closedIds.map((i) => `#${i}`).join(', ')} はクローズ済みです（引き継ぐ作業はありません）`, `issue ${closedIds.map((i) => `#${i}`).join(', ')} is closed: no work to take over`)
-      : msg(ctx.lang, '対象の handover snapshot が見つかりません', 'No matching handover snapshot');
-  return needInput(`${why}${msg(ctx.lang, '。ユーザーに確認してください', '. Ask the user')}`, {
+      ? lookupText(ctx.lang).closed(closedIds)
+      : lookupText(ctx.lang).noMatch;
+  return needInput(`${why}${lookupText(ctx.lang).askUser}`, {
     issue_id: o.issueId,
     brain: o.me,
     candidate_handovers: [],
     ...(taken && took ? { taken: o.taken.map((e) => ({ handover_id: e.handover_id, accepted_by: acceptedBy(e)?.by, accepted_at: acceptedBy(e)?.at })) } : {}),
     ...(closedIds.length ? { closed_issues: closedIds } : {}),
-    suggested_action: action('handover_list', o.scopeArgs, msg(ctx.lang, '履歴と受け取り状況を見ます（Brain 一覧は handover_list_brains）', 'See the history and receipts (agents: handover_list_brains)')),
+    suggested_action: action('handover_list', o.scopeArgs, lookupText(ctx.lang).history),
     ...(mode === 'accept' && !taken && !closedIds.length
-      ? { for_source: action('handover_transfer', { target_brain: o.me ?? 'any', ...o.scopeArgs }, msg(ctx.lang, '引き継ぎ元 Brain が先に実行します', 'For the source brain to run first')) }
+      ? { for_source: action('handover_transfer', { target_brain: o.me ?? 'any', ...o.scopeArgs }, lookupText(ctx.lang).sourceFirst) }
       : {}),
     ...o.identityHint,
   });

@@ -3,8 +3,9 @@ import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
 import { isRetired, previousFromSameLog } from './candidates.js';
 import { carryForward, openItemsOf } from './carry.js';
-import { action, ensureGitignored, msg, type HandoverContext } from './context.js';
+import { action, ensureGitignored, type HandoverContext } from './context.js';
 import { fingerprint, readGitNow } from './drift.js';
+import { prepareText } from './messages/prepare.js';
 import { parseNotes } from './notes.js';
 import { handoffPrompt, renderSnapshot } from './snapshot.js';
 import { shareNew } from './share-ops.js';
@@ -46,12 +47,11 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     if (known && resolved === null) {
       const ids = known.map((b) => b.brain_id);
       return needInput(
-        msg(ctx.lang, `target_brain "${target}" はこの project の既知の Brain ではありません（既知: ${ids.join(', ') || 'なし'}）。どれに渡すかユーザーに確認してください`,
-          `target_brain "${target}" is not a known brain here (known: ${ids.join(', ') || 'none'}). Ask the user which one`),
+        prepareText(ctx.lang).unknownTarget(target, ids),
         {
           target_brain: target,
           brains: known,
-          suggested_action: { tool: `handover_${kind}`, args: { ...scopeArgs }, required_args: ['target_brain'], reason: msg(ctx.lang, '既知の brain_id か "any" で呼び直します', 'Call again with a known brain_id, or "any"') },
+          suggested_action: { tool: `handover_${kind}`, args: { ...scopeArgs }, required_args: ['target_brain'], reason: prepareText(ctx.lang).knownTarget },
         },
       );
     }
@@ -123,16 +123,16 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   // required_action is only ever for this agent, now; what a later session or the target does has its own field.
   const later =
     kind === 'transfer'
-      ? { for_target: action('handover_accept', { handover_id: entry.handover_id }, msg(ctx.lang, `${target} 側で実行します（あなたではありません）`, `For ${target} to run, not you`)) }
+      ? { for_target: action('handover_accept', { handover_id: entry.handover_id }, prepareText(ctx.lang).forTarget(target)) }
       : kind === 'suspend'
-        ? { next_session: action('handover_resume', scopeArgs, msg(ctx.lang, '次のセッションの最初に実行します（今ではありません）', 'For your next session, not now')) }
-        : { required_action: action('handover_read', scopeArgs, msg(ctx.lang, 'snapshot を読むときに使います', 'Reads this snapshot back')) };
+        ? { next_session: action('handover_resume', scopeArgs, prepareText(ctx.lang).nextSession) }
+        : { required_action: action('handover_read', scopeArgs, prepareText(ctx.lang).readBack) };
   // Private is the default; a shared snapshot is published now, and a failure leaves it local.
   const share = kind !== 'prepare' && (args.share ?? ctx.shareByDefault);
   const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};
   // A handover is always saved; an issue it cannot read (say, one that does not exist) is said, not hidden.
-  const issueNote = issueError ? msg(ctx.lang, `（issue #${issueId} を読めません: ${issueError}）`, ` (issue #${issueId} could not be read: ${issueError})`) : '';
-  return ok(msg(ctx.lang, 'handover snapshot を作成しました', 'Handover snapshot created') + issueNote, {
+  const issueNote = issueError ? prepareText(ctx.lang).issueUnread(issueId, issueError) : '';
+  return ok(prepareText(ctx.lang).created + issueNote, {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
     latest_file: latestFile,

@@ -1,7 +1,8 @@
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import { normalizeBrain } from '../shared/brains.js';
-import { msg, type HandoverContext } from './context.js';
+import type { HandoverContext } from './context.js';
+import { listText } from './messages/list.js';
 import { isShared, shareSnapshots } from './share.js';
 import { shareDeps } from './share-ops.js';
 
@@ -22,14 +23,14 @@ export async function retireHandover(ctx: HandoverContext, args: RetireArgs): Pr
   if (!entry) {
     throw new ButlerError(
       'not_found',
-      msg(ctx.lang, `handover ${args.handover_id} は見つかりません`, `No handover ${args.handover_id}`),
-      msg(ctx.lang, '`butler handover list` で id を確認してください', 'Run `butler handover list` to see the ids.'),
+      listText(ctx.lang).noHandover(args.handover_id),
+      listText(ctx.lang).noHandoverHint,
     );
   }
   // A shared snapshot is retired on every clone: the receipt goes to the remote too.
   const d = shareDeps(ctx);
   const shared = (await isShared(d, entry).catch(() => false)) ? { shared: (await shareSnapshots(d, [entry.handover_id])).shared } : {};
-  return ok(msg(ctx.lang, `handover ${entry.handover_id} を退役させました（ファイルは残ります）`, `Retired handover ${entry.handover_id} (the file stays)`), {
+  return ok(listText(ctx.lang).retired(entry.handover_id), {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
     receipts: entry.receipts ?? [],

@@ -1,5 +1,6 @@
 import { takerOf } from './candidates.js';
-import { msg, type HandoverContext } from './context.js';
+import type { HandoverContext } from './context.js';
+import { shareText } from './messages/share.js';
 import { cloneId, importFrom, isShared, markCommented, readShareState, receiveShared, shareSnapshots, type ShareDeps } from './share.js';
 import { fetchedCommit } from './share-git.js';
 import { handoffPrompt } from './snapshot.js';
@@ -18,13 +19,6 @@ export const shareDeps = (ctx: HandoverContext): ShareDeps => ({
 /** Marks Butler's issue comments so they can be found: one per transfer. */
 export const commentMarker = (id: string) => `<!-- butler:handover ${id} -->`;
 
-const REASONS = {
-  no_upstream: ['upstream の remote がありません', 'there is no upstream remote'],
-  unreachable: ['remote に届きません（オフラインか認証）', 'the remote cannot be reached (offline or auth)'],
-  rejected: ['更新が競合し続けました', 'the ref update kept being rejected'],
-  git_error: ['git が失敗しました', 'git failed'],
-} as const;
-
 /**
  * After a snapshot is written with share on: publish it (the local file stands whatever happens),
  * and for a transfer on a GitHub or Gitea issue, post its HANDOFF_PROMPT there once.
@@ -32,10 +26,10 @@ const REASONS = {
 export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown: string, kind: string): Promise<Record<string, unknown>> {
   const out = await shareSnapshots(shareDeps(ctx), [entry.handover_id]);
   if (!out.shared) {
-    const [ja, en] = REASONS[out.reason];
+    const t = shareText(ctx.lang);
     return {
       shared: false,
-      share_error: msg(ctx.lang, `共有されていません: ${ja}。ローカルの snapshot は保存済みで、work_publish が再試行します`, `Not shared: ${en}. The local snapshot is saved; work_publish retries.`),
+      share_error: t.notShared(t.reasons[out.reason]),
       // Raw git text, masked (a remote URL may carry a password): only in `diagnostic`.
       ...(out.detail ? { diagnostic: ctx.redact(out.detail).slice(0, 500) } : {}),
     };
@@ -66,8 +60,8 @@ async function postTransfer(ctx: HandoverContext, entry: IndexEntry, markdown: s
 export async function receive(ctx: HandoverContext): Promise<Record<string, unknown>> {
   const why = await receiveShared(shareDeps(ctx)).catch(() => 'git_error');
   if (!why) return {};
-  const [ja, en] = REASONS[why as keyof typeof REASONS] ?? REASONS.git_error;
-  return { remote_note: msg(ctx.lang, `リモートの handover は取得できませんでした（${ja}）。ローカルの分だけを見ています`, `Remote handovers not fetched (${en}); showing local ones`) };
+  const t = shareText(ctx.lang);
+  return { remote_note: t.notFetched(t.reasons[why as keyof typeof t.reasons] ?? t.reasons.git_error) };
 }
 
 /** This clone's id when it has one (no file is made for it here). */
@@ -94,7 +88,7 @@ export async function shareReceipt(ctx: HandoverContext, entry: IndexEntry, clon
   const now = (await ctx.store.entries()).find((e) => e.handover_id === entry.handover_id) ?? entry;
   return {
     taker: takerOf(now, clone),
-    ...(out.shared ? {} : { note: msg(ctx.lang, '受け取り記録はまだ共有されていません（work_publish が再試行します）', 'The receipt is not shared yet (work_publish retries).') }),
+    ...(out.shared ? {} : { note: shareText(ctx.lang).receiptPending }),
   };
 }
 
@@ -111,5 +105,5 @@ export async function retryPendingShares(ctx: HandoverContext): Promise<Record<s
     }
     return { handovers_shared: out.published };
   }
-  return { handovers_not_shared: (await readShareState(ctx.root)).pending ?? [], share_error: REASONS[out.reason][ctx.lang === 'ja' ? 0 : 1] };
+  return { handovers_not_shared: (await readShareState(ctx.root)).pending ?? [], share_error: shareText(ctx.lang).reasons[out.reason] };
 }

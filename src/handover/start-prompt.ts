@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Lang } from '../shared/config.js';
 import { acceptedBy } from './candidates.js';
+import { startText } from './messages/start.js';
 import { handoffPrompt } from './snapshot.js';
 import { HANDOVER_DIR, type IndexEntry } from './store.js';
 
 /** The SessionStart output bound (characters), from the product contract. */
 export const SESSION_START_LIMIT = 1200;
-
-type Lang = 'ja' | 'en';
 
 /**
  * Issues among `entries` that are closed: the local tracker's file when there is one (a cheap read,
@@ -48,7 +48,7 @@ export function shareStatus(root: string, sharing: boolean, now: Date, lang: Lan
   const clone = typeof state?.clone_id === 'string' ? state.clone_id : null;
   const last = typeof state?.last_fetch === 'string' ? Date.parse(state.last_fetch) : NaN;
   const stale = Number.isNaN(last) ? sharing : now.getTime() - last > FETCH_STALE_MS;
-  const note = !stale ? '' : lang === 'ja' ? 'リモートの handover は最近取得していません。handover_accept がリモートも確認します。' : 'Remote handovers not fetched lately: handover_accept will look on the remote.';
+  const note = stale ? startText(lang).notFetched : '';
   return { clone, note };
 }
 
@@ -75,25 +75,19 @@ export function newerAutoLine(autos: readonly IndexEntry[], lang: Lang): string 
   const a = autos[0];
   if (!a) return '';
   const n = autos.reduce((sum, x) => sum + (x.touched ?? 0), 0);
-  return lang === 'ja'
-    ? `新しい自動チェックポイント ${a.handover_id}（${a.trigger ?? 'auto'}, ${a.created_at}）: 以降 ${n} ファイルを変更`
-    : `Newer automatic checkpoint ${a.handover_id} (${a.trigger ?? 'auto'}, ${a.created_at}): ${n} file${n === 1 ? '' : 's'} touched since.`;
+  return startText(lang).newerAuto(a.handover_id, a.trigger ?? 'auto', a.created_at, n);
 }
 
 /** The line naming a checkpoint this start just recovered from an ended session. */
 export function recoveredLine(e: IndexEntry, lang: Lang): string {
-  return lang === 'ja'
-    ? `Butler: handover なしで終わった前回のセッションを自動チェックポイント ${e.handover_id} に保存しました（${e.touched ?? 0} ファイル）。`
-    : `Butler: the previous session ended without a handover; saved as automatic checkpoint ${e.handover_id} (${e.touched ?? 0} files touched).`;
+  return startText(lang).recovered(e.handover_id, e.touched ?? 0);
 }
 
 /** No candidate: one line; when a closed issue's snapshot was held back, that line says so. */
 export function startPromptNone(root: string, lang: Lang, closed: readonly IndexEntry[]): string {
   const ids = [...new Set(closed.map((e) => `#${e.issue_id}`))].slice(0, 3).join(', ');
-  const done = ids ? (lang === 'en' ? `Issue ${ids} is closed, so its handover is not offered. ` : `issue ${ids} はクローズ済みのため handover は提示しません。`) : '';
-  return lang === 'en'
-    ? `Butler is active: ${done}call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`
-    : `Butler 有効: ${done}work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`;
+  const t = startText(lang);
+  return t.none(ids ? t.closed(ids) : '', root);
 }
 
 /** Several candidates: name them and ask; never pick one. */
@@ -102,10 +96,7 @@ export function startPromptMany(root: string, me: string | null, candidates: rea
   const own = candidates.filter((c) => c.source_brain === me || acceptedBy(c)?.by === me).length;
   const tool = own === 0 ? 'handover_accept' : own === candidates.length ? 'handover_resume' : 'handover_resume / handover_accept';
   const who = me ?? 'any';
-  const text =
-    lang === 'ja'
-      ? `Butler: ${who} が続けられる handover が ${candidates.length} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → ${tool}(handover_id=...) を呼んでください。`
-      : `Butler: ${candidates.length} handovers ${who} could continue: ${ids}. handover_list shows them; ask the user which one, then call work_session_start(project_root="${root}") and ${tool}(handover_id=...).`;
+  const text = startText(lang).many(candidates.length, who, ids, root, tool);
   return `${text.slice(0, SESSION_START_LIMIT)}\n`;
 }
 
@@ -119,14 +110,15 @@ export function startPromptOne(
   const own = e.source_brain === me || (me !== null && acceptedBy(e)?.by === me);
   const tool = own ? 'handover_resume' : 'handover_accept';
   const prompt = handoffPrompt(snapshot).split('\n').filter(Boolean);
-  const from = e.source_brain === me ? '' : lang === 'ja' ? `（${e.source_brain} から）` : ` from ${e.source_brain}`;
+  const t = startText(lang);
+  const from = e.source_brain === me ? '' : t.from(e.source_brain);
   const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
-  const kind = e.mode === 'auto' ? (lang === 'ja' ? `自動チェックポイント（${e.trigger ?? 'auto'}）` : `automatic checkpoint (${e.trigger ?? 'auto'})`) : 'handover';
+  const kind = e.mode === 'auto' ? t.auto(e.trigger ?? 'auto') : 'handover';
   const tail = [
-    lang === 'ja' ? `Butler ${kind} ${e.handover_id}${from} ${e.created_at}` : `Butler ${kind} ${e.handover_id}${from} (${e.created_at}).`,
+    t.header(kind, e.handover_id, from, e.created_at),
     ...(driftLine ? [driftLine] : []),
     ...notes,
-    lang === 'ja' ? `次: ${call}` : `Next: ${call}`,
+    t.next(call),
   ];
   return `${fit(compact ? prompt.slice(0, 1) : prompt, tail, SESSION_START_LIMIT)}\n`;
 }

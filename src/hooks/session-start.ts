@@ -8,6 +8,7 @@ import {
   closedIssues, newerAutoLine, recoveredLine, SESSION_START_LIMIT, shareStatus, startPromptMany, startPromptNone, startPromptOne, withNote,
 } from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
+import { startText } from '../handover/messages/start.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
@@ -102,9 +103,7 @@ async function pickAndRender(
   const snapshot = await store.readSnapshot(e);
   if (snapshot === null) return '';
   if (snapshotDamage(snapshot)) {
-    return lang === 'ja'
-      ? `Butler: handover ${e.handover_id} は壊れています（${e.snapshot_file}）。work_session_start(project_root="${root}") → handover_list で確認してください。\n`
-      : `Butler: handover ${e.handover_id} is damaged (${e.snapshot_file}). Call work_session_start(project_root="${root}"), then handover_list.\n`;
+    return startText(lang).damaged(e.handover_id, e.snapshot_file, root);
   }
   const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
   const cur = await gitNow;

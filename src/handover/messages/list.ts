@@ -1,0 +1,24 @@
+import type { Lang } from '../../shared/config.js';
+
+/** handover_list, handover_list_brains (list.ts) and `butler handover retire` (retire.ts). */
+const en = {
+  history: 'Handover history',
+  readPicked: 'Read the one the user picks',
+  nothing: 'Nothing matched',
+  brains: 'Known brains',
+  noHandover: (id: string) => `No handover ${id}`,
+  noHandoverHint: 'Run `butler handover list` to see the ids.',
+  retired: (id: string) => `Retired handover ${id} (the file stays)`,
+};
+
+const ja: typeof en = {
+  history: 'handover snapshot の履歴を取得しました',
+  readPicked: 'ユーザーが選んだ snapshot を読みます',
+  nothing: '該当する snapshot がありません',
+  brains: '登録済み Brain の一覧を返しました',
+  noHandover: (id) => `handover ${id} は見つかりません`,
+  noHandoverHint: '`butler handover list` で id を確認してください',
+  retired: (id) => `handover ${id} を退役させました（ファイルは残ります）`,
+};
+
+export const listText = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -1,0 +1,52 @@
+import type { Lang } from '../../shared/config.js';
+
+/** handover_read, handover_resume and handover_accept (lookup.ts). */
+const en = {
+  noHandover: (id: string) => `No handover ${id}`,
+  noHandoverHint: 'Call handover_list to see the history.',
+  fileMissing: 'The snapshot file is missing',
+  damaged: (id: string) => `Snapshot ${id} is damaged`,
+  damagedHint: (file: string) => `${file} is empty or cut short. Pick another with handover_list, or prepare a new one.`,
+  noneYet: (scope: string) => `No handover snapshot for ${scope} yet`,
+  createFirst: 'There is no latest handover; create one first',
+  read: 'Handover snapshot read',
+  observe: 'Check the current state',
+  candidates: (n: number) => `${n} candidates: let the user choose`,
+  pickId: 'Call with the handover_id the user picks',
+  readOne: (id: string, drift: string | undefined) => `Read handover ${id}${drift ? `. ${drift}` : ''}`,
+  sync: 'Bring in the records the snapshot was written on, from the remote',
+  start: 'Make this issue the default for records',
+  taken: (id: string, by: string, at: string) => `${id} was already accepted by ${by} at ${at}`,
+  takenHint: 'Ask the user; handover_list shows the history.',
+  closed: (ids: readonly (number | null)[]) => `issue ${ids.map((i) => `#${i}`).join(', ')} is closed: no work to take over`,
+  noMatch: 'No matching handover snapshot',
+  askUser: '. Ask the user',
+  history: 'See the history and receipts (agents: handover_list_brains)',
+  sourceFirst: 'For the source brain to run first',
+};
+
+const ja: typeof en = {
+  noHandover: (id) => `handover ${id} は見つかりません`,
+  noHandoverHint: 'handover_list で履歴を確認してください',
+  fileMissing: 'snapshot ファイルがありません',
+  damaged: (id) => `snapshot ${id} は壊れています`,
+  damagedHint: (file) => `${file} が空か途中で切れています。handover_list で別の snapshot を選ぶか、作り直してください`,
+  noneYet: (scope) => `${scope} の handover snapshot はまだ作成されていません`,
+  createFirst: '最新 handover が存在しないため、先に作成が必要です',
+  read: 'handover snapshot を取得しました',
+  observe: '現在の状態を確認します',
+  candidates: (n) => `候補が ${n} 件あります。ユーザーに選んでもらってください`,
+  pickId: 'ユーザーが選んだ handover_id で呼びます',
+  readOne: (id, drift) => `handover ${id} を読みました${drift ? `。${drift}` : ''}`,
+  sync: 'snapshot が書かれた記録をリモートから取り込みます',
+  start: 'この issue を既定の issue にします',
+  taken: (id, by, at) => `${id} は ${at} に ${by} が受け取り済みです`,
+  takenHint: 'ユーザーに確認してください。handover_list で履歴を見られます',
+  closed: (ids) => `issue ${ids.map((i) => `#${i}`).join(', ')} はクローズ済みです（引き継ぐ作業はありません）`,
+  noMatch: '対象の handover snapshot が見つかりません',
+  askUser: '。ユーザーに確認してください',
+  history: '履歴と受け取り状況を見ます（Brain 一覧は handover_list_brains）',
+  sourceFirst: '引き継ぎ元 Brain が先に実行します',
+};
+
+export const lookupText = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -1,0 +1,32 @@
+import type { Lang } from '../../shared/config.js';
+
+/** handover_prepare / suspend / transfer (prepare.ts) and automatic checkpoints (auto.ts). */
+const en = {
+  unknownTarget: (target: string, ids: string[]) => `target_brain "${target}" is not a known brain here (known: ${ids.join(', ') || 'none'}). Ask the user which one`,
+  knownTarget: 'Call again with a known brain_id, or "any"',
+  forTarget: (target: string) => `For ${target} to run, not you`,
+  nextSession: 'For your next session, not now',
+  readBack: 'Reads this snapshot back',
+  issueUnread: (id: number | null, error: string) => ` (issue #${id} could not be read: ${error})`,
+  created: 'Handover snapshot created',
+  precompact: 'just before the context was compacted',
+  recovered: 'recovered at the next start from a session that ended without a handover',
+  sessionEnd: 'when the session ended',
+  autoNote: (why: string) => `Automatic checkpoint (${why}): facts from the transcript only`,
+};
+
+const ja: typeof en = {
+  unknownTarget: (target, ids) => `target_brain "${target}" はこの project の既知の Brain ではありません（既知: ${ids.join(', ') || 'なし'}）。どれに渡すかユーザーに確認してください`,
+  knownTarget: '既知の brain_id か "any" で呼び直します',
+  forTarget: (target) => `${target} 側で実行します（あなたではありません）`,
+  nextSession: '次のセッションの最初に実行します（今ではありません）',
+  readBack: 'snapshot を読むときに使います',
+  issueUnread: (id, error) => `（issue #${id} を読めません: ${error}）`,
+  created: 'handover snapshot を作成しました',
+  precompact: 'コンテキスト圧縮の直前',
+  recovered: 'handover なしで終わったセッションを次の開始時に回収',
+  sessionEnd: 'セッション終了時',
+  autoNote: (why) => `自動チェックポイント（${why}）: transcript からの事実のみ`,
+};
+
+export const prepareText = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -1,0 +1,36 @@
+import type { Lang } from '../../shared/config.js';
+
+/** The SessionStart prompt (start-prompt.ts, hooks/session-start.ts). */
+const en = {
+  notFetched: 'Remote handovers not fetched lately: handover_accept will look on the remote.',
+  newerAuto: (id: string, trigger: string, at: string, n: number) =>
+    `Newer automatic checkpoint ${id} (${trigger}, ${at}): ${n} file${n === 1 ? '' : 's'} touched since.`,
+  recovered: (id: string, n: number) => `Butler: the previous session ended without a handover; saved as automatic checkpoint ${id} (${n} files touched).`,
+  closed: (ids: string) => `Issue ${ids} is closed, so its handover is not offered. `,
+  none: (done: string, root: string) => `Butler is active: ${done}call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`,
+  many: (n: number, who: string, ids: string, root: string, tool: string) =>
+    `Butler: ${n} handovers ${who} could continue: ${ids}. handover_list shows them; ask the user which one, then call work_session_start(project_root="${root}") and ${tool}(handover_id=...).`,
+  from: (brain: string) => ` from ${brain}`,
+  auto: (trigger: string) => `automatic checkpoint (${trigger})`,
+  header: (kind: string, id: string, from: string, at: string) => `Butler ${kind} ${id}${from} (${at}).`,
+  next: (call: string) => `Next: ${call}`,
+  damaged: (id: string, file: string, root: string) =>
+    `Butler: handover ${id} is damaged (${file}). Call work_session_start(project_root="${root}"), then handover_list.\n`,
+};
+
+const ja: typeof en = {
+  notFetched: 'リモートの handover は最近取得していません。handover_accept がリモートも確認します。',
+  newerAuto: (id, trigger, at, n) => `新しい自動チェックポイント ${id}（${trigger}, ${at}）: 以降 ${n} ファイルを変更`,
+  recovered: (id, n) => `Butler: handover なしで終わった前回のセッションを自動チェックポイント ${id} に保存しました（${n} ファイル）。`,
+  closed: (ids) => `issue ${ids} はクローズ済みのため handover は提示しません。`,
+  none: (done, root) => `Butler 有効: ${done}work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`,
+  many: (n, who, ids, root, tool) =>
+    `Butler: ${who} が続けられる handover が ${n} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → ${tool}(handover_id=...) を呼んでください。`,
+  from: (brain) => `（${brain} から）`,
+  auto: (trigger) => `自動チェックポイント（${trigger}）`,
+  header: (kind, id, from, at) => `Butler ${kind} ${id}${from} ${at}`,
+  next: (call) => `次: ${call}`,
+  damaged: (id, file, root) => `Butler: handover ${id} は壊れています（${file}）。work_session_start(project_root="${root}") → handover_list で確認してください。\n`,
+};
+
+export const startText = (lang: Lang) => (lang === 'en' ? en : ja);
