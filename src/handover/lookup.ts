@@ -94,11 +94,7 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
       issue_id: issueId,
       handover_id: null,
       snapshot_file: null,
-      required_action: action(
-        'handover_prepare',
-        issueId === null ? {} : { issue_id: issueId },
-        lookupText(ctx.lang).createFirst,
-      ),
+      required_action: action('handover_prepare', issueId === null ? {} : { issue_id: issueId }, lookupText(ctx.lang).createFirst),
     });
   }
   const data = await load(ctx, entry);
