@@ -27,6 +27,11 @@ execFileSync('git', ['init', '-q', repo]);
 execFileSync(process.execPath, [cli, 'install', '--claude', '--codex', '--project', repo], { stdio: 'ignore' });
 const installed = (rel) => JSON.parse(readFileSync(path.join(repo, rel), 'utf8')).hooks.PreToolUse[0].hooks[0].command;
 const commands = { claude: installed('.claude/settings.json'), codex: installed('.codex/hooks.json') };
+// The plain Node form (what install wrote before the pre-filter, and still writes on native Windows).
+const nodeForm = {
+  claude: commands.claude.replace('sh "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.sh', 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.mjs'),
+  codex: commands.codex.replaceAll('pre-tool-use.sh', 'pre-tool-use.mjs').replace('exec sh .butler', 'exec node .butler'),
+};
 
 const stdin = (command) =>
   JSON.stringify({
@@ -50,6 +55,7 @@ const fns = { baseline: () => timeSpawn(process.execPath, ['-e', '0']) };
 for (const client of ['claude', 'codex']) {
   fns[`${client}Plain`] = () => timeSpawn('sh', ['-c', commands[client]], run(client, plain));
   fns[`${client}Git`] = () => timeSpawn('sh', ['-c', commands[client]], run(client, pipeline));
+  fns[`${client}NodeGit`] = () => timeSpawn('sh', ['-c', nodeForm[client]], run(client, pipeline));
 }
 
 const m = await alternate(fns, rounds);
@@ -59,6 +65,9 @@ for (const client of ['claude', 'codex']) {
   const name = client === 'claude' ? 'Claude Code' : 'Codex';
   ok = report(`installed PreToolUse (${name}), npm test (sh pre-filter alone)`, m[`${client}Plain`], m.baseline, 0.3) && ok;
   ok = report(`installed PreToolUse (${name}), git pipeline (pre-filter + Node: parse, deny)`, m[`${client}Git`], m.baseline, 1.3) && ok;
+  // No goal: what the pre-filter adds on the git path, against the Node-only command in the same run.
+  const t = m[`${client}NodeGit`];
+  console.log(`  (reference) Node-only command (${name}), git pipeline: ${t.toFixed(2)} ms = ${(t / m.baseline).toFixed(2)}x; the pre-filter adds ${(m[`${client}Git`] - t).toFixed(1)} ms`);
 }
 rmSync(tmp, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);
