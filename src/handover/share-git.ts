@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { GitResult, GitRunner } from '../shared/git.js';
+import { type GitResult, type GitRunner, REMOTE_AUTH_FAILED, REMOTE_UNREACHABLE } from '../shared/git.js';
 
 /** Where shared snapshots live on the remote, and the local copy of what was last fetched. */
 export const SHARE_REF = 'refs/butler/handover';
@@ -66,7 +66,8 @@ export async function shareRemote(o: ShareGitOptions): Promise<string> {
   throw new ShareFailure('no_upstream');
 }
 
-const UNREACHABLE = /could not resolve host|unable to access|connection (refused|timed out|reset)|could not read from remote|does not appear to be a git repository|timed out|authentication failed|permission denied|terminal prompts disabled/i;
+/** Sharing reports a refused login like an unreachable remote: either way the snapshot stays local. */
+const UNREACHABLE = { test: (raw: string) => REMOTE_UNREACHABLE.test(raw) || REMOTE_AUTH_FAILED.test(raw) || /timed out/i.test(raw) };
 
 /**
  * Fetches the shared ref into FETCHED_REF; returns its commit, or null when the remote has none yet.

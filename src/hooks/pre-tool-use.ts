@@ -14,7 +14,7 @@
  * Input that cannot be read (invalid or truncated JSON, a BOM, no command where one belongs) and
  * that mentions git is denied: the guard fails closed.
  *
- * Speed: this module imports only the tiny pre-check. Commands that cannot mention git return
+ * Speed: this module imports only the tiny pre-check. Commands that cannot mention git (or `guard`, see src/guard/butler-cli.ts) return
  * here; the parser is a dynamic import, evaluated only for the rest.
  */
 import { quickMentionsGit, quickMentionsGuard } from '../guard/quick.js';

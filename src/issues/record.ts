@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Lang } from '../shared/config.js';
+import type { OwnRecordNote } from '../shared/git.js';
 import type { Action, ToolResult } from '../shared/result.js';
 import { LOCAL_ISSUES_DIR } from './local/backend.js';
 import { opsText } from './messages/ops.js';
@@ -14,16 +15,8 @@ import type { IssueBackendKind } from './types.js';
  */
 export type IssueChange = 'created' | 'commented' | 'comment_deleted' | 'retitled' | 'body_updated' | 'reopened' | 'closed';
 
-export interface IssueRecordNote {
-  record_id: string | null;
-  needs_publish: boolean;
-  needs_record: boolean;
-  published?: boolean;
-  not_recorded?: string;
-  not_published?: string;
-}
 
-export type IssueRecorder = (issueId: number, change: IssueChange) => Promise<IssueRecordNote>;
+export type IssueRecorder = (issueId: number, change: IssueChange) => Promise<OwnRecordNote>;
 
 const WORDS: Record<IssueChange, string> = {
   created: 'created',
@@ -36,7 +29,7 @@ const WORDS: Record<IssueChange, string> = {
 };
 
 /** The recorder: which files one issue change touches, and the record's message. */
-export function issueRecorder(recordFiles: (files: string[], message: string) => Promise<IssueRecordNote>): IssueRecorder {
+export function issueRecorder(recordFiles: (files: string[], message: string) => Promise<OwnRecordNote>): IssueRecorder {
   const dir = LOCAL_ISSUES_DIR.split(path.sep).join('/');
   return (id, change) => recordFiles([`${dir}/${id}.md`, `${dir}/.gitignore`], `issue #${id}: ${WORDS[change]}`);
 }

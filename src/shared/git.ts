@@ -18,3 +18,27 @@ export interface GitRunOptions {
 
 /** Runs git with an argument array (never a shell string). */
 export type GitRunner = (cwd: string, args: readonly string[], opts?: GitRunOptions) => Promise<GitResult>;
+
+/** What git prints when a remote refuses the credentials (fetch, push, the shared handover ref). */
+export const REMOTE_AUTH_FAILED = /authentication failed|could not read (username|password)|permission denied|publickey|\b40[13]\b|access denied|terminal prompts disabled/i;
+
+/** What git prints when a remote cannot be reached at all. */
+export const REMOTE_UNREACHABLE = /could not resolve host|unable to access|connection (refused|timed out|reset)|could not read from remote|does not appear to be a git repository|failed to connect/i;
+
+/**
+ * What recording some files as a record of their own did (src/work/own-record.ts makes it; local issue
+ * changes report it, src/issues/record.ts). Here because both capabilities name it and neither imports the other.
+ */
+export interface OwnRecordNote {
+  /** The record made, or null. */
+  record_id: string | null;
+  /** Recorded but not on the upstream. */
+  needs_publish: boolean;
+  /** The files are unrecorded changes in the work tree: work_record takes them. */
+  needs_record: boolean;
+  /** The record was pushed (it was the branch's one unpublished record). */
+  published?: boolean;
+  /** Why no record was made, or why the push failed, in English (data). */
+  not_recorded?: string;
+  not_published?: string;
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathExists } from '../shared/fs.js';
-import type { GitRunner } from '../shared/git.js';
+import type { GitRunner, OwnRecordNote } from '../shared/git.js';
 import { blockedBy, describeBlock, judgeUpstream } from './observe.js';
 import { readStatus } from './status.js';
 
@@ -13,19 +13,6 @@ import { readStatus } from './status.js';
  * detached HEAD, a held index lock, a failing commit hook) the files stay unrecorded and the note
  * says so. Errors never escape: the change to the files itself already happened.
  */
-export interface OwnRecordNote {
-  /** The record made, or null. */
-  record_id: string | null;
-  /** Recorded but not on the upstream. */
-  needs_publish: boolean;
-  /** The files are unrecorded changes in the work tree: work_record takes them. */
-  needs_record: boolean;
-  /** The record was pushed (it was the branch's one unpublished record). */
-  published?: boolean;
-  /** Why no record was made, or why the push failed, in English (data). */
-  not_recorded?: string;
-  not_published?: string;
-}
 
 export function recordOwnFiles(root: string, git: GitRunner, files: string[], message: string): Promise<OwnRecordNote> {
   return record(root, git, files, message).catch((err: unknown) => note({ needs_record: true, not_recorded: firstLine(String(err)) }));

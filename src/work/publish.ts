@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import type { GitResult, GitRunner } from '../shared/git.js';
+import { type GitResult, type GitRunner, REMOTE_AUTH_FAILED, REMOTE_UNREACHABLE } from '../shared/git.js';
 import { assertSafeRef } from './git.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { publishText } from './messages/publish.js';
@@ -33,11 +33,11 @@ export function classifyPushFailure(r: GitResult, branch: string, root: string, 
     const sync = { tool: 'work_sync', args: {}, reason: t.syncReason, required_args: [] };
     return new ButlerError('conflict', t.rejected[0], t.rejected[1], { branch, required_action: sync }, diagnostic);
   }
-  if (/authentication failed|could not read (username|password)|permission denied|publickey|\b40[13]\b|access denied|terminal prompts disabled/i.test(raw)) {
+  if (REMOTE_AUTH_FAILED.test(raw)) {
     return fail('auth_failed', t.auth);
   }
   if (/\[remote rejected\]|protected branch|hook declined/i.test(raw)) return fail('policy_blocked', t.refused);
-  if (/could not resolve host|unable to access|connection (refused|timed out)|could not read from remote/i.test(raw)) {
+  if (REMOTE_UNREACHABLE.test(raw)) {
     return fail('backend_error', t.unreachable);
   }
   const e = gitFailure(r, 'push', root, lang);

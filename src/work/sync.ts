@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
-import type { GitResult, GitRunner } from '../shared/git.js';
+import { type GitResult, type GitRunner, REMOTE_AUTH_FAILED, REMOTE_UNREACHABLE } from '../shared/git.js';
 import { syncText } from './messages/sync.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { publishText } from './messages/publish.js';
@@ -34,10 +34,10 @@ function fetchFailure(r: GitResult, timeoutMs: number, branch: string, root: str
   const fail = (code: 'auth_failed' | 'backend_error', [summary, hint]: readonly [string, string]) =>
     new ButlerError(code, summary, hint, { branch }, diagnostic);
   if (r.timedOut) return fail('backend_error', t.timeout(Math.round(timeoutMs / 1000)));
-  if (/authentication failed|could not read (username|password)|permission denied|publickey|\b40[13]\b|access denied|terminal prompts disabled/i.test(raw)) {
+  if (REMOTE_AUTH_FAILED.test(raw)) {
     return fail('auth_failed', t.auth);
   }
-  if (/could not resolve host|unable to access|connection (refused|timed out)|could not read from remote|does not appear to be a git repository|failed to connect/i.test(raw)) {
+  if (REMOTE_UNREACHABLE.test(raw)) {
     return fail('backend_error', t.unreachable);
   }
   const e = gitFailure(r, 'fetch', root, lang);
