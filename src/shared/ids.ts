@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { spelledNumber } from './number-text.js';
 
 /** Issue numbers as every tracker uses them: positive integers. */
 export const IssueId = z.number().int().positive().max(1_000_000_000);
@@ -18,7 +19,7 @@ export function readNumberIds(args: unknown): unknown {
   const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
   for (const k of Object.keys(out)) {
     const v = out[k];
-    if (NUMBER_KEYS.has(k) && typeof v === 'string' && /^#?[1-9][0-9]{0,15}$/.test(v.trim())) out[k] = Number(v.trim().replace('#', ''));
+    if (NUMBER_KEYS.has(k) && typeof v === 'string') out[k] = spelledNumber(v) ?? v;
   }
   return out;
 }
