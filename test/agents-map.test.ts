@@ -87,6 +87,17 @@ describe('AGENTS.md stays true', () => {
     expect(listed.sort()).toEqual(readdirSync('hooks').sort());
   });
 
+  it('the "Add a hook" recipe matches the hooks: logic, entry point, bundle', () => {
+    const build = readFileSync('scripts/build.mjs', 'utf8');
+    const events = fg.sync('src/hooks/*.ts').map((f) => path.basename(f, '.ts'));
+    expect(events.length).toBeGreaterThan(2);
+    for (const e of events) {
+      expect(existsSync(`src/hooks/bin/${e}.ts`), e).toBe(true);
+      expect(build, e).toContain(`'src/hooks/bin/${e}.ts'`);
+      expect(build, e).toContain(`'hooks/${e}.mjs'`);
+    }
+  });
+
   it('one file per tool: each tool its own file under src/mcp/tools/<capability>/, named after it', () => {
     const files = fg.sync('src/mcp/tools/*/*.ts').filter((f) => /defineTool\(/.test(readFileSync(f, 'utf8')));
     const byName = new Map<string, string>();
