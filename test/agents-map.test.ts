@@ -26,7 +26,8 @@ function bullets(text: string): string[] {
   return text.split(/\n(?=- |\S)/);
 }
 const ticks = (s: string) => [...s.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] as string);
-const isPath = (t: string) => /^[\w.@<>*-]*(?:\/[\w.@<>*-]*)*$/.test(t) && (t.includes('/') || /\.(?:ts|mjs|sh|md|json|yaml)$/.test(t));
+const isPath = (t: string) =>
+  /^[\w.@<>*-]*(?:\/[\w.@<>*-]*)*$/.test(t) && (t.includes('/') || /\.(?:ts|mjs|sh|md|json|yaml)$/.test(t));
 const glob = (t: string) => t.replace(/<[a-z]+>/g, '*');
 
 /** A path as written from the repository root, or a bare name below a folder the same bullet names. */
@@ -57,7 +58,9 @@ describe('AGENTS.md stays true', () => {
 
   it('every npm script it names is in package.json', () => {
     const scripts = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).scripts);
-    const named = ticks(MAP).flatMap((t) => [...t.matchAll(/^npm (?:run )?([\w:]+)/g)].map((m) => m[1] as string)).filter((s) => s !== 'ci');
+    const named = ticks(MAP)
+      .flatMap((t) => [...t.matchAll(/^npm (?:run )?([\w:]+)/g)].map((m) => m[1] as string))
+      .filter((s) => s !== 'ci');
     expect(named).toEqual(expect.arrayContaining(['build', 'test', 'test:unit', 'typecheck', 'bench', 'demo']));
     for (const s of named) expect(scripts, `npm ${s}`).toContain(s);
   });
@@ -66,9 +69,23 @@ describe('AGENTS.md stays true', () => {
     const names = ticks(MAP)
       .map((t) => /^([A-Za-z_][A-Za-z0-9_]*)(?:\(|$)/.exec(t)?.[1] ?? '')
       .filter((n) => /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|^[A-Z_]{4,}$/.test(n));
-    expect(names).toEqual(expect.arrayContaining(['confinePath', 'withFileLock', 'ButlerError', 'ServerDeps', 'MAY_IMPORT', 'defineTool', 'createServer']));
-    const code = fg.sync(['src/**/*.ts', 'test/architecture.test.ts']).map((f) => readFileSync(f, 'utf8')).join('\n');
-    for (const n of names) expect(new RegExp(`(?:function|class|interface|type|const) ${n}\\b`).test(code), n).toBe(true);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'confinePath',
+        'withFileLock',
+        'ButlerError',
+        'ServerDeps',
+        'MAY_IMPORT',
+        'defineTool',
+        'createServer',
+      ]),
+    );
+    const code = fg
+      .sync(['src/**/*.ts', 'test/architecture.test.ts'])
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    for (const n of names)
+      expect(new RegExp(`(?:function|class|interface|type|const) ${n}\\b`).test(code), n).toBe(true);
   });
 
   it('the numbers it quotes are the ones the code uses', () => {
@@ -76,7 +93,9 @@ describe('AGENTS.md stays true', () => {
     const skills = /the (\w+) SKILL\.md skills/.exec(MAP)?.[1] ?? '';
     expect(words.indexOf(skills)).toBe(fg.sync('skills/*/SKILL.md').length);
     const runtime = /passes ([\d,]+) bytes/.exec(MAP)?.[1]?.replace(/,/g, '');
-    expect(readFileSync('scripts/build.mjs', 'utf8')).toContain(`RUNTIME_LIMIT = ${Number(runtime).toLocaleString('en').replace(/,/g, '_')};`);
+    expect(readFileSync('scripts/build.mjs', 'utf8')).toContain(
+      `RUNTIME_LIMIT = ${Number(runtime).toLocaleString('en').replace(/,/g, '_')};`,
+    );
     expect(MAP).toContain(`the ${SESSION_START_LIMIT.toLocaleString('en')}-character SessionStart bound`);
     expect(MAP).toMatch(/one file per tool\s+under `tools\/<capability>\/`/);
   });
@@ -105,7 +124,10 @@ describe('AGENTS.md stays true', () => {
       const text = readFileSync(f, 'utf8');
       expect(text.match(/defineTool\(/g), f).toHaveLength(1);
       const name = /name: '([a-z_]+)'/.exec(text)?.[1] ?? '';
-      expect(name.replace('_backend_', '_').endsWith(path.basename(f, '.ts').replace(/-/g, '_')), `${f} defines ${name}`).toBe(true);
+      expect(
+        name.replace('_backend_', '_').endsWith(path.basename(f, '.ts').replace(/-/g, '_')),
+        `${f} defines ${name}`,
+      ).toBe(true);
       byName.set(name, f);
     }
     expect([...byName.keys()].sort()).toEqual([...brainTools, ...workerTools].map((t) => t.name).sort());
@@ -115,7 +137,9 @@ describe('AGENTS.md stays true', () => {
 
   it('every "N tools" in the READMEs and the tools index is the brain-facing count', () => {
     const docs = ['README.md', 'src/mcp/tools/index.ts', ...fg.sync('test/e2e/*/README.md')];
-    const counts = docs.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\b(\d+) (?:brain-facing )?tools\b/g)].map((m) => `${f}: ${m[1]}`));
+    const counts = docs.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/\b(\d+) (?:brain-facing )?tools\b/g)].map((m) => `${f}: ${m[1]}`),
+    );
     expect(counts.length).toBeGreaterThan(2);
     for (const c of counts) expect(c).toMatch(new RegExp(`: ${brainTools.length}$`));
   });
@@ -138,14 +162,18 @@ describe('docs/decisions.md stays true', () => {
   });
 
   it('every decision cited in the repository exists', () => {
-    const cited = fg.sync(['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs', '*.md'], { ignore: ['**/node_modules/**'] })
-      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/docs\/decisions\.md,? (D\d+)/g)].map((m) => `${f} ${m[1]}`));
+    const cited = fg
+      .sync(['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs', '*.md'], { ignore: ['**/node_modules/**'] })
+      .flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/docs\/decisions\.md,? (D\d+)/g)].map((m) => `${f} ${m[1]}`),
+      );
     expect(cited.length).toBeGreaterThan(10);
     for (const c of cited) expect(ids, c).toContain(c.split(' ')[1]);
   });
 
   it('no comment cites documents outside the repository ("seed 00N")', () => {
-    const hits = fg.sync(['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs'], { ignore: ['**/node_modules/**'] })
+    const hits = fg
+      .sync(['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs'], { ignore: ['**/node_modules/**'] })
       .filter((f) => /\bseeds? 0\d\d\b/i.test(readFileSync(f, 'utf8')));
     expect(hits).toEqual([]);
   });
@@ -154,6 +182,8 @@ describe('docs/decisions.md stays true', () => {
 it('test/ mirrors src/, apart from the folders AGENTS.md names for what has no src/ twin', () => {
   const own = ['helpers', 'fixtures', 'e2e', 'skills'];
   for (const o of own) expect(MAP).toContain(`test/${o}/`.replace('test/skills/', 'skills tests'));
-  const strays = readdirSync('test', { withFileTypes: true }).filter((e) => e.isDirectory() && !own.includes(e.name) && !existsSync(path.join('src', e.name)));
+  const strays = readdirSync('test', { withFileTypes: true }).filter(
+    (e) => e.isDirectory() && !own.includes(e.name) && !existsSync(path.join('src', e.name)),
+  );
   expect(strays.map((e) => e.name)).toEqual([]);
 });
