@@ -103,6 +103,24 @@ describe('architecture', () => {
     expect(imports(path.join('src', 'shared', 'ids.ts'))).toEqual([]);
   });
 
+  it('one module per concept: config reader, root finder, git runner, message catalogs', () => {
+    const code = (f: string) => readFileSync(f, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+    const where = (re: RegExp) => files('src').filter((f) => re.test(code(f)));
+    const sh = (...p: string[]) => path.join('src', 'shared', ...p);
+    // .butler/config.yaml is opened only by src/shared/config.ts (CONFIG_FILE); elsewhere it is only named in text.
+    expect(where(/(?:readFile\w*|open\w*|createReadStream)\([^;]*config\.yaml|['"`]config\.yaml['"`]/)).toEqual([]);
+    expect(where(/const CONFIG_FILE\b/)).toEqual([sh('config.ts')]);
+    // Only the root finder walks up the folders looking for .git.
+    expect(where(/['"]\.git['"]/).filter((f) => /dirname\(/.test(code(f)))).toEqual([sh('root.ts')]);
+    // Git runs through the one GitRunner contract: execa behind it in work/git.ts, the light spawn in shared/.
+    expect(where(/from 'execa'/)).toEqual([path.join('src', 'work', 'git.ts')]);
+    expect(where(/node:child_process/)).toEqual([path.join('src', 'cli', 'commands', 'demo.ts'), sh('git-spawn.ts')].sort());
+    // Every catalog: an `en` object, a `ja` of the same type, and one accessor by language.
+    const catalogs = files('src').filter((f) => f.split(path.sep).includes('messages'));
+    expect(catalogs.length).toBeGreaterThan(10);
+    for (const f of catalogs) expect(code(f), f).toMatch(/const ja: typeof en = [\s\S]*\(lang === 'en' \? en : ja\)/);
+  });
+
   it('every atomic write and lock passes { within } (refuses links), apart from two named places', () => {
     // trust.ts writes the user's own config folder, outside every project; install checks each path
     // with assertNoLinks before it writes (src/install/index.ts applyChanges).
