@@ -65,6 +65,19 @@ describe('AGENTS.md stays true', () => {
     for (const s of named) expect(scripts, `npm ${s}`).toContain(s);
   });
 
+  it('what the commands are said to do is how they are set up', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(pkg.engines.node).toBe('>=20');
+    expect(pkg.scripts['test:unit']).toContain('--exclude "test/e2e/**"');
+    expect(pkg.scripts.typecheck).toBe('tsc --noEmit');
+    expect(JSON.parse(readFileSync('tsconfig.json', 'utf8')).compilerOptions.strict).toBe(true);
+    const vitest = readFileSync('vitest.config.ts', 'utf8');
+    for (const setup of ['test/global-setup.ts', 'test/e2e/clients/global-setup.ts'])
+      expect(vitest).toContain(`'${setup}'`);
+    expect(readFileSync('.ci/run', 'utf8')).toMatch(/npm test[\s\S]*scripts\/test-summary\.mjs/);
+    expect(readFileSync('scripts/test-summary.mjs', 'utf8')).toMatch(/passed, \$\{[^}]+\} failed/);
+  });
+
   it('every code name it quotes is defined in src/ (or the architecture test)', () => {
     const names = ticks(MAP)
       .map((t) => /^([A-Za-z_][A-Za-z0-9_]*)(?:\(|$)/.exec(t)?.[1] ?? '')
@@ -159,6 +172,15 @@ describe('docs/decisions.md stays true', () => {
       for (const t of ticks(m[1] ?? '').filter(isPath)) if (!found(t, [])) missing.push(t);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('every name given beside a file is in that file', () => {
+    const pairs = [...DECISIONS.matchAll(/`([\w./-]+\.ts)` \(([^)]*)\)/g)];
+    expect(pairs.length).toBeGreaterThan(10);
+    for (const [, file, names] of pairs) {
+      const text = readFileSync(file as string, 'utf8');
+      for (const n of ticks(names as string)) expect(new RegExp(`\\b${n}\\b`).test(text), `${file} ${n}`).toBe(true);
+    }
   });
 
   it('every decision cited in the repository exists', () => {
