@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { spelledNumber } from '../../shared/number-text.js';
+import { spelledNumber } from '../../shared/ids.js';
 import type { Fact } from './types.js';
 import { code, errorLine, isRecord, oneLine, type ToolOutcome } from './output.js';
 
