@@ -41,6 +41,13 @@ const ISSUE_ARGS = ['issue_id', 'issue_ids'];
 /** One-letter flags: `-m` the record message, `-n` how many records. */
 const SHORT: Record<string, string> = { message: 'm', n: 'n' };
 
+/** How the person wrote a flag, for messages and help: `-n`, `--message (-m)`, `--issue-id`. */
+export function flagLabel(flag: string): string {
+  const short = SHORT[flag.replace(/-/g, '_')];
+  if (!short || ALIASES[flag]) return `--${flag}`;
+  return flag === short ? `-${short}` : `--${flag} (-${short})`;
+}
+
 /** The options every verb has: where, who, how to print (and `client`, also an argument of some tools). */
 const SESSION = ['project', 'client', 'json', 'help'];
 
@@ -87,7 +94,7 @@ export function parseOptions(tool: ToolDef): Options {
 /** A number argument from its text; `label` is what the person typed (`--issue`, `issue id`). */
 function numberFrom(text: string, schema: z.ZodType, label: string): number {
   if (/^-?\d+$/.test(text)) return Number(text);
-  const positive = schema instanceof z.ZodNumber && (schema.minValue ?? -Infinity) >= 1;
+  const positive = !schema.safeParse(0).success && schema.safeParse(1).success;
   throw new UsageError(`${label} must be ${positive ? 'a positive number' : 'a number'}, got "${text}"`);
 }
 
@@ -99,6 +106,14 @@ function convert(texts: string[], schema: z.ZodType, label: string): unknown {
   }
   if (texts.length > 1) throw new UsageError(`${label} given more than once`);
   return inner instanceof z.ZodNumber ? numberFrom(texts[0]!, inner, label) : texts[0];
+}
+
+/** A file named on the command line (`-`: stdin); one that cannot be read is the caller's mistake. */
+function readText(file: string, label: string, io: CliIO): Promise<string> {
+  if (file === '-') return io.readStdin();
+  return readFile(path.resolve(io.cwd, file), 'utf8').catch((err: NodeJS.ErrnoException) => {
+    throw new UsageError(`${label}: cannot read ${file} (${err.code ?? err.message})`);
+  });
 }
 
 export interface CliArgs {
@@ -131,7 +146,7 @@ export async function toolArgs(
   for (const [flag, value] of Object.entries(values)) {
     if (value === undefined || SESSION.includes(flag)) continue;
     const arg = flags.get(flag);
-    const label = `--${flag}`;
+    const label = flagLabel(flag);
     const texts = Array.isArray(value) ? value : [];
     if (arg === null) {
       if (texts.length > 1) throw new UsageError(`only a tool with a list of issues takes several ${label}`);
@@ -144,7 +159,7 @@ export async function toolArgs(
     const alias = ALIASES[flag];
     if (alias?.set !== undefined) put(arg, alias.set, label);
     else if (typeof value === 'boolean') put(arg, value, label);
-    else if (alias?.file) put(arg, await Promise.all(texts.map((f) => (f === '-' ? io.readStdin() : readFile(path.resolve(io.cwd, f), 'utf8')))).then((t) => convert(t, shape[arg] as z.ZodType, label)), label);
+    else if (alias?.file) put(arg, convert(await Promise.all(texts.map((f) => readText(f, label, io))), shape[arg] as z.ZodType, label), label);
     else put(arg, convert(texts, shape[arg] as z.ZodType, label), label);
   }
   return out;
@@ -156,7 +171,7 @@ export function explainZod(error: z.ZodError, positionals: string[]): string {
     .slice(0, 5)
     .map((i) => {
       const key = String(i.path[0] ?? '');
-      const label = positionals.includes(key) ? key.replace(/_/g, ' ') : `--${kebab(key)}`;
+      const label = positionals.includes(key) ? key.replace(/_/g, ' ') : flagLabel(kebab(key));
       if (!key) return i.message;
       if (i.code === 'invalid_type' && /received undefined/.test(i.message)) return `${label} is required`;
       return `${label}${i.path.length > 1 ? `[${i.path.slice(1).join('.')}]` : ''}: ${i.message}`;

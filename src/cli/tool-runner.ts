@@ -10,7 +10,7 @@ import { startWorkSession } from '../work/start.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
-import { cliFlags, explainZod, parseOptions, toolArgs } from './tool-flags.js';
+import { cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
 
 /**
  * A verb group of the CLI (`butler work …`): each verb is an MCP tool definition, run by
@@ -63,7 +63,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
   try {
     parsed = parseArgs({ args: argv, options: parseOptions(tool), allowPositionals: true, strict: true }) as typeof parsed;
   } catch (err) {
-    io.stderr(`${prefix}: ${(err as Error).message}\n${group.usage}\n`);
+    io.stderr(`${prefix}: ${(err as Error).message}\n${more(prefix)}`);
     return EXIT.usage;
   }
   const { values } = parsed;
@@ -73,7 +73,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
   }
   const deps: ServerDeps = { cwd: io.cwd, env: io.env, userConfigDir: io.userConfigDir, now: () => new Date(), git: execaGit };
   const session = newSession();
-  return runEnvelope(io, { prefix, json: Boolean(values.json), usage: group.usage, root: () => session.projectRoot }, async () => {
+  return runEnvelope(io, { prefix, json: Boolean(values.json), usage: more(prefix).trimEnd(), root: () => session.projectRoot }, async () => {
     // The command line is checked before anything is read or bound: a usage error has done nothing.
     const { args, defaultIssue } = await toolArgs(tool, values, parsed.positionals, positionals, io);
     const checked = tool.config.inputSchema.safeParse(args);
@@ -103,11 +103,14 @@ async function bind(session: WorkSession, values: Record<string, unknown>, io: C
   return session.projectRoot!;
 }
 
+/** After a usage error: where the options of this verb are listed. */
+const more = (prefix: string) => `  ${prefix} --help lists its options.\n`;
+
 function helpText(tool: ToolDef, prefix: string, positionals: string[]): string {
   const byArg = new Map<string, string[]>();
   for (const [flag, arg] of cliFlags(tool)) {
     const key = arg ?? 'default issue';
-    if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), `--${flag}`]);
+    if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), flagLabel(flag)]);
   }
   const flags = [...byArg].map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`).join(' ');
   const slots = positionals.filter((k) => k in tool.config.inputSchema.shape).map((k) => ` ${k.toUpperCase()}`).join('');

@@ -60,10 +60,6 @@ const tools = toolGroup(handoverGroup);
 export const handover: Command = async (argv, io) => {
   const [verb, ...args] = argv;
   if (args.includes('--help') || args.includes('-h')) return tools(argv, io);
-  if (verb === 'transfer' && !args.some((a) => /^--(target-brain|target)(=|$)/.test(a))) {
-    io.stderr('butler handover transfer: --target-brain BRAIN is required (the ids: butler handover brains)\n');
-    return EXIT.usage;
-  }
   // A person has no MCP client to name them: resume must be told whose snapshot to find.
   if (verb === 'resume' && !io.env.BUTLER_BRAIN && !args.some((a) => /^--client(=|$)/.test(a))) {
     const brains = await brainsWithSnapshots(io.cwd, flagValue(args, '--project'));
