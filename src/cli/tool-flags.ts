@@ -78,7 +78,12 @@ type Options = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; 
 /** The parseArgs options of a verb. Every valued flag may repeat; only list arguments keep more than one. */
 export function parseOptions(tool: ToolDef): Options {
   const shape = shapeOf(tool);
-  const options: Options = { project: { type: 'string' }, client: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
+  const options: Options = {
+    project: { type: 'string' },
+    client: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  };
   for (const [flag, arg] of cliFlags(tool)) {
     // `--client` names the CLI's brain and, when the tool has the argument, fills it too.
     if (SESSION.includes(flag)) continue;
@@ -140,7 +145,13 @@ export async function toolArgs(
     out.args[key] = value;
     from[key] = label;
   };
-  given.forEach((text, i) => put(slots[i]!, convert([text], shape[slots[i]!] as z.ZodType, slots[i]!.replace(/_/g, ' ')), slots[i]!.replace(/_/g, ' ')));
+  given.forEach((text, i) =>
+    put(
+      slots[i]!,
+      convert([text], shape[slots[i]!] as z.ZodType, slots[i]!.replace(/_/g, ' ')),
+      slots[i]!.replace(/_/g, ' '),
+    ),
+  );
   const flags = cliFlags(tool);
   if (typeof values.client === 'string' && 'client' in shape) put('client', values.client, '--client');
   for (const [flag, value] of Object.entries(values)) {
@@ -159,7 +170,12 @@ export async function toolArgs(
     const alias = ALIASES[flag];
     if (alias?.set !== undefined) put(arg, alias.set, label);
     else if (typeof value === 'boolean') put(arg, value, label);
-    else if (alias?.file) put(arg, convert(await Promise.all(texts.map((f) => readText(f, label, io))), shape[arg] as z.ZodType, label), label);
+    else if (alias?.file)
+      put(
+        arg,
+        convert(await Promise.all(texts.map((f) => readText(f, label, io))), shape[arg] as z.ZodType, label),
+        label,
+      );
     else put(arg, convert(texts, shape[arg] as z.ZodType, label), label);
   }
   return out;

@@ -56,12 +56,22 @@ export function toolGroup(group: CliGroup): Command {
  * is `--project` (or the current folder), and whose default issue is the clone's
  * (`default-issue.ts`): what the tool changes there (work_start, issue_close) is kept for the next command.
  */
-export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, group: CliGroup & { verb: string }): Promise<number> {
+export async function runToolFromCli(
+  tool: ToolDef,
+  argv: string[],
+  io: CliIO,
+  group: CliGroup & { verb: string },
+): Promise<number> {
   const prefix = `butler ${group.name} ${group.verb}`;
   const positionals = group.positionals ?? [];
   let parsed: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options: parseOptions(tool), allowPositionals: true, strict: true }) as typeof parsed;
+    parsed = parseArgs({
+      args: argv,
+      options: parseOptions(tool),
+      allowPositionals: true,
+      strict: true,
+    }) as typeof parsed;
   } catch (err) {
     io.stderr(`${prefix}: ${(err as Error).message}\n${more(prefix)}`);
     return EXIT.usage;
@@ -71,25 +81,42 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     io.stdout(helpText(tool, prefix, positionals));
     return EXIT.ok;
   }
-  const deps: ServerDeps = { cwd: io.cwd, env: io.env, userConfigDir: io.userConfigDir, now: () => new Date(), git: execaGit };
+  const deps: ServerDeps = {
+    cwd: io.cwd,
+    env: io.env,
+    userConfigDir: io.userConfigDir,
+    now: () => new Date(),
+    git: execaGit,
+  };
   const session = newSession();
-  return runEnvelope(io, { prefix, json: Boolean(values.json), usage: more(prefix).trimEnd(), root: () => session.projectRoot }, async () => {
-    // The command line is checked before anything is read or bound: a usage error has done nothing.
-    const { args, defaultIssue } = await toolArgs(tool, values, parsed.positionals, positionals, io);
-    const checked = tool.config.inputSchema.safeParse(args);
-    if (!checked.success) throw new UsageError(explainZod(checked.error, positionals));
-    const root = await bind(session, values, io, deps, Boolean(group.folder));
-    session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
-    const before = session.defaultIssue;
-    const call = () => tool.handler(checked.data, { session, deps, memo: new Map() });
-    const result = await (group.around ? group.around(call, io) : call());
-    if (result.status === 'ok' && session.defaultIssue !== before) await writeCliDefaultIssue(root, session.defaultIssue);
-    return result;
-  });
+  return runEnvelope(
+    io,
+    { prefix, json: Boolean(values.json), usage: more(prefix).trimEnd(), root: () => session.projectRoot },
+    async () => {
+      // The command line is checked before anything is read or bound: a usage error has done nothing.
+      const { args, defaultIssue } = await toolArgs(tool, values, parsed.positionals, positionals, io);
+      const checked = tool.config.inputSchema.safeParse(args);
+      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals));
+      const root = await bind(session, values, io, deps, Boolean(group.folder));
+      session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
+      const before = session.defaultIssue;
+      const call = () => tool.handler(checked.data, { session, deps, memo: new Map() });
+      const result = await (group.around ? group.around(call, io) : call());
+      if (result.status === 'ok' && session.defaultIssue !== before)
+        await writeCliDefaultIssue(root, session.defaultIssue);
+      return result;
+    },
+  );
 }
 
 /** The project (and brain) of this one-command connection, as work_session_start binds an MCP one. */
-async function bind(session: WorkSession, values: Record<string, unknown>, io: CliIO, deps: ServerDeps, folder: boolean): Promise<string> {
+async function bind(
+  session: WorkSession,
+  values: Record<string, unknown>,
+  io: CliIO,
+  deps: ServerDeps,
+  folder: boolean,
+): Promise<string> {
   const start = path.resolve(io.cwd, typeof values.project === 'string' ? values.project : '.');
   const client = typeof values.client === 'string' ? values.client : io.env.BUTLER_BRAIN;
   if (folder) {
@@ -99,7 +126,11 @@ async function bind(session: WorkSession, values: Record<string, unknown>, io: C
     return session.projectRoot;
   }
   // Before the project is known, only the environment can choose the language of an error.
-  await startWorkSession(session, { projectRoot: start, clientName: client, register: false, lang: resolveLang({}, io.env) }, deps);
+  await startWorkSession(
+    session,
+    { projectRoot: start, clientName: client, register: false, lang: resolveLang({}, io.env) },
+    deps,
+  );
   return session.projectRoot!;
 }
 
@@ -112,7 +143,12 @@ function helpText(tool: ToolDef, prefix: string, positionals: string[]): string 
     const key = arg ?? 'default issue';
     if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), flagLabel(flag)]);
   }
-  const flags = [...byArg].map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`).join(' ');
-  const slots = positionals.filter((k) => k in tool.config.inputSchema.shape).map((k) => ` ${k.toUpperCase()}`).join('');
+  const flags = [...byArg]
+    .map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`)
+    .join(' ');
+  const slots = positionals
+    .filter((k) => k in tool.config.inputSchema.shape)
+    .map((k) => ` ${k.toUpperCase()}`)
+    .join('');
   return `${tool.name}: ${tool.config.description}\nusage: ${prefix}${slots} [options]\noptions: ${flags} --project DIR --client BRAIN --json\n`;
 }
