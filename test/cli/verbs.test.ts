@@ -117,7 +117,7 @@ describe('older and shorter spellings still fill the tools’ arguments', () => 
     });
     expect((await args(verb(workGroup, 'history'), { n: ['3'] })).args).toEqual({ n: 3 });
     expect((await args(verb(workGroup, 'record'), { message: ['m'], issue: ['4', '5'] })).args).toEqual({
-      message: ['m'][0],
+      message: 'm',
       issue_ids: [4, 5],
     });
     expect((await args(verb(workGroup, 'record'), { message: ['m'], 'no-issue': true })).args).toEqual({
