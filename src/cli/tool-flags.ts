@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import type { ToolDef } from '../mcp/tool.js';
-import { IssueId } from '../shared/ids.js';
+import { workStart } from '../mcp/tools/work/start.js';
 import type { CliIO } from './io.js';
 import { UsageError } from './outcome.js';
 
@@ -161,9 +161,11 @@ export async function toolArgs(
     const texts = Array.isArray(value) ? value : [];
     if (arg === null) {
       if (texts.length > 1) throw new UsageError(`only a tool with a list of issues takes several ${label}`);
-      const n = IssueId.safeParse(numberFrom(texts[0]!, IssueId, label));
+      // The call's default issue is what work_start would set: checked by its schema.
+      const issueId = unwrap(workStart.config.inputSchema.shape.issue_id as z.ZodType);
+      const n = issueId.safeParse(numberFrom(texts[0]!, issueId, label));
       if (!n.success) throw new UsageError(`${label} must be a positive number, got "${texts[0]}"`);
-      out.defaultIssue = n.data;
+      out.defaultIssue = n.data as number;
       continue;
     }
     if (arg === undefined) continue;
