@@ -4,7 +4,7 @@ import type { CliIO, Command } from './io.js';
 export const USAGE = `butler — handover snapshots, work records and a raw-git guard for coding agents
 
 Usage:
-  butler install [--claude] [--codex] [--project DIR] [--personal] [--lang ja|en] [--force] [--dry-run] [--json]
+  butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
   butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]
   butler status [--project DIR] [--json]
   butler mcp [--worker]                    stdio MCP server (server name "butler")

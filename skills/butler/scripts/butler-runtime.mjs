@@ -246,7 +246,7 @@ ${Ob}
 --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`;QO={name:"issue",usage:Ob,verbs:{read:yu,create:hu,comment:mu,"delete-comment":gu,"update-title":_u,"update-body":wu,reopen:bu,close:fu},positionals:["issue_id","comment_id"],folder:!0,around:jq},Nq=Fo(QO),Lq=(e,t)=>e[0]==="approve-url"?Mq(e.slice(1),t):Nq(e,t)});Od();var Db=`butler — handover snapshots, work records and a raw-git guard for coding agents
 
 Usage:
-  butler install [--claude] [--codex] [--project DIR] [--personal] [--lang ja|en] [--force] [--dry-run] [--json]
+  butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
   butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]
   butler status [--project DIR] [--json]
   butler mcp [--worker]                    stdio MCP server (server name "butler")

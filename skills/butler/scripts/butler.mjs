@@ -366,7 +366,7 @@ next: write a test for add() and run it`})}finally{await c.close()}let u=await T
 `),1}}});ya();var Vv=`butler — handover snapshots, work records and a raw-git guard for coding agents
 
 Usage:
-  butler install [--claude] [--codex] [--project DIR] [--personal] [--lang ja|en] [--force] [--dry-run] [--json]
+  butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
   butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]
   butler status [--project DIR] [--json]
   butler mcp [--worker]                    stdio MCP server (server name "butler")
