@@ -24,7 +24,10 @@ export type InProgress = 'merge' | 'rebase' | 'cherry_pick' | 'revert';
 export interface RepoFlags {
   inProgress: InProgress[];
   indexLocked: boolean;
-  /** When this work tree last fetched (FETCH_HEAD's mtime, ISO), or null if it never did. */
+  /**
+   * When ahead/behind was last known current: FETCH_HEAD's mtime, or the upstream ref's reflog when a push
+   * (or fetch) updated it later (readStatus adds that); ISO, null if neither ever happened.
+   */
   fetchedAt: string | null;
 }
 
@@ -102,4 +105,17 @@ export function pathspecFor(root: string, input: string | undefined): string[] {
   if (input === undefined || input === '') return [];
   const { rel } = confinePath(root, input, 'path');
   return [rel === '' ? '.' : rel];
+}
+
+/**
+ * When the tracking ref `remote/branch` last changed (its reflog's mtime), or null. A push updates it
+ * without writing FETCH_HEAD (field trial 5: fetched_at stayed null after a successful publish).
+ */
+export async function trackingUpdatedAt(gitDir: string, upstream: string): Promise<string | null> {
+  if (!upstream.includes('/') || upstream.split('/').some((p) => p === '..' || p === '')) return null;
+  const common = await fsp
+    .readFile(path.join(gitDir, 'commondir'), 'utf8')
+    .then((d) => path.resolve(gitDir, d.trim()), () => gitDir);
+  const st = await fsp.stat(path.join(common, 'logs', 'refs', 'remotes', ...upstream.split('/'))).catch(() => null);
+  return st?.isFile() ? st.mtime.toISOString() : null;
 }

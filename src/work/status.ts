@@ -1,7 +1,7 @@
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import type { Lang } from '../shared/config.js';
 import type { GitRunner } from '../shared/git.js';
-import { gitFailure, readRepoFlags, requireRepo, type RepoFlags } from './repo.js';
+import { gitFailure, readRepoFlags, requireRepo, trackingUpdatedAt, type RepoFlags } from './repo.js';
 
 /**
  * The one git call behind work_observe. `--no-optional-locks` keeps an observer from taking
@@ -94,5 +94,7 @@ export async function readStatus(git: GitRunner, root: string, lang: Lang = 'en'
   if (r.exitCode !== 0) throw gitFailure(r, 'status', loc.top, lang);
   const parsed = parsePorcelainV2(r.stdout);
   parsed.entries = parsed.entries.filter((e) => !isPrivatePath(e.path));
+  const pushed = parsed.upstream ? await trackingUpdatedAt(loc.gitDir, parsed.upstream) : null;
+  if (pushed && (!flags.fetchedAt || pushed > flags.fetchedAt)) flags.fetchedAt = pushed;
   return { ...parsed, root: loc.top, gitDir: loc.gitDir, flags };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,15 +53,21 @@ describe('work_sync', () => {
     expect(readFileSync(path.join(a, 'theirs.txt'), 'utf8')).toBe('from b\n');
     expect(readFileSync(path.join(a, 'mine.txt'), 'utf8')).toBe('from a\n');
 
+    // The last fetch was an hour ago; the push is now, and it updates the tracking ref.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(path.join(a, '.git', 'FETCH_HEAD'), hourAgo, hourAgo);
     expect((await publish(a)).status).toBe('ok');
     expect(log(remote, 'main').slice(0, 3)).toEqual(['A adds mine', 'B adds theirs', 'initial']);
+    expect(Date.parse((await observe(a)).data.upstream!.fetched_at!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('behind only: fast-forward, and observe tells when it last fetched', async () => {
     const { a, b } = twoClones();
     commitFile(b, 'theirs.txt', 'from b\n', 'B adds theirs');
     git(b, 'push', '-q', 'origin', 'HEAD');
-    expect((await observe(a)).data.upstream?.fetched_at).toBeNull();
+    // The clone was the last fetch: its time, from the tracking ref's reflog (FETCH_HEAD does not exist yet).
+    expect(existsSync(path.join(a, '.git', 'FETCH_HEAD'))).toBe(false);
+    expect((await observe(a)).data.upstream?.fetched_at).toEqual(expect.any(String));
     // Someone else's fetch (here raw git) makes behind visible; observe offers work_sync, never fetches.
     git(a, 'fetch', '-q');
     const seen = await observe(a);

@@ -26,7 +26,7 @@ const en = {
         ? `Branch ${branch} has no upstream, so unpublished records cannot be counted.`
         : up.status === 'gone'
           ? `Upstream ${up.ref} is configured but its ref is missing, so unpublished records cannot be counted.`
-          : `Ahead/behind against ${up.ref} as last fetched (${up.fetched_at ?? 'no fetch on record'}); work_sync fetches.`,
+          : `Ahead/behind against ${up.ref} as last fetched or pushed (${up.fetched_at ?? 'no fetch on record'}); work_sync fetches.`,
   recordReason: (issue: number | null) =>
     `Unrecorded changes. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (work_start sets one).'}`,
   dirtyAndUnpublished: (d: number, u: number) => `${d} unrecorded change(s) and ${u} unpublished record(s)`,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { waitingHandover } from '../../../handover/waiting.js';
 import { startWorkSession } from '../../../work/start.js';
 import { toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
@@ -13,8 +14,8 @@ export const workSessionStart = defineTool({
   },
   // Errors speak the language of the current project (or the environment); the result, that of
   // the project just bound, which is the session's project by the time langOf is asked.
-  handler: async (args, ctx) =>
-    startWorkSession(
+  handler: async (args, ctx) => {
+    const r = await startWorkSession(
       ctx.session,
       {
         projectRoot: args.project_root,
@@ -24,5 +25,17 @@ export const workSessionStart = defineTool({
         langOf: () => toolLang(ctx),
       },
       ctx.deps,
-    ),
+    );
+    const root = ctx.session.projectRoot;
+    const me = ctx.session.brainId;
+    if (r.status !== 'ok' || !root || !me) return r;
+    // The handover SessionStart named comes before anything else (the same choice as the hook).
+    const w = await waitingHandover(root, me, ctx.deps.now(), await toolLang(ctx)).catch(() => null);
+    if (w?.next) {
+      const { tool, handover_id, reason } = w.next;
+      return { ...r, data: { ...r.data, required_action: { tool, args: { handover_id }, reason } } };
+    }
+    if (w?.choose.length) return { ...r, data: { ...r.data, candidate_handovers: w.choose, choose: w.chooseReason } };
+    return r;
+  },
 });
