@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../shared/config.js';
+import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/local/format.js';
 import { acceptedBy } from './candidates.js';
 import { startText } from './messages/start.js';
 import { handoffPrompt } from './snapshot.js';
@@ -10,8 +11,8 @@ import { HANDOVER_DIR, type IndexEntry } from './store.js';
 export const SESSION_START_LIMIT = 1200;
 
 /**
- * Issues among `entries` that are closed: the local tracker's file when there is one (a cheap read,
- * no YAML parser in the hook), else the state the snapshot recorded when it was written.
+ * Issues among `entries` that are closed: the local tracker's file when there is one (read by the issue
+ * format's own reader, src/issues/local/format.ts), else the state the snapshot recorded when it was written.
  */
 export function closedIssues(root: string, entries: readonly IndexEntry[]): Set<number> {
   const out = new Set<number>();
@@ -19,8 +20,7 @@ export function closedIssues(root: string, entries: readonly IndexEntry[]): Set<
     if (e.issue_id === null || out.has(e.issue_id)) continue;
     let state = e.issue_state ?? null;
     try {
-      const head = readFileSync(path.join(root, '.butler', 'issues', `${e.issue_id}.md`), 'utf8').slice(0, 2000);
-      state = /^state:\s*["']?(open|closed)\b/m.exec(head)?.[1] ?? state;
+      state = issueStateOf(readFileSync(path.join(root, LOCAL_ISSUES_DIR, `${e.issue_id}.md`), 'utf8')) ?? state;
     } catch {
       // no local issue file: keep what the snapshot recorded
     }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Lang } from '../shared/config.js';
 import type { OwnRecordNote } from '../shared/git.js';
 import type { Action, ToolResult } from '../shared/result.js';
-import { LOCAL_ISSUES_DIR } from './local/backend.js';
+import { LOCAL_ISSUES_DIR } from './local/format.js';
 import { opsText } from './messages/ops.js';
 import type { IssueBackendKind } from './types.js';
 

@@ -8,9 +8,8 @@ import { withFileLock } from '../../shared/lock.js';
 import { assertNoLinks, isSymlink } from '../../shared/no-links.js';
 import { backendText } from '../messages/backend.js';
 import type { Issue, IssueBackend, IssueComment } from '../types.js';
-import { IssueFileError, parseIssue, serializeIssue, type StoredComment, type StoredIssue } from './format.js';
+import { IssueFileError, LOCAL_ISSUES_DIR, parseIssue, serializeIssue, type StoredComment, type StoredIssue } from './format.js';
 
-export const LOCAL_ISSUES_DIR = path.join('.butler', 'issues');
 const FILE = /^([1-9][0-9]{0,9})\.md$/;
 
 export interface LocalBackendOptions {

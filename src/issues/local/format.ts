@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type Front, FrontError, readFront, writeFront } from './front.js';
 
 /**
@@ -144,4 +145,19 @@ export function parseIssue(text: string): StoredIssue {
     comments,
     front: read.front,
   };
+}
+
+/** Where local issue files live, relative to the project root. */
+export const LOCAL_ISSUES_DIR = path.join('.butler', 'issues');
+
+/**
+ * The state a local issue file records, read as the issue tools read it (for the SessionStart hook,
+ * which holds back closed issues' handovers); null when the file cannot be read as an issue.
+ */
+export function issueStateOf(text: string): 'open' | 'closed' | null {
+  try {
+    return parseIssue(text).state;
+  } catch {
+    return null;
+  }
 }
