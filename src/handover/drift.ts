@@ -1,5 +1,6 @@
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { builtin } from '../shared/builtin.js';
 import type { GitRunner } from '../shared/git.js';
 import { driftText } from './messages/drift.js';
 
@@ -37,7 +38,7 @@ const MAX_FINGERPRINTS = 200;
 export async function fingerprint(root: string, files: readonly string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   // Loaded on use: the SessionStart hook reaches here only when a snapshot recorded dirty files.
-  const { createHash } = await import('node:crypto');
+  const { createHash } = builtin<typeof import('node:crypto')>('node:crypto');
   await Promise.all(
     files.slice(0, MAX_FINGERPRINTS).map(async (f) => {
       const p = path.join(root, f);

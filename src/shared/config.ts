@@ -1,6 +1,7 @@
 // The one owner of `.butler/config.yaml`: its schema (below, every key in one place), the reader
 // every command, tool and hook uses, and the error that names the file, line and column. No yaml or
 // zod here: the hook bundles import this module and pay for every byte of it on each run.
+import { constants, promises as fsp } from 'node:fs';
 import { type Pos, ConfigSyntaxError, parseYamlSubset } from './config-yaml.js';
 import { ButlerError } from './errors.js';
 
@@ -86,11 +87,9 @@ function nearestPos(pos: Map<string, Pos>, path: string): Pos | null {
  * non-blocking and must be a regular file (a FIFO or a directory is a problem, not a hang).
  */
 export async function readConfigText(file: string, shown = CONFIG_FILE): Promise<string | null> {
-  // Imported here: in the single-file hook bundles a top-level builtin import runs on every start.
-  const fs = await import('node:fs');
   let fh;
   try {
-    fh = await fs.promises.open(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    fh = await fsp.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
