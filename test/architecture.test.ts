@@ -46,6 +46,14 @@ describe('architecture', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('the layer line in AGENTS.md is the order MAY_IMPORT allows', () => {
+    const line = /Layers, bottom up: (.+?);/s.exec(readFileSync('AGENTS.md', 'utf8'))?.[1] ?? '';
+    const rank = new Map<string, number>();
+    line.split('→').forEach((step, i) => [...step.matchAll(/`(\w+)`/g)].forEach((m) => rank.set(m[1] as string, i)));
+    expect([...rank.keys()].sort()).toEqual(Object.keys(MAY_IMPORT).sort());
+    for (const [from, tos] of Object.entries(MAY_IMPORT)) for (const to of tos) expect(rank.get(to)!, `${from} → ${to}`).toBeLessThan(rank.get(from)!);
+  });
+
   it('only src/mcp imports the MCP SDK', () => {
     for (const f of files('src')) {
       if (f.startsWith(path.join('src', 'mcp'))) continue;
@@ -61,6 +69,7 @@ describe('architecture', () => {
         const code = readFileSync(f, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
         expect(/process\.env\b/.test(code), `${f} reads process.env`).toBe(false);
         expect(/process\.exit\(/.test(code), `${f} calls process.exit`).toBe(false);
+        expect(/process\.(?:stdin|argv)\b/.test(code), `${f} reads stdin or argv`).toBe(false);
       }
     }
   });
@@ -86,4 +95,60 @@ describe('architecture', () => {
     for (const d of readdirSync('src')) expect(map, `src/${d}/ is missing from AGENTS.md`).toContain(`src/${d}/`);
     expect(readFileSync('CLAUDE.md', 'utf8').trim()).toBe('@AGENTS.md');
   });
+
+  it('every id pattern lives in src/shared/ids.ts, which imports nothing (the hook bundles use it)', () => {
+    const strays = files('src').filter((f) => f !== path.join('src', 'shared', 'ids.ts'))
+      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/const ((?:[A-Z_]*_)?(?:ID|REF)(?:_PATTERN)?) = (?:\/|new RegExp)/g)].map((m) => `${f} ${m[1]}`));
+    expect(strays).toEqual([]);
+    expect(imports(path.join('src', 'shared', 'ids.ts'))).toEqual([]);
+  });
+
+  it('one module per concept: config reader, root finder, git runner, message catalogs', () => {
+    const code = (f: string) => readFileSync(f, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+    const where = (re: RegExp) => files('src').filter((f) => re.test(code(f)));
+    const sh = (...p: string[]) => path.join('src', 'shared', ...p);
+    // .butler/config.yaml is opened only by src/shared/config.ts (CONFIG_FILE); elsewhere it is only named in text.
+    expect(where(/(?:readFile\w*|open\w*|createReadStream)\([^;]*config\.yaml|['"`]config\.yaml['"`]/)).toEqual([]);
+    expect(where(/const CONFIG_FILE\b/)).toEqual([sh('config.ts')]);
+    // Only the root finder walks up the folders looking for .git.
+    expect(where(/['"]\.git['"]/).filter((f) => /dirname\(/.test(code(f)))).toEqual([sh('root.ts')]);
+    // Git runs through the one GitRunner contract: execa behind it in work/git.ts, the light spawn in shared/.
+    expect(where(/from 'execa'/)).toEqual([path.join('src', 'work', 'git.ts')]);
+    expect(where(/node:child_process/)).toEqual([path.join('src', 'cli', 'commands', 'demo.ts'), sh('git-spawn.ts')].sort());
+    // Every catalog: an `en` object, a `ja` of the same type, and one accessor by language.
+    const catalogs = files('src').filter((f) => f.split(path.sep).includes('messages'));
+    expect(catalogs.length).toBeGreaterThan(10);
+    for (const f of catalogs) expect(code(f), f).toMatch(/const ja: typeof en = [\s\S]*\(lang === 'en' \? en : ja\)/);
+  });
+
+  it('every atomic write and lock passes { within } (refuses links), apart from two named places', () => {
+    // trust.ts writes the user's own config folder, outside every project; install checks each path
+    // with assertNoLinks before it writes (src/install/index.ts applyChanges).
+    const outsideProject = [path.join('src', 'issues', 'trust.ts'), path.join('src', 'install', 'index.ts')];
+    const bare: string[] = [];
+    for (const f of files('src')) {
+      const code = readFileSync(f, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+      for (const m of code.matchAll(/\b(writeFileAtomic|writeFileExclusive|withFileLock)\(/g)) {
+        if (/function\s*$/.test(code.slice(0, m.index))) continue;
+        if (!/within/.test(lastArgument(code, (m.index ?? 0) + m[0].length - 1)) && !outsideProject.includes(f)) bare.push(`${f} ${m[1]}`);
+      }
+    }
+    expect(bare).toEqual([]);
+  });
 });
+
+/** The text of a call's last argument, from the index of its `(` (strings skipped, trailing comma allowed). */
+function lastArgument(code: string, open: number): string {
+  let depth = 0;
+  let cur = open + 1;
+  let prev = cur;
+  for (let i = open; i < code.length; i++) {
+    const c = code[i] as string;
+    if (c === "'" || c === '"' || c === '`') {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++;
+    } else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth === 0) return code.slice(cur, i).trim() || code.slice(prev, cur - 1);
+    else if (c === ',' && depth === 1) [prev, cur] = [cur, i + 1];
+  }
+  return '';
+}

@@ -4,8 +4,9 @@ import { PRIVATE_DIR } from '../shared/private-dir.js';
 
 /**
  * The CLI's default issue, kept between commands per clone in Butler's private folder (never
- * recorded): `butler work start --issue N` sets it, `butler work start` clears it, and the work and
- * handover commands use it when no --issue is given, as an MCP connection's work_start does.
+ * recorded): the tool runner loads it into each command's session and keeps what the tool changed
+ * there, so `butler work start --issue N` sets it, `butler work start` clears it and `butler issue
+ * close N` clears it when N is the default, as work_start and issue_close do for an MCP connection.
  */
 const FILE = 'cli-state.json';
 

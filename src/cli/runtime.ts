@@ -4,13 +4,13 @@ import type { CliIO, Command } from './io.js';
 export const USAGE = `butler — handover snapshots, work records and a raw-git guard for coding agents
 
 Usage:
-  butler install [--claude] [--codex] [--project DIR] [--personal] [--lang ja|en] [--force] [--dry-run] [--json]
+  butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
   butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]
   butler status [--project DIR] [--json]
   butler mcp [--worker]                    stdio MCP server (server name "butler")
   butler hook session-start|pre-tool-use   the hook entry points, reading the client's JSON on stdin
-  butler handover suspend|resume|transfer|accept|prepare|read|list|brains [options] [--json]
-  butler work start|observe|diff|history|record|publish|finish [options] [--json]
+  butler handover suspend|resume|transfer|accept|prepare|read|list|brains|retire [options] [--json]
+  butler work start|observe|diff|history|record|publish|sync|finish [options] [--json]
   butler issue read|create|comment|delete-comment|update-title|update-body|reopen|close|approve-url [options] [--json]
   butler guard status|allow|deny|mode …    the raw-git guard's settings (changing them needs a terminal)
   butler demo                              throwaway repo: install, suspend, resume, transfer, accept

@@ -1,86 +1,154 @@
-import { parseArgs } from 'node:util';
-import * as z from 'zod';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import type { ServerDeps, ToolDef } from '../mcp/tool.js';
+import { resolveLang } from '../shared/config.js';
+import type { ToolResult } from '../shared/result.js';
+import { findProjectRoot } from '../shared/root.js';
 import { execaGit } from '../work/git.js';
-import { newSession } from '../work/session.js';
+import { newSession, type WorkSession } from '../work/session.js';
 import { startWorkSession } from '../work/start.js';
-import { describeZodError } from '../mcp/schema.js';
-import { readCliDefaultIssue } from './default-issue.js';
-import type { CliIO } from './io.js';
+import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
+import type { CliIO, Command } from './io.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
+import { cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
 
-/** Short flags people type, mapped to the tools' argument names. */
-const ALIASES: Record<string, string> = {
-  issue: 'issue_id',
-  id: 'handover_id',
-  target: 'target_brain',
-  source: 'source_brain',
-  from: 'created_from',
-  to: 'created_to',
-  'session-log': 'session_log_path',
-};
+/**
+ * A verb group of the CLI (`butler work …`): each verb is an MCP tool definition, run by
+ * runToolFromCli with the tool's own schema and handler, so a person and an agent get the same
+ * arguments, checks and envelope. test/cli/verbs.test.ts pins that every verb goes through here.
+ */
+export interface CliGroup {
+  name: string;
+  usage: string;
+  verbs: Record<string, ToolDef>;
+  /** Tool arguments a verb also takes by position, in order, when its tool has them (`issue read 7`). */
+  positionals?: string[];
+  /**
+   * Bind the folder rather than a git work session: issues work in any folder (the local tracker
+   * needs no git), and their author is the person (`--client`, else BUTLER_BRAIN, else $USER).
+   */
+  folder?: boolean;
+  /** Wraps the tool call: `issue` asks at a terminal before a tracker URL gets the token. */
+  around?: (call: () => Promise<ToolResult<object>>, io: CliIO) => Promise<ToolResult<object>>;
+}
 
-function unwrap(t: z.ZodType): z.ZodType {
-  let cur = t;
-  while (cur instanceof z.ZodOptional || cur instanceof z.ZodDefault || cur instanceof z.ZodNullable) {
-    cur = (cur as z.ZodOptional<z.ZodType>).unwrap() as z.ZodType;
-  }
-  return cur;
+const HELP = ['--help', '-h', 'help'];
+
+/** `butler <group> <verb> [flags]`: the usage for no verb or help, exit 2 for an unknown verb. */
+export function toolGroup(group: CliGroup): Command {
+  return async (argv, io) => {
+    const [verb, ...rest] = argv;
+    if (!verb || HELP.includes(verb)) {
+      (verb ? io.stdout : io.stderr)(`${group.usage}\n`);
+      return verb ? EXIT.ok : EXIT.usage;
+    }
+    if (!Object.hasOwn(group.verbs, verb)) {
+      io.stderr(`butler ${group.name}: unknown verb "${verb}"\n${group.usage}\n`);
+      return EXIT.usage;
+    }
+    return runToolFromCli(group.verbs[verb]!, rest, io, { ...group, verb });
+  };
 }
 
 /**
  * Runs an MCP tool's handler from the command line: same schema, same capability code, same
- * envelope. The CLI is a connection of its own whose brain is `--client` (or none).
+ * envelope. The CLI is a connection of its own whose brain is `--client` (or none), whose project
+ * is `--project` (or the current folder), and whose default issue is the clone's
+ * (`default-issue.ts`): what the tool changes there (work_start, issue_close) is kept for the next command.
  */
-export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO): Promise<number> {
-  const shape = tool.config.inputSchema.shape as Record<string, z.ZodType>;
-  const options: Record<string, { type: 'string' | 'boolean' }> = {
-    project: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean' },
-    client: { type: 'string' },
-  };
-  // A boolean argument is a plain switch (`--share`); everything else takes a value.
-  for (const key of Object.keys(shape)) options[key.replace(/_/g, '-')] = { type: unwrap(shape[key] as z.ZodType) instanceof z.ZodBoolean ? 'boolean' : 'string' };
-  for (const [alias, target] of Object.entries(ALIASES)) if (target in shape) options[alias] = { type: 'string' };
-
-  let values: Record<string, string | boolean | undefined>;
+export async function runToolFromCli(
+  tool: ToolDef,
+  argv: string[],
+  io: CliIO,
+  group: CliGroup & { verb: string },
+): Promise<number> {
+  const prefix = `butler ${group.name} ${group.verb}`;
+  const positionals = group.positionals ?? [];
+  let parsed: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
   try {
-    ({ values } = parseArgs({ args: argv, options, allowPositionals: false, strict: true }));
+    parsed = parseArgs({
+      args: argv,
+      options: parseOptions(tool),
+      allowPositionals: true,
+      strict: true,
+    }) as typeof parsed;
   } catch (err) {
-    io.stderr(`butler: ${(err as Error).message}\n`);
+    io.stderr(`${prefix}: ${(err as Error).message}\n${more(prefix)}`);
     return EXIT.usage;
   }
+  const { values } = parsed;
   if (values.help) {
-    const aliasOf = (k: string) => Object.entries(ALIASES).find(([, target]) => target === k)?.[0];
-    const flags = Object.keys(shape)
-      .filter((k) => k !== 'client')
-      .map((k) => `--${k.replace(/_/g, '-')}${aliasOf(k) ? ` (--${aliasOf(k)})` : ''}`)
-      .join(' ');
-    io.stdout(`${tool.name}: ${tool.config.description}\noptions: ${flags} --project DIR --client BRAIN --json\n`);
+    io.stdout(helpText(tool, prefix, positionals));
     return EXIT.ok;
   }
-  const args: Record<string, unknown> = {};
-  for (const [flag, value] of Object.entries(values)) {
-    if (value === undefined || ['project', 'json', 'help'].includes(flag)) continue;
-    const key = ALIASES[flag] && ALIASES[flag] in shape ? ALIASES[flag] : flag.replace(/-/g, '_');
-    if (!(key in shape)) continue;
-    const inner = unwrap(shape[key] as z.ZodType);
-    args[key] = inner instanceof z.ZodNumber && typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-  }
-  const deps: ServerDeps = { cwd: io.cwd, env: io.env, userConfigDir: io.userConfigDir, now: () => new Date(), git: execaGit };
+  const deps: ServerDeps = {
+    cwd: io.cwd,
+    env: io.env,
+    userConfigDir: io.userConfigDir,
+    now: () => new Date(),
+    git: execaGit,
+  };
   const session = newSession();
-  const prefix = `butler ${tool.name.replace('_', ' ')}`;
-  return runEnvelope(io, { prefix, json: Boolean(values.json), root: () => session.projectRoot }, async () => {
-    const project = typeof values.project === 'string' ? values.project : io.cwd;
-    const brain = typeof values.client === 'string' ? values.client : io.env.BUTLER_BRAIN;
-    const started = await startWorkSession(session, { projectRoot: path.resolve(io.cwd, project), clientName: brain, register: false }, deps);
-    if (started.status !== 'ok') return started;
-    // The default issue `butler work start --issue N` kept for this clone, as work_start does for a connection.
-    session.defaultIssue = await readCliDefaultIssue(session.projectRoot!);
-    const parsed = tool.config.inputSchema.safeParse(args);
-    if (!parsed.success) throw new UsageError(`invalid options for ${tool.name}: ${describeZodError(parsed.error)}`);
-    return tool.handler(parsed.data, { session, deps, memo: new Map() });
-  });
+  return runEnvelope(
+    io,
+    { prefix, json: Boolean(values.json), usage: more(prefix).trimEnd(), root: () => session.projectRoot },
+    async () => {
+      // The command line is checked before anything is read or bound: a usage error has done nothing.
+      const { args, defaultIssue } = await toolArgs(tool, values, parsed.positionals, positionals, io);
+      const checked = tool.config.inputSchema.safeParse(args);
+      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals));
+      const root = await bind(session, values, io, deps, Boolean(group.folder));
+      session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
+      const before = session.defaultIssue;
+      const call = () => tool.handler(checked.data, { session, deps, memo: new Map() });
+      const result = await (group.around ? group.around(call, io) : call());
+      if (result.status === 'ok' && session.defaultIssue !== before)
+        await writeCliDefaultIssue(root, session.defaultIssue);
+      return result;
+    },
+  );
+}
+
+/** The project (and brain) of this one-command connection, as work_session_start binds an MCP one. */
+async function bind(
+  session: WorkSession,
+  values: Record<string, unknown>,
+  io: CliIO,
+  deps: ServerDeps,
+  folder: boolean,
+): Promise<string> {
+  const start = path.resolve(io.cwd, typeof values.project === 'string' ? values.project : '.');
+  const client = typeof values.client === 'string' ? values.client : io.env.BUTLER_BRAIN;
+  if (folder) {
+    // The repository's top level, as for the MCP tools: a subfolder must not grow its own .butler/issues.
+    session.projectRoot = findProjectRoot(start) ?? start;
+    session.brainId = client ?? io.env.USER ?? 'cli';
+    return session.projectRoot;
+  }
+  // Before the project is known, only the environment can choose the language of an error.
+  await startWorkSession(
+    session,
+    { projectRoot: start, clientName: client, register: false, lang: resolveLang({}, io.env) },
+    deps,
+  );
+  return session.projectRoot!;
+}
+
+/** After a usage error: where the options of this verb are listed. */
+const more = (prefix: string) => `  ${prefix} --help lists its options.\n`;
+
+function helpText(tool: ToolDef, prefix: string, positionals: string[]): string {
+  const byArg = new Map<string, string[]>();
+  for (const [flag, arg] of cliFlags(tool)) {
+    const key = arg ?? 'default issue';
+    if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), flagLabel(flag)]);
+  }
+  const flags = [...byArg]
+    .map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`)
+    .join(' ');
+  const slots = positionals
+    .filter((k) => k in tool.config.inputSchema.shape)
+    .map((k) => ` ${k.toUpperCase()}`)
+    .join('');
+  return `${tool.name}: ${tool.config.description}\nusage: ${prefix}${slots} [options]\noptions: ${flags} --project DIR --client BRAIN --json\n`;
 }

@@ -1,7 +1,7 @@
 // The guard's decision: which git invocations a command runs, what the project allows, and the
 // short reason that names the Butler tool to use instead.
 import { TOOL_NOTE, toolFor } from './git.js';
-import { mentionsGitWord } from './quick.js';
+import { mentionsGitWord, mentionsGuardWord } from './quick.js';
 import { findGitUses, type GitUse } from './resolve.js';
 import { newContext } from './types.js';
 
@@ -17,6 +17,8 @@ export interface Inspection {
   uses: GitUse[];
   /** Set when the command mentions git but cannot be parsed: then it is treated as raw git. */
   parseError: string | null;
+  /** Set with parseError when the unparseable command names `butler … guard` (and no git). */
+  parseGuard?: boolean;
   /** `cd`/`pushd` targets in the command (null: not known before it runs). */
   cds: (string | null)[];
 }
@@ -29,8 +31,10 @@ export function inspect(command: string): Inspection {
   try {
     return { uses: findGitUses(command, ctx), parseError: null, cds: ctx.cds };
   } catch (err) {
-    if (!mentionsGitWord(command)) return { uses: [], parseError: null, cds: [] };
-    return { uses: [], parseError: err instanceof Error ? err.message : 'parser failure', cds: [] };
+    const parseError = err instanceof Error ? err.message : 'parser failure';
+    if (mentionsGitWord(command)) return { uses: [], parseError, cds: [] };
+    if (mentionsGuardWord(command)) return { uses: [], parseError, parseGuard: true, cds: [] };
+    return { uses: [], parseError: null, cds: [] };
   }
 }
 
@@ -43,6 +47,13 @@ export function decide(ins: Inspection, config: GuardConfig): Decision {
   if (config.mode === 'off') return { action: 'allow' };
   const action = config.mode === 'warn' ? 'warn' : 'deny';
   const lead = action === 'warn' ? 'Raw git detected (Butler guard in warn mode: it runs).' : 'Raw git is blocked by Butler.';
+  if (ins.parseError !== null && ins.parseGuard) {
+    // Even in warn mode, as for a parsed guard change below.
+    return {
+      action: 'deny',
+      reason: `This command mentions \`butler guard\` and could not be parsed (${ins.parseError}): changing what the Butler guard allows is the user's act, in their own terminal. Ask the user, or simplify the command`,
+    };
+  }
   if (ins.parseError !== null) {
     return {
       action,

@@ -25,3 +25,13 @@ export function quickMentionsGuard(text: string): boolean {
 export function mentionsGitWord(text: string): boolean {
   return /(?<![\w.-])git(?![\w./])/i.test(text.replace(/\\\n|['"\\]/g, ''));
 }
+
+/**
+ * Does the text name Butler's CLI and the word guard (`butler guard mode off`, `node .butler/bin/butler.mjs guard …`)?
+ * Used only when the command cannot be parsed: then the guard cannot tell whether it changes the
+ * guard, and a guard change is a person's act, so it is refused like unparseable git.
+ */
+export function mentionsGuardWord(text: string): boolean {
+  const plain = text.replace(/\\\n|['"\\]/g, '');
+  return /butler/i.test(plain) && /(?<![\w.-])guard(?![\w./])/i.test(plain);
+}

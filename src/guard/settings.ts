@@ -71,7 +71,8 @@ export async function changeGuard(git: GitRunner, root: string, change: GuardCha
         : { ...cur, mode: change.mode };
   const { mkdir } = await import('node:fs/promises');
   await mkdir(`${root}/.butler`, { recursive: true });
-  await writeFileAtomic(file, withGuardSection(text, next));
+  // A .butler that is a link could carry the write out of the project (the repository is untrusted).
+  await writeFileAtomic(file, withGuardSection(text, next), { within: root });
   const what = 'allow' in change ? `allow ${change.allow.join(' ')}` : 'deny' in change ? `deny ${change.deny.join(' ')}` : `mode ${change.mode}`;
   for (const args of [['add', '--', CONFIG_FILE], ['commit', '--quiet', '-m', `butler guard: ${what}`, '--only', '--', CONFIG_FILE]]) {
     const r = await git(root, args);

@@ -5,6 +5,9 @@ import { quickMentionsGit } from './quick.js';
 import { DYN } from './types.js';
 import { type Spec, type Step, simple, skip, su } from './wrappers.js';
 
+/** A list of option names written as one line of words (keeps these long tables readable). */
+const ws = (names: string): string[] => names.split(' ');
+
 type Handler = (argv: string[], i: number) => Step;
 
 /** `tool SUB [options] COMMAND…` (`npm exec`, `poetry run`): the command after the options. */
@@ -30,7 +33,7 @@ function withCall(spec: Spec): Handler {
   };
 }
 
-const NPX: Spec = { withArg: 'p', long: ['--package', '--prefix', '--workspace', '--userconfig', '--cache', '--registry'] };
+const NPX: Spec = { withArg: 'p', long: ws('--package --prefix --workspace --userconfig --cache --registry') };
 
 /** The index after `--` if present, else null. */
 const afterDashes = (argv: string[], i: number): number | null => {
@@ -40,9 +43,9 @@ const afterDashes = (argv: string[], i: number): number | null => {
 
 /** `bwrap`: options take 0–3 arguments; the command follows them. */
 const BWRAP_ARGS: Record<string, number> = Object.fromEntries([
-  ...['--bind', '--ro-bind', '--dev-bind', '--bind-try', '--ro-bind-try', '--dev-bind-try', '--symlink', '--setenv', '--file', '--bind-data', '--ro-bind-data', '--chmod'].map((o) => [o, 2]),
+  ...ws('--bind --ro-bind --dev-bind --bind-try --ro-bind-try --dev-bind-try --symlink --setenv --file --bind-data --ro-bind-data --chmod').map((o) => [o, 2]),
   ...['--overlay'].map((o) => [o, 3]),
-  ...['--chdir', '--dir', '--tmpfs', '--proc', '--dev', '--unsetenv', '--uid', '--gid', '--hostname', '--lock-file', '--sync-fd', '--info-fd', '--json-status-fd', '--block-fd', '--userns-block-fd', '--seccomp', '--add-seccomp-fd', '--perms', '--size', '--args', '--cap-add', '--cap-drop', '--remount-ro', '--exec-label', '--file-label', '--mqueue', '--overlay-src', '--tmp-overlay', '--ro-overlay', '--userns', '--userns2', '--pidns', '--argv0'].map((o) => [o, 1]),
+  ...ws('--chdir --dir --tmpfs --proc --dev --unsetenv --uid --gid --hostname --lock-file --sync-fd --info-fd --json-status-fd --block-fd --userns-block-fd --seccomp --add-seccomp-fd --perms --size --args --cap-add --cap-drop --remount-ro --exec-label --file-label --mqueue --overlay-src --tmp-overlay --ro-overlay --userns --userns2 --pidns --argv0').map((o) => [o, 1]),
 ]);
 function bwrap(argv: string[], i: number): Step {
   let j = i + 1;
@@ -75,7 +78,7 @@ function inline(flags: string[], inFile: string[]): Handler {
 function hyperfine(argv: string[], i: number): Step {
   const scripts: string[] = [];
   const ARGS: Record<string, number> = { '-w': 1, '--warmup': 1, '-r': 1, '--runs': 1, '-m': 1, '--min-runs': 1, '-M': 1, '--max-runs': 1, '-S': 1, '--shell': 1, '-u': 1, '--time-unit': 1, '-n': 1, '--command-name': 1, '--style': 1, '--sort': 1, '--input': 1, '--output': 1, '-L': 2, '--parameter-list': 2, '-P': 3, '--parameter-scan': 3, '-D': 1, '--parameter-step-size': 1, '--export-json': 1, '--export-csv': 1, '--export-markdown': 1, '--export-asciidoc': 1, '--export-orgmode': 1 };
-  const RUN = ['-p', '--prepare', '-s', '--setup', '-c', '--cleanup', '--conclude'];
+  const RUN = ws('-p --prepare -s --setup -c --cleanup --conclude');
   for (let j = i + 1; j < argv.length; j++) {
     const a = argv[j] ?? '';
     if (RUN.includes(a)) scripts.push(argv[++j] ?? '');
@@ -89,7 +92,7 @@ function hyperfine(argv: string[], i: number): Step {
 function gdb(argv: string[], i: number): Step {
   const k = argv.indexOf('--args', i + 1);
   if (k >= 0) return { at: k + 1 };
-  return simple({ long: ['-ex', '-x', '-iex', '-ix', '-eval-command', '--command', '-cd', '--cd', '-d', '--directory', '-p', '--pid', '-c', '--core', '-s', '--symbols', '-e', '--exec', '-se', '-b', '--tty', '-data-directory', '--data-directory'] })(argv, i);
+  return simple({ long: ws('-ex -x -iex -ix -eval-command --command -cd --cd -d --directory -p --pid -c --core -s --symbols -e --exec -se -b --tty -data-directory --data-directory') })(argv, i);
 }
 
 /** `sg GROUP -c 'cmd'` or `sg GROUP cmd…` (which sg passes to a shell). */
@@ -115,12 +118,12 @@ function entr(argv: string[], i: number): Step {
 export const MORE: Record<string, Handler> = {
   npx: withCall(NPX),
   bunx: simple({ withArg: 'p', long: ['--package'] }),
-  uvx: simple({ long: ['--from', '--with', '--python', '-p', '--index', '--with-requirements', '--with-editable'] }),
+  uvx: simple({ long: ws('--from --with --python -p --index --with-requirements --with-editable') }),
   npm: (argv, i) => (['exec', 'x'].includes(argv[i + 1] ?? '') ? withCall(NPX)(argv, i + 1) : null),
   pnpm: sub(['exec', 'dlx'], { withArg: 'Cc', long: ['--filter', '--dir', '--package', '--workspace-root'] }),
   yarn: sub(['exec', 'dlx'], { withArg: 'p', long: ['--package', '--cwd'] }),
   bun: sub(['x', 'exec'], { withArg: 'p', long: ['--package', '--cwd'] }),
-  uv: sub(['run', 'tool'], { withArg: 'pw', long: ['--with', '--with-editable', '--with-requirements', '--python', '--project', '--directory', '--package', '--env-file', '--index', '--extra', '--group', '--only-group', '--no-group', '--from'] }),
+  uv: sub(['run', 'tool'], { withArg: 'pw', long: ws('--with --with-editable --with-requirements --python --project --directory --package --env-file --index --extra --group --only-group --no-group --from') }),
   poetry: sub(['run'], { withArg: 'C', long: ['--directory', '--project'] }),
   pipenv: sub(['run'], {}),
   bundle: sub(['exec'], { long: ['--gemfile'] }),
@@ -139,17 +142,17 @@ export const MORE: Record<string, Handler> = {
     const at = afterDashes(argv, i);
     return at === null ? null : { at };
   },
-  strace: simple({ withArg: 'abeEIoOpPsSuUX', long: ['--output', '--expr', '--signal', '--trace', '--attach', '--user', '--env', '--string-limit', '--trace-path'] }),
+  strace: simple({ withArg: 'abeEIoOpPsSuUX', long: ws('--output --expr --signal --trace --attach --user --env --string-limit --trace-path') }),
   ltrace: simple({ withArg: 'aAeEIlLnopsSuwxX', long: ['--output', '--library', '--align', '--indent', '--user'] }),
   valgrind: simple({}),
   fakeroot: simple({ withArg: 'lsib', long: ['--lib', '--faked'] }),
   firejail: simple({}),
   bwrap,
   nsenter: simple({ withArg: 'tSGwrUN', long: ['--target', '--setuid', '--setgid', '--user-parent'] }),
-  unshare: simple({ withArg: 'RwSG', long: ['--root', '--wd', '--setuid', '--setgid', '--map-user', '--map-group', '--kill-child'] }),
+  unshare: simple({ withArg: 'RwSG', long: ws('--root --wd --setuid --setgid --map-user --map-group --kill-child') }),
   chroot: simple({ long: ['--userspec', '--groups'], lead: 1 }),
   runuser,
-  setpriv: simple({ long: ['--reuid', '--regid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--pdeathsig', '--selinux-label', '--apparmor-profile', '--landlock-access', '--landlock-rule', '--ruid', '--euid', '--rgid', '--egid'] }),
+  setpriv: simple({ long: ws('--reuid --regid --groups --inh-caps --ambient-caps --bounding-set --securebits --pdeathsig --selinux-label --apparmor-profile --landlock-access --landlock-rule --ruid --euid --rgid --egid') }),
   prlimit: (argv, i) => (argv.slice(i + 1).some((a) => a === '-p' || a.startsWith('--pid')) ? null : simple({})(argv, i)),
   script: (argv, i) => {
     // `-c` may end a group of short options (`script -qc 'cmd' /dev/null`).
@@ -158,7 +161,7 @@ export const MORE: Record<string, Handler> = {
     return eq ? { scripts: [eq.slice(10)] } : k < 0 ? null : { scripts: [argv[k + 1] ?? ''] };
   },
   busybox: (argv, i) => ({ at: i + 1 }),
-  'xvfb-run': simple({ withArg: 'nsfepw', long: ['--server-num', '--server-args', '--auth-file', '--error-file', '--xauth-protocol', '--wait'] }),
+  'xvfb-run': simple({ withArg: 'nsfepw', long: ws('--server-num --server-args --auth-file --error-file --xauth-protocol --wait') }),
   'dbus-run-session': simple({ long: ['--config-file', '--dbus-daemon'] }),
   sg,
   rlwrap: simple({ withArg: 'bCDefgHlMOpPqsStwz' }),

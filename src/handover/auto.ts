@@ -55,13 +55,18 @@ export async function writeAutoSnapshot(q: AutoQuery): Promise<IndexEntry | null
   });
   if (!session?.found) return null;
   await ensureGitignored(q.root);
-  const issueId = entries.find((e) => e.source_brain === q.brain && !isRetired(e))?.issue_id ?? null;
+  // The issue the session chose with work_start, else the scope of the brain's newest snapshot.
+  const issueId =
+    session.issueId !== undefined ? session.issueId : (entries.find((e) => e.source_brain === q.brain && !isRetired(e))?.issue_id ?? null);
   const git = await readGitNow(q.root, q.git).catch(() => null);
+  // Records not yet on the upstream; null (shown as "no upstream") only when there is none.
+  const ahead = await q.git(q.root, ['rev-list', '--count', '@{upstream}..HEAD']).catch(() => null);
+  const unpublished = ahead?.exitCode === 0 && /^\d+\s*$/.test(ahead.stdout) ? Number(ahead.stdout.trim()) : null;
   const dirtyFiles = git?.dirty_files ?? [];
   const dirty = dirtyFiles.length ? JSON.stringify(await fingerprint(q.root, dirtyFiles)) : null;
   const t = prepareText(lang);
   const why = { precompact: t.precompact, recovered: t.recovered, 'session-end': t.sessionEnd }[q.trigger];
-  const notes = parseNotes(t.autoNote(why));
+  const notes = parseNotes(`${t.autoNote(why)}\nnext: ${t.autoNext}`);
   const createdAt = new Date(Math.floor(q.now().getTime() / 1000) * 1000);
   const { entry } = await store.append({ issueId, createdAt, brain: q.brain }, async (handoverId, prior) => {
     const parent = prior.find((e) => !isRetired(e)) ?? null;
@@ -92,7 +97,7 @@ export async function writeAutoSnapshot(q: AutoQuery): Promise<IndexEntry | null
       issue: null,
       issueError: null,
       work: git
-        ? { work_state: dirtyFiles.length ? 'dirty' : 'clean', dirty_count: dirtyFiles.length, dirty_files: dirtyFiles, unpublished_count: null, required_action: null }
+        ? { work_state: dirtyFiles.length ? 'dirty' : 'clean', dirty_count: dirtyFiles.length, dirty_files: dirtyFiles, unpublished_count: unpublished, required_action: null }
         : null,
       notes,
       session,

@@ -20,6 +20,7 @@ interface Strings {
   defaultNext: string;
   prompt: {
     takeOver: (scope: string) => string;
+    resume: (scope: string) => string;
     start: string;
     read: (tool: string, id: string) => string;
     continueWith: (first: string) => string;
@@ -63,6 +64,7 @@ const ja: Strings = {
   defaultNext: 'work_observe で現在状態を確認し、作業を再開する',
   prompt: {
     takeOver: (scope) => `${scope}の作業を引き継いでください。`,
+    resume: (scope) => `${scope}の作業を再開してください。`,
     start: '1. work_session_start(project_root) を呼ぶ。',
     read: (tool, id) => `2. ${tool}(handover_id="${id}") で snapshot と現在状態を読む。`,
     continueWith: (first) => `3. NEXT_ACTION から再開する: ${first}`,
@@ -106,6 +108,7 @@ const en: Strings = {
   defaultNext: 'Check the current state with work_observe and resume the work',
   prompt: {
     takeOver: (scope) => `Take over the work on ${scope}.`,
+    resume: (scope) => `Resume the work on ${scope}.`,
     start: '1. Call work_session_start(project_root).',
     read: (tool, id) => `2. Call ${tool}(handover_id="${id}") to read the snapshot and the current state.`,
     continueWith: (first) => `3. Continue from NEXT_ACTION: ${first}`,

@@ -68,7 +68,8 @@ export function buildPrompt(p: PromptInput): string[] {
   const t = strings(p.lang);
   const lines = [
     p.summary,
-    p.finished ? t.prompt.finished(p.scope) : t.prompt.takeOver(p.scope),
+    // The brain's own snapshot (suspend, automatic checkpoints) is resumed, not taken over.
+    p.finished ? t.prompt.finished(p.scope) : p.readTool === 'handover_resume' ? t.prompt.resume(p.scope) : t.prompt.takeOver(p.scope),
     t.prompt.start,
     t.prompt.read(p.readTool, p.handoverId),
   ];

@@ -23,7 +23,15 @@ const DISCOVERY_LINES = 70;
 const MAX_ANCHORS = 15;
 
 /** `touched`: distinct files edited; `found`: facts of any kind (0 = nothing happened since the mark). */
-export type SessionFactsResult = SessionFacts & { log: string; line: number; entry: string | null; touched?: number; found?: number };
+export type SessionFactsResult = SessionFacts & {
+  log: string;
+  line: number;
+  entry: string | null;
+  touched?: number;
+  found?: number;
+  /** The issue the session chose with work_start, when it did (see SessionExtract.issue_id). */
+  issueId?: number | null;
+};
 
 /**
  * Facts from the brain's session log since the previous snapshot's mark. An explicit path is
@@ -73,5 +81,6 @@ export async function buildSessionFacts(q: SessionFactsQuery): Promise<SessionFa
     entry: x.mark.entry_id,
     touched: rendered.touched.length,
     found: x.requests.length + x.edited_files.length + x.commands.length + x.failures.length,
+    ...(x.issue_id !== undefined ? { issueId: x.issue_id } : {}),
   };
 }

@@ -1,28 +1,41 @@
+import { promises as fsp } from 'node:fs';
 import { writeAutoSnapshot } from '../handover/auto.js';
+import { markChecked } from '../handover/sessions.js';
 import { normalizeBrain } from '../shared/brains.js';
 import { findTranscript } from '../handover/sessionlog/find.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
 
-/** The fields Butler reads from the PreCompact input both clients send (test/fixtures/hooks/captured/, pre-compact.json of each client). */
-interface PreCompactInput {
+/**
+ * The fields Butler reads from the PreCompact and SessionEnd input both clients send
+ * (test/fixtures/hooks/captured/, pre-compact.json and session-end.json of each client).
+ */
+interface AutoHookInput {
   session_id?: string;
   transcript_path?: string | null;
   cwd?: string;
-  trigger?: string;
+}
+
+/** The hook events that write an automatic snapshot: `pre-compact.cjs --trigger session-end` is the SessionEnd hook. */
+export type HookTrigger = 'precompact' | 'session-end';
+
+export interface AutoHookOptions {
+  brain: string | null;
+  env: Record<string, string | undefined>;
+  now?: () => Date;
+  /** Default `precompact`. */
+  trigger?: HookTrigger;
 }
 
 /**
- * PreCompact: the context is about to be compacted, so the session's facts since the last mark go into
- * a `mode: auto` snapshot (trigger `precompact`) for the brain the hook was installed for. Prints
- * nothing and never throws: compaction must go ahead whatever happens here.
+ * PreCompact (the context is about to be compacted) and, when installed, SessionEnd (the session is
+ * over): the session's facts since the last mark go into a `mode: auto` snapshot for the brain the hook
+ * was installed for. A tail already covered by a snapshot (a deliberate suspend, an earlier checkpoint)
+ * writes nothing. Prints nothing and never throws: the client goes ahead whatever happens here.
  */
-export async function preCompact(
-  stdinText: string,
-  opts: { brain: string | null; env: Record<string, string | undefined>; now?: () => Date },
-): Promise<string> {
+export async function autoCheckpoint(stdinText: string, opts: AutoHookOptions): Promise<string> {
   try {
-    const input = JSON.parse(stdinText) as PreCompactInput;
+    const input = JSON.parse(stdinText) as AutoHookInput;
     if (!input || typeof input !== 'object' || typeof input.cwd !== 'string') return '';
     const root = findProjectRoot(input.cwd);
     if (!root) return '';
@@ -34,17 +47,28 @@ export async function preCompact(
           ? await findTranscript(input.session_id, opts.env)
           : null;
     if (!transcript) return '';
+    const brain = normalizeBrain(opts.brain ?? undefined, 'unknown');
+    const trigger = opts.trigger ?? 'precompact';
+    const size = trigger === 'session-end' ? (await fsp.stat(transcript)).size : null;
     await writeAutoSnapshot({
       root,
-      brain: normalizeBrain(opts.brain ?? undefined, 'unknown'),
+      brain,
       transcriptPath: transcript,
-      trigger: 'precompact',
+      trigger,
       env: opts.env,
       git: spawnGitWith(opts.env),
       now: opts.now ?? (() => new Date()),
     });
+    // The ended session is then checked: the next start does not read its transcript again to recover it.
+    if (size !== null && typeof input.session_id === 'string') await markChecked(root, brain, input.session_id, size);
   } catch {
     // nothing to report: the next start still recovers what this missed
   }
   return '';
 }
+
+export const preCompact = (stdinText: string, opts: Omit<AutoHookOptions, 'trigger'>): Promise<string> =>
+  autoCheckpoint(stdinText, { ...opts, trigger: 'precompact' });
+
+export const sessionEnd = (stdinText: string, opts: Omit<AutoHookOptions, 'trigger'>): Promise<string> =>
+  autoCheckpoint(stdinText, { ...opts, trigger: 'session-end' });

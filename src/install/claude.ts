@@ -8,11 +8,12 @@ import {
   PRE_TOOL_USE_MATCHER,
   PRE_TOOL_USE_TIMEOUT,
   SERVER_NAME,
+  SESSION_END_TIMEOUT,
   SESSION_START_MATCHER,
   SESSION_START_TIMEOUT,
 } from './constants.js';
-import { applyHookGroups, foreignServer, isObject, isOwnServer, unexpectedShape, type HookGroup, type Json, type JsonObject } from './json.js';
-import { planJsonEdit, type FileChange, type InstallContext } from './plan.js';
+import { applyHookGroups, foreignServer, hasAnyOwnHandler, isObject, isOwnServer, unexpectedShape, type HookGroup, type Json, type JsonObject } from './json.js';
+import { planJsonEdit, wantsSessionEnd, type FileChange, type InstallContext } from './plan.js';
 
 export const CLAUDE_LOCAL = '.claude/settings.local.json';
 export const CLAUDE_SHARED = '.claude/settings.json';
@@ -25,10 +26,14 @@ export const claudeCommands = {
   /** Where sh and awk are missing (native Windows): the Node hook alone. */
   preToolUseNode: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.cjs`,
   preCompact: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.cjs --brain ${BRAIN_CLAUDE}`,
+  sessionEnd: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.cjs --brain ${BRAIN_CLAUDE} --trigger session-end`,
 };
 
-/** Butler's hook entries for Claude Code, one per event (uninstall removes every event named here). */
-export function claudeHookGroups(guard: GuardForm = 'shell'): Record<string, HookGroup> {
+/**
+ * Butler's hook entries for Claude Code, one per event (uninstall removes every event named here);
+ * SessionEnd is null (removed) unless asked for.
+ */
+export function claudeHookGroups(guard: GuardForm = 'shell', sessionEnd = false): Record<string, HookGroup | null> {
   return {
     SessionStart: {
       matcher: SESSION_START_MATCHER,
@@ -42,6 +47,7 @@ export function claudeHookGroups(guard: GuardForm = 'shell'): Record<string, Hoo
       matcher: PRE_COMPACT_MATCHER,
       hooks: [{ type: 'command', command: claudeCommands.preCompact, timeout: PRE_COMPACT_TIMEOUT }],
     },
+    SessionEnd: sessionEnd ? { hooks: [{ type: 'command', command: claudeCommands.sessionEnd, timeout: SESSION_END_TIMEOUT }] } : null,
   };
 }
 
@@ -80,9 +86,10 @@ function servers(obj: JsonObject): JsonObject | null {
 export async function planClaude(ctx: InstallContext): Promise<FileChange[]> {
   const target = ctx.personal ? CLAUDE_LOCAL : CLAUDE_SHARED;
   const other = ctx.personal ? CLAUDE_SHARED : CLAUDE_LOCAL;
+  const sessionEnd = await wantsSessionEnd(ctx, [target, other], (o) => hasAnyOwnHandler(o, 'SessionEnd'));
   const changes = await Promise.all([
-    planJsonEdit(ctx, target, 'Claude Code hooks (SessionStart, PreToolUse, PreCompact) and MCP approval', (obj) => {
-      applyHookGroups(target, obj, claudeHookGroups(ctx.guardForm));
+    planJsonEdit(ctx, target, `Claude Code hooks (SessionStart, PreToolUse, PreCompact${sessionEnd ? ', SessionEnd' : ''}) and MCP approval`, (obj) => {
+      applyHookGroups(target, obj, claudeHookGroups(ctx.guardForm, sessionEnd));
       setApproval(target, obj, true);
     }),
     // A previous install into the other settings file: move the hooks, leave the rest alone.

@@ -4,6 +4,7 @@ import {
   PRE_COMPACT_TIMEOUT,
   PRE_TOOL_USE_MATCHER,
   PRE_TOOL_USE_TIMEOUT,
+  SESSION_END_TIMEOUT,
   SESSION_START_MATCHER,
   SESSION_START_TIMEOUT,
   MCP_SCRIPT,
@@ -11,8 +12,8 @@ import {
   shQuoted,
   type GuardForm,
 } from './constants.js';
-import { applyHookGroups, foreignServer, isOwnServer, type HookGroup } from './json.js';
-import { planJsonEdit, readRel, type FileChange, type InstallContext } from './plan.js';
+import { applyHookGroups, foreignServer, hasAnyOwnHandler, isOwnServer, type HookGroup } from './json.js';
+import { planJsonEdit, readRel, wantsSessionEnd, type FileChange, type InstallContext } from './plan.js';
 import { butlerEntry, parseToml, setButlerTable } from './toml.js';
 
 export const CODEX_HOOKS = '.codex/hooks.json';
@@ -24,10 +25,11 @@ export const codexCommands = {
   /** Where sh and awk are missing (native Windows): the Node hook alone. */
   preToolUseNode: shQuoted(codexLauncher('pre-tool-use.cjs', '')),
   preCompact: shQuoted(codexLauncher('pre-compact.cjs', `--brain ${BRAIN_CODEX}`)),
+  sessionEnd: shQuoted(codexLauncher('pre-compact.cjs', `--brain ${BRAIN_CODEX} --trigger session-end`)),
 };
 
-
-export function codexHookGroups(guard: GuardForm = 'shell'): Record<string, HookGroup> {
+/** Butler's hook entries for Codex, one per event; SessionEnd is null (removed) unless asked for. */
+export function codexHookGroups(guard: GuardForm = 'shell', sessionEnd = false): Record<string, HookGroup | null> {
   return {
     SessionStart: {
       matcher: SESSION_START_MATCHER,
@@ -41,6 +43,7 @@ export function codexHookGroups(guard: GuardForm = 'shell'): Record<string, Hook
       matcher: PRE_COMPACT_MATCHER,
       hooks: [{ type: 'command', command: codexCommands.preCompact, timeout: PRE_COMPACT_TIMEOUT }],
     },
+    SessionEnd: sessionEnd ? { hooks: [{ type: 'command', command: codexCommands.sessionEnd, timeout: SESSION_END_TIMEOUT }] } : null,
   };
 }
 
@@ -80,8 +83,11 @@ async function planToml(ctx: { root: string; force?: boolean }, install: boolean
 }
 
 export async function planCodex(ctx: InstallContext): Promise<FileChange[]> {
+  const sessionEnd = await wantsSessionEnd(ctx, [CODEX_HOOKS], (o) => hasAnyOwnHandler(o, 'SessionEnd'));
   const changes = await Promise.all([
-    planJsonEdit(ctx, CODEX_HOOKS, 'Codex hooks (SessionStart, PreToolUse, PreCompact)', (obj) => applyHookGroups(CODEX_HOOKS, obj, codexHookGroups(ctx.guardForm))),
+    planJsonEdit(ctx, CODEX_HOOKS, `Codex hooks (SessionStart, PreToolUse, PreCompact${sessionEnd ? ', SessionEnd' : ''})`, (obj) =>
+      applyHookGroups(CODEX_HOOKS, obj, codexHookGroups(ctx.guardForm, sessionEnd)),
+    ),
     planToml(ctx, true),
   ]);
   return changes.filter((c): c is FileChange => c !== null);

@@ -28,6 +28,12 @@ export const PRE_TOOL_USE_TIMEOUT = 5;
 /** PreCompact: both clients match on the trigger. The hook gives up after 8 s (src/hooks/bin/pre-compact.ts). */
 export const PRE_COMPACT_MATCHER = 'manual|auto';
 export const PRE_COMPACT_TIMEOUT = 15;
+/**
+ * SessionEnd (optional, `butler install --session-end`): no matcher, every end reason. Codex clamps a
+ * SessionEnd timeout to 3 s and warns above it; Claude Code waits at least 1.5 s and up to the hook's
+ * timeout. The hook gives up after 2.5 s (src/hooks/bin/pre-compact.ts).
+ */
+export const SESSION_END_TIMEOUT = 3;
 
 export const BRAIN_CLAUDE = 'claude-code';
 export const BRAIN_CODEX = 'codex-mcp-client';

@@ -55,7 +55,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 /** One matcher group as Claude Code and Codex both read it. */
 export interface HookGroup {
-  matcher: string;
+  /** Absent for an event Butler handles whatever its reason (SessionEnd). */
+  matcher?: string;
   hooks: { type: 'command'; command: string; timeout: number }[];
 }
 
@@ -87,6 +88,13 @@ export function setOwnHookGroup(hooks: JsonObject, event: string, group: HookGro
   }
   if (out.length > 0) hooks[event] = out;
   else if (groups.length > 0) delete hooks[event];
+}
+
+/** True when `event` has any handler of Butler's (its command names the runtime), whatever the command. */
+export function hasAnyOwnHandler(root: JsonObject, event: string): boolean {
+  const hooks = root.hooks;
+  if (!isObject(hooks) || !Array.isArray(hooks[event])) return false;
+  return (hooks[event] as Json[]).some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some(isOwnHandler));
 }
 
 /** True when `event` holds exactly Butler's `group` (used by status). */

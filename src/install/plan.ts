@@ -29,6 +29,11 @@ export interface InstallContext {
   /** Folder holding this Butler's `butler.mjs`, `session-start.cjs`, `pre-tool-use.cjs`. */
   bundleDir: string;
   version: string;
+  /**
+   * The optional SessionEnd hook: true adds it, false removes it, absent keeps what the client's file
+   * already has (an upgrade by `butler install` does not drop an opt-in).
+   */
+  sessionEnd?: boolean;
   /** How the PreToolUse command runs (default 'shell'; 'node' where sh and awk are missing: native Windows). */
   guardForm?: GuardForm;
 }
@@ -36,6 +41,22 @@ export interface InstallContext {
 export const abs = (ctx: { root: string }, rel: string): string => path.join(ctx.root, ...rel.split('/'));
 
 export const readRel = (ctx: { root: string }, rel: string): Promise<string | null> => readTextIfExists(abs(ctx, rel));
+
+/**
+ * Whether install writes the SessionEnd hook: as asked, else as it is now in any of `files` (a broken
+ * file reads as not having it; planJsonEdit then refuses that file with its line and column).
+ */
+export async function wantsSessionEnd(ctx: InstallContext, files: string[], has: (obj: JsonObject) => boolean): Promise<boolean> {
+  if (ctx.sessionEnd !== undefined) return ctx.sessionEnd;
+  for (const rel of files) {
+    try {
+      if (has(parseJsonObject(rel, (await readRel(ctx, rel)) ?? ''))) return true;
+    } catch {
+      // left to planJsonEdit
+    }
+  }
+  return false;
+}
 
 /**
  * Loads a JSON object file, lets `mutate` edit it, and returns the change, or null when nothing

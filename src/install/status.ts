@@ -23,8 +23,8 @@ export interface StatusReport {
   issue_backend_from: 'default' | 'config';
   /** issues.url and whether the user approved it for their token (recorded outside the repository). */
   issue_url: { url: string; approved: boolean } | null;
-  claude: { settings_file: string | null; session_start: boolean; pre_tool_use: boolean; pre_compact: boolean; pre_tool_use_form: GuardForm | null; mcp_server: boolean; mcp_approved: boolean; guidance: boolean };
-  codex: { session_start: boolean; pre_tool_use: boolean; pre_compact: boolean; pre_tool_use_form: GuardForm | null; mcp_server: boolean; auto_approve: boolean; guidance: boolean; trust: string };
+  claude: { settings_file: string | null; session_start: boolean; pre_tool_use: boolean; pre_compact: boolean; session_end: boolean; pre_tool_use_form: GuardForm | null; mcp_server: boolean; mcp_approved: boolean; guidance: boolean };
+  codex: { session_start: boolean; pre_tool_use: boolean; pre_compact: boolean; session_end: boolean; pre_tool_use_form: GuardForm | null; mcp_server: boolean; auto_approve: boolean; guidance: boolean; trust: string };
   problems: string[];
 }
 
@@ -122,6 +122,7 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
       pre_tool_use: claudeForm !== null,
       pre_tool_use_form: claudeForm,
       pre_compact: [local, shared].some((o) => o && hasOwnHookGroup(o, 'PreCompact', claudeCommands.preCompact)),
+      session_end: [local, shared].some((o) => o && hasOwnHookGroup(o, 'SessionEnd', claudeCommands.sessionEnd)),
       mcp_server: isObject(mcp?.mcpServers) && isObject(mcp.mcpServers[SERVER_NAME]),
       mcp_approved: approved,
       guidance: (await hasGuide(root, defers ? AGENTS_MD : CLAUDE_MD)),
@@ -131,6 +132,7 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
       pre_tool_use: codexForm !== null,
       pre_tool_use_form: codexForm,
       pre_compact: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'PreCompact', codexCommands.preCompact)),
+      session_end: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'SessionEnd', codexCommands.sessionEnd)),
       mcp_server: isObject(codexEntry),
       auto_approve: isObject(codexEntry) && codexEntry.default_tools_approval_mode === 'approve',
       guidance: await hasGuide(root, AGENTS_MD),
@@ -148,6 +150,8 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
 }
 
 const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
+/** SessionEnd is optional (`butler install --session-end`): off is not a problem. */
+const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
 const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
 export function formatStatus(s: StatusReport): string {
@@ -159,9 +163,9 @@ export function formatStatus(s: StatusReport): string {
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
-    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
+    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
       (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
-    `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.pre_compact)} PreCompact  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
+    `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.pre_compact)} PreCompact  ${optional(s.codex.session_end)}  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
     `  Codex trust: ${s.codex.trust}`,
   ];
   for (const p of s.problems) lines.push(`problem: ${p}`);

@@ -1,4 +1,9 @@
 import * as z from 'zod';
+import { COMMENT_ID_MAX, ISSUE_ID_MAX } from '../shared/ids.js';
+
+/** The id arguments' schemas, from the bounds in src/shared/ids.ts. */
+export const IssueId = z.number().int().positive().max(ISSUE_ID_MAX);
+export const CommentId = z.number().int().positive().max(COMMENT_ID_MAX);
 
 /**
  * JSON Schema for tools/list. Every byte here is paid for by the agent on every turn, so the

@@ -1,6 +1,7 @@
 import { execa } from 'execa';
 import type { Lang } from '../shared/config.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
+import { RECORD_ID, SAFE_REF } from '../shared/ids.js';
 import { repoText } from './messages/repo.js';
 
 import type { GitRunner } from '../shared/git.js';
@@ -58,11 +59,6 @@ function killGroup(sub: { pid?: number; kill: (signal?: NodeJS.Signals) => boole
 }
 
 export const execaGit: GitRunner = createExecaGit();
-
-/** A ref a caller may name: no leading `-` (option injection), no `..`, only safe characters. */
-export const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*\.lock$)[A-Za-z0-9._\/-]{1,200}$/;
-/** A record id is an abbreviated or full commit hash. */
-export const RECORD_ID = /^[0-9a-f]{4,64}$/;
 
 export function assertRecordId(id: string, lang: Lang): string {
   if (!RECORD_ID.test(id)) {

@@ -48,6 +48,8 @@ export function classifyPushFailure(r: GitResult, branch: string, root: string, 
 export async function publishWork(input: PublishInput): Promise<ToolResult> {
   const lang = input.lang ?? 'en';
   const t = publishText(lang);
+  // A caller's remote is checked before anything else, whether or not it ends up being used.
+  const asked = input.setUpstream ? assertSafeRef(input.setUpstream.remote, 'remote', lang) : null;
   const st = await readStatus(input.git, input.projectRoot, lang);
   const { data: state } = judgeWork(st, input.defaultIssue, lang);
   refuseWhenBlocked(state, lang, t.cannot);
@@ -64,8 +66,8 @@ export async function publishWork(input: PublishInput): Promise<ToolResult> {
   }
   let remote: string;
   let remoteRef: string;
-  if (input.setUpstream && state.upstream?.status !== 'tracking') {
-    remote = assertSafeRef(input.setUpstream.remote, 'remote', lang);
+  if (asked !== null && state.upstream?.status !== 'tracking') {
+    remote = asked;
     remoteRef = `refs/heads/${branch}`;
   } else {
     if (state.upstream?.status !== 'tracking') {

@@ -37,4 +37,17 @@ describe('butler guard changes are a person’s act', () => {
     expect(decide(ins, { mode: 'block', allow: ['push'] }).action).toBe('deny');
     expect(decide(ins, { mode: 'off', allow: [] }).action).toBe('allow');
   });
+
+  it('fails closed on a command it cannot parse that names butler and guard, as for git', async () => {
+    for (const cmd of ['butler guard mode off; echo "open', 'node .butler/bin/butler.mjs guard allow push $(', "bu'tl'er gu\\ard mode off 'x"]) {
+      const ins = inspect(cmd);
+      expect(ins.parseError, cmd).not.toBeNull();
+      expect(decide(ins, { mode: 'warn', allow: [] }).action, cmd).toBe('deny');
+      const out = await preToolUse(JSON.stringify({ tool_name: 'Bash', tool_input: { command: cmd }, cwd: repo }), {});
+      expect(JSON.parse(out).hookSpecificOutput.permissionDecisionReason, cmd).toContain('could not be parsed');
+    }
+    // Unparseable, but no butler: nothing to refuse (an open quote after the word guard).
+    expect(await preToolUse(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'echo "guard' }, cwd: repo }), {})).toBe('');
+    expect(decide(inspect('butler guard mode off; echo "open'), { mode: 'off', allow: [] }).action).toBe('allow');
+  });
 });

@@ -22,11 +22,13 @@ export function placeTranscript(home: string, root: string, client: 'claude' | '
   return file;
 }
 
-/** The PreCompact input of a client (test/fixtures/hooks/captured/<client>/pre-compact.json), pointed at this repo and transcript. */
-export function preCompactInput(client: 'claude' | 'codex', root: string, transcript: string): string {
-  const base = JSON.parse(readFileSync(path.join(FIXTURES, 'hooks', 'captured', client, 'pre-compact.json'), 'utf8'));
+/** A client's captured hook input (test/fixtures/hooks/captured/<client>/<event>.json), pointed at this repo and transcript. */
+export function capturedInput(client: 'claude' | 'codex', event: 'pre-compact' | 'session-end', root: string, transcript: string | null): string {
+  const base = JSON.parse(readFileSync(path.join(FIXTURES, 'hooks', 'captured', client, `${event}.json`), 'utf8'));
   return JSON.stringify({ ...base, cwd: root, transcript_path: transcript });
 }
+
+export const preCompactInput = (client: 'claude' | 'codex', root: string, transcript: string): string => capturedInput(client, 'pre-compact', root, transcript);
 
 /** One more user request in Claude Code's transcript shape (a new fact after any mark). */
 export function appendClaudeRequest(file: string, text: string, n: number): void {

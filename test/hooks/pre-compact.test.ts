@@ -80,7 +80,9 @@ describe('PreCompact hook', () => {
 
 describe('PreCompact without a transcript_path (Codex sends null for some threads)', () => {
   it('finds the rollout by session id under $HOME/.codex/sessions/YYYY/MM/DD/ and nowhere else', async () => {
-    const t = placeTranscript(home, root, 'codex', '01a2368e-a378-7a40-ba99-32b630bc7ee8');
+    // The rollout is named after the session id of the captured input.
+    const sessionId = JSON.parse(preCompactInput('codex', root, '')).session_id as string;
+    const t = placeTranscript(home, root, 'codex', sessionId);
     const input = JSON.parse(preCompactInput('codex', root, t));
     await preCompact(JSON.stringify({ ...input, session_id: '../../*', transcript_path: null }), { brain: 'codex-mcp-client', env });
     expect(await snapshots()).toHaveLength(0);

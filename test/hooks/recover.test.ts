@@ -49,6 +49,26 @@ describe('recovery at the next SessionStart', () => {
     expect(await autos()).toHaveLength(1);
   });
 
+  it('files the checkpoint under the issue the session chose with work_start, and counts unpublished records', async () => {
+    const r = makeRepo({ withRemote: true });
+    root = r.root;
+    spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'local record'], { cwd: root });
+    const t1 = placeTranscript(home, root, 'claude', 's-1');
+    // A Claude Code tool call as its transcript writes it; models often send the number as text.
+    const call = { type: 'assistant', uuid: 'a-ws', timestamp: '2026-12-02T12:00:00.000Z', sessionId: 's-1',
+      message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_ws', name: 'mcp__butler__work_start', input: { issue_id: '#7' } }] } };
+    appendFileSync(t1, `${JSON.stringify(call)}\n`);
+    await start('s-1', t1);
+    age(t1, 600);
+    const out = await start('s-2', null);
+    const [a] = await autos();
+    expect(a).toMatchObject({ trigger: 'recovered', issue_id: 7 });
+    expect(out).toContain('Resume the work on issue #7');
+    const md = (await new HandoverStore(root).readSnapshot(a!))!;
+    expect(md).toContain('1 unpublished record(s)');
+    expect(md).toMatch(/NEXT_ACTION[\s\S]*Compare the request in DISCOVERY/);
+  });
+
   it('leaves a session that is still running alone: same id, or written to recently', async () => {
     const t1 = placeTranscript(home, root, 'claude', 's-1');
     await start('s-1', t1);

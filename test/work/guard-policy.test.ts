@@ -1,8 +1,11 @@
 // The guard cannot be relaxed by the agent it guards: work_record refuses to commit a relaxation,
 // and `butler guard` (a person at a terminal) is how it is done.
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
+import { changeGuard } from '../../src/guard/settings.js';
 import { ButlerError } from '../../src/shared/errors.js';
 import { execaGit } from '../../src/work/git.js';
 import { recordWork } from '../../src/work/record.js';
@@ -89,5 +92,17 @@ describe('butler guard', () => {
     await runCli(['guard', 'status', '--json'], c);
     expect(JSON.parse(c.out.join('')).effective).toEqual({ allow: ['ls-files'], mode: 'block' });
     expect(await runCli(['guard', 'mode', 'blok'], io(root, 'y'))).toBe(2);
+  });
+
+  it('never writes through a .butler that is a link out of the project', async () => {
+    const { root } = makeRepo();
+    const outside = path.join(path.dirname(root), 'elsewhere');
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, 'config.yaml'), 'lang: en\n');
+    symlinkSync(outside, path.join(root, '.butler'));
+    const err = await changeGuard(execaGit, root, { allow: ['fetch'] }).catch((e: unknown) => e);
+    expect((err as ButlerError).code).toBe('policy_blocked');
+    expect(readFileSync(path.join(outside, 'config.yaml'), 'utf8')).toBe('lang: en\n');
+    expect(git(root, 'log', '--format=%s')).toBe('initial');
   });
 });

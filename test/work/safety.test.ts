@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffWork } from '../../src/work/diff.js';
-import { execaGit, SAFE_REF } from '../../src/work/git.js';
+import { execaGit } from '../../src/work/git.js';
+import { SAFE_REF } from '../../src/shared/ids.js';
 import type { GitRunner } from '../../src/shared/git.js';
 import { historyWork } from '../../src/work/history.js';
 import { recordWork } from '../../src/work/record.js';

@@ -1,58 +1,72 @@
+import path from 'node:path';
 import * as z from 'zod';
 import { retireHandover } from '../../handover/retire.js';
-import { defineTool } from '../../mcp/tool.js';
-import { fields, inProject } from '../../mcp/tools/handover/shared.js';
-import { handoverTools } from '../../mcp/tools/handover/index.js';
-import path from 'node:path';
 import { HandoverStore } from '../../handover/store.js';
+import { defineTool } from '../../mcp/tool.js';
+import { handoverAccept } from '../../mcp/tools/handover/accept.js';
+import { handoverListBrains } from '../../mcp/tools/handover/list-brains.js';
+import { handoverList } from '../../mcp/tools/handover/list.js';
+import { handoverPrepare } from '../../mcp/tools/handover/prepare.js';
+import { handoverRead } from '../../mcp/tools/handover/read.js';
+import { handoverResume } from '../../mcp/tools/handover/resume.js';
+import { fields, inProject } from '../../mcp/tools/handover/shared.js';
+import { handoverSuspend } from '../../mcp/tools/handover/suspend.js';
+import { handoverTransfer } from '../../mcp/tools/handover/transfer.js';
 import { findProjectRoot } from '../../shared/root.js';
 import type { Command } from '../io.js';
 import { EXIT } from '../outcome.js';
-import { runToolFromCli } from '../tool-runner.js';
+import { toolGroup, type CliGroup } from '../tool-runner.js';
 
-/** For people only (not brain-facing, so not in the MCP surface): take a snapshot out of selection. */
-const handoverRetire = defineTool({
+/**
+ * For people only (not brain-facing, so not in the MCP surface): take a snapshot out of selection.
+ * A tool definition all the same, so the runner gives it the same flags, checks and envelope.
+ */
+export const handoverRetire = defineTool({
   name: 'handover_retire',
   config: {
     title: 'Retire a snapshot',
-    description: 'butler handover retire ID [--reason TEXT]: never offer this snapshot again; recorded in the index, the file stays.',
-    inputSchema: z.object({ handover_id: fields.handover_id.unwrap(), reason: z.string().max(500).optional(), client: fields.client }),
+    description:
+      'butler handover retire ID [--reason TEXT]: never offer this snapshot again; recorded in the index, the file stays.',
+    inputSchema: z.object({
+      handover_id: fields.handover_id.unwrap(),
+      reason: z.string().max(500).optional(),
+      client: fields.client,
+    }),
     annotations: { readOnlyHint: false, destructiveHint: false },
   },
   handler: (args, ctx) => inProject(ctx, (h) => retireHandover(h, args)),
 });
 
-const VERBS: Record<string, string> = {
-  suspend: 'handover_suspend',
-  resume: 'handover_resume',
-  transfer: 'handover_transfer',
-  accept: 'handover_accept',
-  prepare: 'handover_prepare',
-  read: 'handover_read',
-  list: 'handover_list',
-  brains: 'handover_list_brains',
-  retire: 'handover_retire',
+const VERBS = {
+  suspend: handoverSuspend,
+  resume: handoverResume,
+  transfer: handoverTransfer,
+  accept: handoverAccept,
+  prepare: handoverPrepare,
+  read: handoverRead,
+  list: handoverList,
+  brains: handoverListBrains,
+  retire: handoverRetire,
 };
 
 /** `butler handover <verb>`: the handover tools without an agent, same options as the MCP tools. */
+export const handoverGroup: CliGroup = {
+  name: 'handover',
+  usage:
+    `usage: butler handover ${Object.keys(VERBS).join('|')} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+    `  butler handover <verb> --help lists the options of one verb.`,
+  verbs: VERBS,
+  // `retire ID` (and `read ID`): a snapshot id may come by position.
+  positionals: ['handover_id'],
+};
+
+const tools = toolGroup(handoverGroup);
+
 export const handover: Command = async (argv, io) => {
-  const [verb, ...rest] = argv;
-  const tool = [...handoverTools, handoverRetire].find((t) => t.name === VERBS[verb ?? '']);
-  if (!tool) {
-    const usage = `usage: butler handover ${Object.keys(VERBS).join('|')} [--project DIR] [--client BRAIN] [--json] [options]\n` +
-      `  butler handover <verb> --help lists the options of one verb.\n`;
-    const asked = verb === '--help' || verb === '-h' || verb === 'help';
-    (asked ? io.stdout : io.stderr)(usage);
-    return asked ? EXIT.ok : EXIT.usage;
-  }
-  // `retire ID`: the one verb whose subject is positional.
-  const args = verb === 'retire' && rest[0] && !rest[0].startsWith('-') ? ['--handover-id', rest[0], ...rest.slice(1)] : rest;
-  if (verb === 'transfer' && !args.some((a) => /^--(target-brain|target)(=|$)/.test(a)) && !args.includes('--help')) {
-    io.stderr('butler handover transfer: --target-brain BRAIN is required (the ids: butler handover brains)\n');
-    return EXIT.usage;
-  }
+  const [verb, ...args] = argv;
+  if (args.includes('--help') || args.includes('-h')) return tools(argv, io);
   // A person has no MCP client to name them: resume must be told whose snapshot to find.
-  if (verb === 'resume' && !io.env.BUTLER_BRAIN && !args.some((a) => /^--client(=|$)/.test(a)) && !args.includes('--help')) {
+  if (verb === 'resume' && !io.env.BUTLER_BRAIN && !args.some((a) => /^--client(=|$)/.test(a))) {
     const brains = await brainsWithSnapshots(io.cwd, flagValue(args, '--project'));
     if (brains.length) {
       io.stderr(
@@ -62,7 +76,7 @@ export const handover: Command = async (argv, io) => {
       return EXIT.usage;
     }
   }
-  return runToolFromCli(tool, args, io);
+  return tools(argv, io);
 };
 
 function flagValue(args: string[], flag: string): string | undefined {

@@ -23,12 +23,12 @@ export function bundleDir(env: Record<string, string | undefined>): string {
   }
 }
 
-const USAGE_INSTALL = 'usage: butler install [--claude] [--codex] [--project DIR] [--personal] [--lang ja|en] [--force] [--dry-run] [--json]';
+const USAGE_INSTALL = 'usage: butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]';
 const USAGE_UNINSTALL = 'usage: butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]';
 
 function run(kind: 'install' | 'uninstall'): Command {
   const common = ['--claude', '--codex', '--project', '--dry-run', '--json'];
-  const allowed = kind === 'install' ? [...common, '--personal', '--shared', '--lang', '--force'] : common;
+  const allowed = kind === 'install' ? [...common, '--personal', '--shared', '--lang', '--force', '--session-end', '--no-session-end'] : common;
   const usage = kind === 'install' ? USAGE_INSTALL : USAGE_UNINSTALL;
   return async (argv, io) => {
     if (argv.includes('--help') || argv.includes('-h')) {
@@ -48,6 +48,8 @@ function run(kind: 'install' | 'uninstall'): Command {
         codex: flags.codex,
         personal: flags.personal,
         force: flags.force,
+        // Optional SessionEnd hook (README "Choices"): neither flag keeps what the client's file has.
+        ...(flags.sessionEnd === null ? {} : { sessionEnd: flags.sessionEnd }),
         lang: installLang(flags.lang, io.env),
         langExplicit: flags.lang !== null,
         bundleDir: bundleDir(io.env),

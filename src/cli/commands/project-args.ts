@@ -13,12 +13,14 @@ export interface Flags {
   dryRun: boolean;
   json: boolean;
   project: string | null;
+  /** install: `--session-end` true, `--no-session-end` false, neither null (keep what is installed). */
+  sessionEnd: boolean | null;
 }
 
 const VALUED = ['--project', '--lang'];
 
 export function parseFlags(argv: string[], allowed: string[]): Flags | string {
-  const f: Flags = { claude: false, codex: false, personal: false, force: false, lang: null, dryRun: false, json: false, project: null };
+  const f: Flags = { claude: false, codex: false, personal: false, force: false, lang: null, dryRun: false, json: false, project: null, sessionEnd: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const name = a.split('=')[0] ?? a;
@@ -35,6 +37,7 @@ export function parseFlags(argv: string[], allowed: string[]): Flags | string {
     else if (name === '--personal') f.personal = true;
     else if (name === '--force') f.force = true;
     else if (name === '--json') f.json = true;
+    else if (name === '--session-end' || name === '--no-session-end') f.sessionEnd = name === '--session-end';
     // --shared: the default since hooks go to .claude/settings.json; accepted for old scripts.
   }
   if (!f.claude && !f.codex) f.claude = f.codex = true;

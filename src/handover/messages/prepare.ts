@@ -13,6 +13,8 @@ const en = {
   recovered: 'recovered at the next start from a session that ended without a handover',
   sessionEnd: 'when the session ended',
   autoNote: (why: string) => `Automatic checkpoint (${why}): facts from the transcript only`,
+  // No model wrote this snapshot, so nothing says which part of the request is done: the next agent checks.
+  autoNext: 'Compare the request in DISCOVERY with the edits, commands and records there and with work_observe, then continue what is not done',
 };
 
 const ja: typeof en = {
@@ -27,6 +29,7 @@ const ja: typeof en = {
   recovered: 'handover なしで終わったセッションを次の開始時に回収',
   sessionEnd: 'セッション終了時',
   autoNote: (why) => `自動チェックポイント（${why}）: transcript からの事実のみ`,
+  autoNext: 'DISCOVERY の依頼と、そこにある編集・コマンド・記録、work_observe を突き合わせ、終わっていない部分を続けてください',
 };
 
 export const prepareText = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { spelledNumber } from '../../shared/ids.js';
 import type { Fact } from './types.js';
 import { code, errorLine, isRecord, oneLine, type ToolOutcome } from './output.js';
 
@@ -23,6 +24,8 @@ export class Collector {
   private readonly edits: Fact[] = [];
   private readonly pending = new Map<string, Pending>();
   dropped = 0;
+  /** See SessionExtract.issue_id. */
+  issueId: number | null | undefined = undefined;
 
   constructor(private readonly redact: (s: string) => string) {}
 
@@ -62,6 +65,7 @@ export class Collector {
   butlerCall(tool: string, args: unknown, at: string, callId: string | null): void {
     const shown = args === undefined || (isRecord(args) && Object.keys(args).length === 0) ? '' : ` ${JSON.stringify(args)}`;
     const fact = this.push(this.butler, { text: oneLine(`${tool}${shown}`, 200), cite: at });
+    if (tool === 'work_start' && isRecord(args)) this.issueId = args.issue_id === null ? null : (spelledNumber(args.issue_id) ?? this.issueId);
     if (callId) this.pending.set(callId, { kind: 'butler', fact, tool });
   }
 
@@ -146,3 +150,4 @@ export function resolveAgainst(cwd: string | null, p: string): string {
   if (path.isAbsolute(p) || !cwd) return path.normalize(p);
   return path.resolve(cwd, p);
 }
+

@@ -137,6 +137,7 @@ export async function extractSession(
     commands: c.commands,
     failures: c.failures,
     butler_calls: c.butler,
+    ...(c.issueId !== undefined ? { issue_id: c.issueId } : {}),
     mark: { path: file, line: result.to, entry_id: result.to === 0 ? null : result.id, size: result.size },
     skipped: result.skipped,
     ...(result.cut ? { cut: result.cut } : {}),

@@ -1,8 +1,6 @@
 import fg from 'fast-glob';
+import { SESSION_ID } from '../../shared/ids.js';
 import { transcriptRoots } from './paths.js';
-
-/** Session ids as both clients write them (UUIDs); anything else is never put into a pattern. */
-const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9-]{7,99}$/;
 
 /**
  * Finds a session's transcript by its id in the clients' own folders, for hook input without a

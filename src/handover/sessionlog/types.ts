@@ -32,6 +32,11 @@ export interface SessionExtract {
   commands: Fact[];
   failures: Fact[];
   butler_calls: Fact[];
+  /**
+   * The issue the session last chose with work_start (null: it cleared it); undefined when the read
+   * part holds no work_start. An automatic snapshot is filed under it.
+   */
+  issue_id?: number | null;
   mark: SessionMark;
   /** Lines in the range that were not valid JSON (or too long to read); skipped. */
   skipped: number;

@@ -7,3 +7,9 @@ export function brainArg(argv: string[]): string | null {
 /** Whatever happens inside, a hook answers within its installer timeout: `fallback` after `ms`. */
 export const deadline = <T>(p: Promise<T>, ms: number, fallback: T): Promise<T> =>
   Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref())]);
+
+/** `--trigger session-end` makes pre-compact.cjs the SessionEnd hook; anything else is PreCompact. */
+export function triggerArg(argv: string[]): 'precompact' | 'session-end' {
+  const i = argv.indexOf('--trigger');
+  return i >= 0 && argv[i + 1] === 'session-end' ? 'session-end' : 'precompact';
+}

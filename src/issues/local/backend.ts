@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Lang } from '../../shared/config.js';
 import { ButlerError } from '../../shared/errors.js';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../../shared/fs.js';
-import { IssueId } from '../../shared/ids.js';
+import { ISSUE_ID_MAX } from '../../shared/ids.js';
 import { withFileLock } from '../../shared/lock.js';
 import { assertNoLinks, isSymlink } from '../../shared/no-links.js';
 import { backendText } from '../messages/backend.js';
@@ -12,8 +12,6 @@ import { IssueFileError, parseIssue, serializeIssue, type StoredComment, type St
 
 export const LOCAL_ISSUES_DIR = path.join('.butler', 'issues');
 const FILE = /^([1-9][0-9]{0,9})\.md$/;
-/** The largest id the issue tools accept (`IssueId`). */
-const MAX_ISSUE_ID = IssueId.maxValue ?? 1_000_000_000;
 
 export interface LocalBackendOptions {
   projectRoot: string;
@@ -86,9 +84,9 @@ export class LocalIssueBackend implements IssueBackend {
       let id = (await this.maxId()) + 1;
       for (;;) {
         // An id the tools could not address afterwards is never handed out.
-        if (id > MAX_ISSUE_ID) {
+        if (id > ISSUE_ID_MAX) {
           const t = backendText(this.opts.lang);
-          throw new ButlerError('conflict', t.idsExhausted(MAX_ISSUE_ID), t.idsExhaustedHint(LOCAL_ISSUES_DIR));
+          throw new ButlerError('conflict', t.idsExhausted(ISSUE_ID_MAX), t.idsExhaustedHint(LOCAL_ISSUES_DIR));
         }
         const stored: StoredIssue = {
           id,

@@ -4,7 +4,7 @@ import { issueTools } from './issue/index.js';
 import { workTools } from './work/index.js';
 import { workerOnlyTools } from './worker/index.js';
 
-/** The 24 brain-facing tools, in the order clients list them. No git_* or gitea_* here. */
+/** The 25 brain-facing tools, in the order clients list them. No git_* or gitea_* here. */
 export const brainTools: ToolDef[] = [...workTools, ...issueTools, ...handoverTools];
 
 /** `butler mcp --worker`: low-level operations for workers and humans, never for brains. */

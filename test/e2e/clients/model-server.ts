@@ -26,7 +26,17 @@ export interface ToolCall {
 export interface Turn {
   text?: string;
   calls?: ToolCall[];
+  /**
+   * Codex only: the total token count the response reports (default 120). Above the
+   * `model_auto_compact_token_limit` of the test's config, Codex compacts the context before its next request.
+   */
+  usage?: number;
 }
+
+/** Codex's local compaction asks for a summary with this prompt (codex-rs/core/templates/compact/prompt.md). */
+const CODEX_COMPACT_PROMPT = 'CONTEXT CHECKPOINT COMPACTION';
+/** Our summary carries how many script turns were played, so the next request after a compaction goes on from there. */
+const COMPACTED_AT = /\[butler-e2e compacted after turn (\d+)\]/;
 
 export type Api = 'anthropic' | 'openai' | 'other';
 
@@ -142,13 +152,16 @@ function anthropicSideText(body: any): string {
 
 // ---------- OpenAI Responses ----------
 
+const textOf = (item: any): string => JSON.stringify(item?.content ?? '');
+
 function openaiTurnIndex(body: any): number {
   const input: any[] = Array.isArray(body?.input) ? body.input : [];
   let lastPrompt = -1;
   input.forEach((item, i) => {
     if (item?.type === 'message' && item.role === 'user') lastPrompt = i;
   });
-  let turns = 0;
+  // After a compaction the history is replaced by a summary (a user message): carry on from the turn it names.
+  let turns = Number(COMPACTED_AT.exec(textOf(input[lastPrompt]))?.[1] ?? 0);
   let inCalls = false;
   for (const item of input.slice(lastPrompt + 1)) {
     const type = item?.type;
@@ -164,6 +177,13 @@ function openaiTurnIndex(body: any): number {
     }
   }
   return turns;
+}
+
+/** Codex's compaction request: the conversation so far, then a user message with the summary prompt. */
+function isCodexCompaction(body: any): boolean {
+  const input: any[] = Array.isArray(body?.input) ? body.input : [];
+  const last = input[input.length - 1];
+  return last?.type === 'message' && last.role === 'user' && textOf(last).includes(CODEX_COMPACT_PROMPT);
 }
 
 function openaiStream(res: http.ServerResponse, model: string, turn: Turn): void {
@@ -226,11 +246,11 @@ function openaiStream(res: http.ServerResponse, model: string, turn: Turn): void
       model,
       output: [],
       usage: {
-        input_tokens: 100,
+        input_tokens: (turn.usage ?? 120) - 20,
         input_tokens_details: { cached_tokens: 0 },
         output_tokens: 20,
         output_tokens_details: { reasoning_tokens: 0 },
-        total_tokens: 120,
+        total_tokens: turn.usage ?? 120,
       },
     },
   });
@@ -290,7 +310,11 @@ export async function startModelServer(initial: Turn[] = []): Promise<ModelServe
         if (method === 'POST' && path.endsWith('/responses')) {
           rec.api = 'openai';
           rec.main = Array.isArray(body?.tools) && body.tools.length > 0;
-          const turn = rec.main ? pickTurn((rec.turn = openaiTurnIndex(body))) : { text: 'Butler e2e' };
+          let turn: Turn = rec.main ? pickTurn((rec.turn = openaiTurnIndex(body))) : { text: 'Butler e2e' };
+          if (!rec.main && isCodexCompaction(body)) {
+            const played = openaiTurnIndex({ input: body.input.slice(0, -1) });
+            turn = { text: `Summary of the session so far. [butler-e2e compacted after turn ${played}]` };
+          }
           openaiStream(res, String(body?.model ?? 'gpt-test'), turn);
           return;
         }

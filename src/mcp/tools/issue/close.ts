@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { closeIssue } from '../../../issues/ops.js';
-import { IssueId } from '../../../shared/ids.js';
+import { IssueId } from '../../schema.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';
 

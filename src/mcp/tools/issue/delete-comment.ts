@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { deleteIssueComment } from '../../../issues/ops.js';
-import { CommentId, IssueId } from '../../../shared/ids.js';
+import { CommentId, IssueId } from '../../schema.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { IssueId } from '../../../shared/ids.js';
+import { IssueId } from '../../schema.js';
 import { recordWork } from '../../../work/record.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';

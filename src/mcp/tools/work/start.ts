@@ -3,7 +3,7 @@ import { setDefaultIssue } from '../../../work/start.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 import { issueCheck } from '../issue/backend.js';
-import { IssueId } from '../../../shared/ids.js';
+import { IssueId } from '../../schema.js';
 
 export const workStart = defineTool({
   name: 'work_start',

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { IssueId } from '../../../shared/ids.js';
+import { IssueId } from '../../schema.js';
 import { ok, type ToolResult } from '../../../shared/result.js';
 import { defineTool } from '../../tool.js';
 import { backendFor } from './issue-backend.js';

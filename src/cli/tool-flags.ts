@@ -1,0 +1,198 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as z from 'zod';
+import type { ToolDef } from '../mcp/tool.js';
+import { workStart } from '../mcp/tools/work/start.js';
+import type { CliIO } from './io.js';
+import { UsageError } from './outcome.js';
+
+/**
+ * How a command line becomes a tool's arguments. Every argument of the tool's input schema is the
+ * flag of the same name in kebab case (`issue_id` → `--issue-id`), so the CLI and the MCP schema
+ * cannot drift apart; the spellings below are the short or older flags people type, each mapped onto
+ * an argument the tool has (a spelling whose argument the tool lacks does not exist for that verb).
+ */
+interface Alias {
+  arg: string;
+  /** A switch that sets the argument to this value (`--full` is `--level full`). */
+  set?: unknown;
+  /** The value is a file to read, `-` for stdin (`--body-file`). */
+  file?: true;
+}
+
+export const ALIASES: Record<string, Alias> = {
+  id: { arg: 'handover_id' },
+  target: { arg: 'target_brain' },
+  source: { arg: 'source_brain' },
+  from: { arg: 'created_from' },
+  to: { arg: 'created_to' },
+  'session-log': { arg: 'session_log_path' },
+  comments: { arg: 'last_n_comments' },
+  label: { arg: 'label_names' },
+  'body-file': { arg: 'body', file: true },
+  record: { arg: 'record_id' },
+  full: { arg: 'level', set: 'full' },
+  'no-issue': { arg: 'issue_ids', set: [] },
+};
+
+/** `--issue N`: the tool's issue argument, whichever it has; for a tool with none, this call's default issue. */
+const ISSUE_ARGS = ['issue_id', 'issue_ids'];
+
+/** One-letter flags: `-m` the record message, `-n` how many records. */
+const SHORT: Record<string, string> = { message: 'm', n: 'n' };
+
+/** How the person wrote a flag, for messages and help: `-n`, `--message (-m)`, `--issue-id`. */
+export function flagLabel(flag: string): string {
+  const short = SHORT[flag.replace(/-/g, '_')];
+  if (!short || ALIASES[flag]) return `--${flag}`;
+  return flag === short ? `-${short}` : `--${flag} (-${short})`;
+}
+
+/** The options every verb has: where, who, how to print (and `client`, also an argument of some tools). */
+const SESSION = ['project', 'client', 'json', 'help'];
+
+export const kebab = (key: string) => key.replace(/_/g, '-');
+
+export function unwrap(t: z.ZodType): z.ZodType {
+  let cur = t;
+  while (cur instanceof z.ZodOptional || cur instanceof z.ZodDefault || cur instanceof z.ZodNullable) {
+    cur = (cur as z.ZodOptional<z.ZodType>).unwrap() as z.ZodType;
+  }
+  return cur;
+}
+
+const shapeOf = (tool: ToolDef) => tool.config.inputSchema.shape as Record<string, z.ZodType>;
+
+/** Every flag of a verb and the tool argument it fills (null: `--issue` as the call's default issue). */
+export function cliFlags(tool: ToolDef): Map<string, string | null> {
+  const shape = shapeOf(tool);
+  const flags = new Map<string, string | null>();
+  for (const key of Object.keys(shape)) flags.set(kebab(key), key);
+  for (const [flag, a] of Object.entries(ALIASES)) if (a.arg in shape && !flags.has(flag)) flags.set(flag, a.arg);
+  if (!flags.has('issue')) flags.set('issue', ISSUE_ARGS.find((k) => k in shape) ?? null);
+  return flags;
+}
+
+type Options = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>;
+
+/** The parseArgs options of a verb. Every valued flag may repeat; only list arguments keep more than one. */
+export function parseOptions(tool: ToolDef): Options {
+  const shape = shapeOf(tool);
+  const options: Options = {
+    project: { type: 'string' },
+    client: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [flag, arg] of cliFlags(tool)) {
+    // `--client` names the CLI's brain and, when the tool has the argument, fills it too.
+    if (SESSION.includes(flag)) continue;
+    const alias = ALIASES[flag];
+    const inner = arg === null ? null : unwrap(shape[arg] as z.ZodType);
+    const boolean = alias?.set !== undefined || (!alias && inner instanceof z.ZodBoolean);
+    options[flag] = { type: boolean ? 'boolean' : 'string', multiple: !boolean };
+    if (arg && SHORT[arg] && flag === kebab(arg)) options[flag]!.short = SHORT[arg];
+  }
+  return options;
+}
+
+/** A number argument from its text; `label` is what the person typed (`--issue`, `issue id`). */
+function numberFrom(text: string, schema: z.ZodType, label: string): number {
+  if (/^-?\d+$/.test(text)) return Number(text);
+  const positive = !schema.safeParse(0).success && schema.safeParse(1).success;
+  throw new UsageError(`${label} must be ${positive ? 'a positive number' : 'a number'}, got "${text}"`);
+}
+
+function convert(texts: string[], schema: z.ZodType, label: string): unknown {
+  const inner = unwrap(schema);
+  if (inner instanceof z.ZodArray) {
+    const element = unwrap(inner.element as z.ZodType);
+    return texts.map((t) => (element instanceof z.ZodNumber ? numberFrom(t, element, label) : t));
+  }
+  if (texts.length > 1) throw new UsageError(`${label} given more than once`);
+  return inner instanceof z.ZodNumber ? numberFrom(texts[0]!, inner, label) : texts[0];
+}
+
+/** A file named on the command line (`-`: stdin); one that cannot be read is the caller's mistake. */
+function readText(file: string, label: string, io: CliIO): Promise<string> {
+  if (file === '-') return io.readStdin();
+  return readFile(path.resolve(io.cwd, file), 'utf8').catch((err: NodeJS.ErrnoException) => {
+    throw new UsageError(`${label}: cannot read ${file} (${err.code ?? err.message})`);
+  });
+}
+
+export interface CliArgs {
+  args: Record<string, unknown>;
+  /** `--issue N` for a tool without an issue argument: the default issue of this one call. */
+  defaultIssue?: number;
+}
+
+/** The tool's arguments from parsed flags and positionals (`positionals`: the argument each position fills). */
+export async function toolArgs(
+  tool: ToolDef,
+  values: Record<string, string | boolean | string[] | undefined>,
+  given: string[],
+  positionals: string[],
+  io: CliIO,
+): Promise<CliArgs> {
+  const shape = shapeOf(tool);
+  const slots = positionals.filter((k) => k in shape);
+  if (given.length > slots.length) throw new UsageError(`unexpected argument "${given[slots.length]}"`);
+  const out: CliArgs = { args: {} };
+  const from: Record<string, string> = {};
+  const put = (key: string, value: unknown, label: string) => {
+    if (key in out.args) throw new UsageError(`${label} and ${from[key]} both give ${key}`);
+    out.args[key] = value;
+    from[key] = label;
+  };
+  given.forEach((text, i) =>
+    put(
+      slots[i]!,
+      convert([text], shape[slots[i]!] as z.ZodType, slots[i]!.replace(/_/g, ' ')),
+      slots[i]!.replace(/_/g, ' '),
+    ),
+  );
+  const flags = cliFlags(tool);
+  if (typeof values.client === 'string' && 'client' in shape) put('client', values.client, '--client');
+  for (const [flag, value] of Object.entries(values)) {
+    if (value === undefined || SESSION.includes(flag)) continue;
+    const arg = flags.get(flag);
+    const label = flagLabel(flag);
+    const texts = Array.isArray(value) ? value : [];
+    if (arg === null) {
+      if (texts.length > 1) throw new UsageError(`only a tool with a list of issues takes several ${label}`);
+      // The call's default issue is what work_start would set: checked by its schema.
+      const issueId = unwrap(workStart.config.inputSchema.shape.issue_id as z.ZodType);
+      const n = issueId.safeParse(numberFrom(texts[0]!, issueId, label));
+      if (!n.success) throw new UsageError(`${label} must be a positive number, got "${texts[0]}"`);
+      out.defaultIssue = n.data as number;
+      continue;
+    }
+    if (arg === undefined) continue;
+    const alias = ALIASES[flag];
+    if (alias?.set !== undefined) put(arg, alias.set, label);
+    else if (typeof value === 'boolean') put(arg, value, label);
+    else if (alias?.file)
+      put(
+        arg,
+        convert(await Promise.all(texts.map((f) => readText(f, label, io))), shape[arg] as z.ZodType, label),
+        label,
+      );
+    else put(arg, convert(texts, shape[arg] as z.ZodType, label), label);
+  }
+  return out;
+}
+
+/** A schema failure in the person's words: the flag (or position) that is missing or wrong. */
+export function explainZod(error: z.ZodError, positionals: string[]): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => {
+      const key = String(i.path[0] ?? '');
+      const label = positionals.includes(key) ? key.replace(/_/g, ' ') : flagLabel(kebab(key));
+      if (!key) return i.message;
+      if (i.code === 'invalid_type' && /received undefined/.test(i.message)) return `${label} is required`;
+      return `${label}${i.path.length > 1 ? `[${i.path.slice(1).join('.')}]` : ''}: ${i.message}`;
+    })
+    .join('; ');
+}
