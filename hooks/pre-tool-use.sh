@@ -7,7 +7,7 @@
 # fast-path tests of src/guard/quick.ts (quickMentionsGit, quickMentionsGuard): after deleting quotes,
 # backslashes and newlines, no "git" and no "guard" in any case, and no "$'". Anything else (invalid,
 # truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
-case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.mjs ;; *) BUTLER_HOOK=pre-tool-use.mjs ;; esac
+case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac
 export BUTLER_HOOK
 command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
 LC_ALL=C exec awk '

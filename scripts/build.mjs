@@ -21,7 +21,7 @@ const common = {
   absWorkingDir: root,
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build is whole.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
-  // Some dependencies are CommonJS and call require(); give the ESM bundle one.
+  // Some dependencies are CommonJS and call require(); give the ESM bundles one.
   banner: {
     js: "#!/usr/bin/env node\nimport{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
   },
@@ -43,21 +43,37 @@ const noAjv = {
   },
 };
 
+/**
+ * The hooks start a Node process per event (PreToolUse: per git command), so they are CommonJS: no ESM
+ * loader, and a builtin is reached through require, never through Node's ESM facade of it (which reads
+ * every export; for node:fs that loads the stream modules). Measured with --cpu-prof: ~6 ms of the
+ * PreToolUse git path. src/hooks/bin/ uses `require`, `module` and `__dirname` accordingly.
+ */
+const hook = { format: 'cjs', banner: { js: '#!/usr/bin/env node' } };
+
 const bundles = [
   // The full CLI: the npm bin and the skill's installer.
   { in: 'src/cli/bin.ts', out: 'hooks/butler.mjs' },
   // Vendored into user repositories as .butler/bin/butler.mjs (committed there): no install or demo.
   { in: 'src/cli/runtime-bin.ts', out: 'hooks/butler-runtime.mjs', plugins: [noAjv] },
-  { in: 'src/hooks/bin/session-start.ts', out: 'hooks/session-start.mjs' },
-  { in: 'src/hooks/bin/pre-tool-use.ts', out: 'hooks/pre-tool-use.mjs' },
-  { in: 'src/hooks/bin/pre-compact.ts', out: 'hooks/pre-compact.mjs' },
+  { in: 'src/hooks/bin/session-start.ts', out: 'hooks/session-start.cjs', ...hook },
+  { in: 'src/hooks/bin/pre-tool-use.ts', out: 'hooks/pre-tool-use.cjs', ...hook },
+  { in: 'src/hooks/bin/pre-compact.ts', out: 'hooks/pre-compact.cjs', ...hook },
 ];
 
 /** The vendored runtime must stay small: it is committed in every user repository, on every upgrade. */
 export const RUNTIME_LIMIT = 600_000; // issue #13: the runtime is committed in every user repository
 
-await Promise.all(bundles.map((b) => build({ ...common, entryPoints: [b.in], outfile: b.out, plugins: b.plugins ?? [] })));
-// The PreToolUse shell pre-filter is shipped as written: install vendors it beside pre-tool-use.mjs.
+// Bundles that are no longer built (the hooks were .mjs before they became CommonJS) must not ship.
+for (const name of readdirSync(path.join(root, 'hooks'))) {
+  if (/\.[cm]js$/.test(name) && !bundles.some((b) => b.out === `hooks/${name}`)) rmSync(path.join(root, 'hooks', name));
+}
+await Promise.all(
+  bundles.map((b) =>
+    build({ ...common, entryPoints: [b.in], outfile: b.out, plugins: b.plugins ?? [], format: b.format ?? common.format, banner: b.banner ?? common.banner }),
+  ),
+);
+// The PreToolUse shell pre-filter is shipped as written: install vendors it beside pre-tool-use.cjs.
 copyFileSync(path.join(root, 'src', 'hooks', 'bin', 'pre-tool-use.sh'), path.join(root, 'hooks', 'pre-tool-use.sh'));
 
 const skillScripts = path.join(root, 'skills', 'butler', 'scripts');

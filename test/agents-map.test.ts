@@ -115,7 +115,7 @@ describe('AGENTS.md stays true', () => {
 
   it('the hooks/ bullet lists exactly the committed bundles', () => {
     const bullet = bullets(MAP).find((b) => b.startsWith('- `hooks/`')) ?? '';
-    const listed = ticks(bullet).filter((t) => /^[\w-]+\.(?:mjs|sh)$/.test(t));
+    const listed = ticks(bullet).filter((t) => /^[\w-]+\.(?:mjs|cjs|sh)$/.test(t));
     expect(listed.sort()).toEqual(readdirSync('hooks').sort());
   });
 
@@ -126,7 +126,7 @@ describe('AGENTS.md stays true', () => {
     for (const e of events) {
       expect(existsSync(`src/hooks/bin/${e}.ts`), e).toBe(true);
       expect(build, e).toContain(`'src/hooks/bin/${e}.ts'`);
-      expect(build, e).toContain(`'hooks/${e}.mjs'`);
+      expect(build, e).toContain(`'hooks/${e}.cjs'`);
     }
   });
 

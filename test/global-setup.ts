@@ -1,4 +1,4 @@
-// Builds hooks/*.mjs once, before any test file starts, so the tests that spawn the bundles test the
+// Builds hooks/ once, before any test file starts, so the tests that spawn the bundles test the
 // current source and never race a rebuild running in another worker. (CI builds and compares first.)
 import { execFileSync } from 'node:child_process';
 

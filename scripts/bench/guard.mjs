@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// PreToolUse guard: spawning `node hooks/pre-tool-use.mjs` with a client's stdin, against `node -e 0`,
+// PreToolUse guard: spawning `node hooks/pre-tool-use.cjs` with a client's stdin, against `node -e 0`,
 // measured alternately in one run. Goals: a command without git (`npm test`) <= 1.15x; a git
 // pipeline (parsed, config looked up, denied) <= 1.6x. For comparison (no goal), the same git
 // pipeline decided by a script that loads sh-syntax (mvdan/sh in WebAssembly) instead.
@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { alternate, report, timeSpawn } from './_stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bundle = path.join(root, 'hooks', 'pre-tool-use.mjs');
+const bundle = path.join(root, 'hooks', 'pre-tool-use.cjs');
 if (!existsSync(bundle)) {
-  console.log('hooks/pre-tool-use.mjs is missing: run npm run build');
+  console.log('hooks/pre-tool-use.cjs is missing: run npm run build');
   process.exit(1);
 }
 const rounds = Number(process.argv[2] ?? 40);

@@ -63,7 +63,7 @@ console.log(`handover_list, 10,000 snapshots, first call of a connection (parses
 
 // 2. SessionStart hook, 500 snapshots.
 const small = makeProject(500);
-const hook = path.join(root, 'hooks', 'session-start.mjs');
+const hook = path.join(root, 'hooks', 'session-start.cjs');
 const input = JSON.stringify({ session_id: 'bench', transcript_path: null, cwd: small, hook_event_name: 'SessionStart', source: 'startup' });
 const ss = [];
 const base = [];

@@ -3,6 +3,7 @@
 // `.butler/config.yaml` may tighten the guard at once but never relax it. The settings that apply
 // are the stricter of the work-tree file and the committed one (HEAD); work_record refuses to commit
 // a relaxation (src/work/guard-policy.ts), so relaxing is a person's act (`butler guard …`).
+import path from 'node:path';
 import { CONFIG_FILE, parseConfig, readConfigText } from '../shared/config.js';
 import { DEFAULT_GUARD, type GuardConfig } from './decide.js';
 
@@ -38,7 +39,6 @@ export function stricter(a: GuardConfig, b: GuardConfig): GuardConfig {
  * the work-tree one relaxes anything, so the usual decision spawns nothing.
  */
 export async function loadGuardConfig(dir: string, readCommitted: ReadCommitted | null): Promise<GuardConfig> {
-  const path = await import('node:path');
   // The nearest config between the folder and its repository root (the one root finder).
   const { foldersUpToRoot } = await import('../shared/root.js');
   for (const at of foldersUpToRoot(dir).folders) {

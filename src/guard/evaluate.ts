@@ -1,4 +1,5 @@
 // The guard's slow path, loaded by the PreToolUse hook only for commands that may run git.
+import path from 'node:path';
 import { loadGuardConfig, type ReadCommitted, stricter } from './config.js';
 import { decide, type Decision, DEFAULT_GUARD, type GuardConfig, type Inspection, inspect, needsConfig } from './decide.js';
 import { DYN } from './types.js';
@@ -35,7 +36,6 @@ export async function evaluate(command: string, cwd: string | null, deps: Evalua
  * lax config does not relax the project's guard). null when one is not known before it runs.
  */
 async function targetDirs(ins: Inspection, cwd: string): Promise<string[] | null> {
-  const path = await import('node:path');
   const known = (d: string | null): d is string => d !== null && !d.includes(DYN) && !d.startsWith('~');
   if (!ins.cds.every(known) || ins.uses.some((u) => u.elsewhere || (u.dirs ?? []).some((d) => !known(d)))) return null;
   const bases = [cwd, ...ins.cds.map((d) => path.resolve(cwd, d as string))];

@@ -55,13 +55,17 @@ export const ownerOf = (e: IndexEntry): string => acceptedBy(e)?.by ?? e.source_
 export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
   const closestAny = new Map<string, string>();
   const closestDeliberate = new Map<string, string>();
+  // Written without per-row sets or arrays: the SessionStart hook runs this over the whole index, cold.
   for (const e of entries) {
-    const key = `${scopeOf(e)}|${ownerOf(e)}`;
-    e.superseded_by = (isAuto(e) ? closestAny : closestDeliberate).get(key) ?? null;
-    const by = new Set([e.source_brain, acceptedBy(e)?.by].filter((b): b is string => !!b));
-    for (const b of by) {
-      closestAny.set(`${scopeOf(e)}|${b}`, e.handover_id);
-      if (!isAuto(e)) closestDeliberate.set(`${scopeOf(e)}|${b}`, e.handover_id);
+    const scope = scopeOf(e);
+    const auto = isAuto(e);
+    const taker = acceptedBy(e)?.by;
+    e.superseded_by = (auto ? closestAny : closestDeliberate).get(`${scope}|${taker ?? e.source_brain}`) ?? null;
+    // From here back, its author and the brain that accepted it have a newer snapshot in this scope.
+    for (const b of [e.source_brain, taker]) {
+      if (!b) continue;
+      closestAny.set(`${scope}|${b}`, e.handover_id);
+      if (!auto) closestDeliberate.set(`${scope}|${b}`, e.handover_id);
     }
   }
   return entries;

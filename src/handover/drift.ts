@@ -1,5 +1,6 @@
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { builtin } from '../shared/builtin.js';
 import type { GitRunner } from '../shared/git.js';
 import { driftText } from './messages/drift.js';
 
@@ -33,19 +34,28 @@ export async function readGitNow(root: string, git: GitRunner): Promise<GitNow> 
 /** Files hashed at most per snapshot: beyond this, the rest count as changed when still dirty. */
 const MAX_FINGERPRINTS = 200;
 
+/** node:crypto, loaded on first use (~3 ms at a hook's start): only fingerprints need it. */
+const hashing = () => builtin<typeof import('node:crypto')>('node:crypto');
+
+/**
+ * Loads the hash now when comparing with `dirty` (a snapshot's fingerprints) may need it, i.e. it holds
+ * a file's or a link's hash: the SessionStart hook calls this while its git call runs, not after.
+ */
+export function warmFingerprint(dirty: Record<string, string>): void {
+  if (Object.values(dirty).some((v) => v !== '-' && v !== 'dir')) hashing();
+}
+
 /** A short content hash per dirty path (`-` gone, `dir` a folder), to tell later edits from old ones. */
 export async function fingerprint(root: string, files: readonly string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  // Loaded on use: the SessionStart hook reaches here only when a snapshot recorded dirty files.
-  const { createHash } = await import('node:crypto');
   await Promise.all(
     files.slice(0, MAX_FINGERPRINTS).map(async (f) => {
       const p = path.join(root, f);
       const st = await fsp.lstat(p).catch(() => null);
       if (!st) out[f] = '-';
       else if (st.isDirectory()) out[f] = 'dir';
-      else if (st.isSymbolicLink()) out[f] = `l${createHash('sha1').update(await fsp.readlink(p).catch(() => '')).digest('hex').slice(0, 12)}`;
-      else out[f] = createHash('sha1').update(await fsp.readFile(p).catch(() => Buffer.alloc(0))).digest('hex').slice(0, 12);
+      else if (st.isSymbolicLink()) out[f] = `l${hashing().createHash('sha1').update(await fsp.readlink(p).catch(() => '')).digest('hex').slice(0, 12)}`;
+      else out[f] = hashing().createHash('sha1').update(await fsp.readFile(p).catch(() => Buffer.alloc(0))).digest('hex').slice(0, 12);
     }),
   );
   return out;

@@ -20,7 +20,7 @@ export interface RecoverQuery {
   idleMs?: number;
   maxTailBytes?: number;
   /**
-   * auto.writeAutoSnapshot, injected: the SessionStart bundle loads it from pre-compact.mjs only when a
+   * auto.writeAutoSnapshot, injected: the SessionStart bundle loads it from pre-compact.cjs only when a
    * session needs recovering, so the common start does not parse the extraction code.
    */
   write: (q: AutoQuery) => Promise<IndexEntry | null>;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../shared/config.js';
 import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/local/format.js';
@@ -16,13 +16,23 @@ export const SESSION_START_LIMIT = 1200;
  */
 export function closedIssues(root: string, entries: readonly IndexEntry[]): Set<number> {
   const out = new Set<number>();
+  const dir = path.join(root, LOCAL_ISSUES_DIR);
+  // One listing, not a failed open per issue (each failure throws: ~50 µs apiece in a cold hook).
+  let files: ReadonlySet<string>;
+  try {
+    files = new Set(readdirSync(dir));
+  } catch {
+    files = new Set();
+  }
   for (const e of entries) {
     if (e.issue_id === null || out.has(e.issue_id)) continue;
     let state = e.issue_state ?? null;
-    try {
-      state = issueStateOf(readFileSync(path.join(root, LOCAL_ISSUES_DIR, `${e.issue_id}.md`), 'utf8')) ?? state;
-    } catch {
-      // no local issue file: keep what the snapshot recorded
+    if (files.has(`${e.issue_id}.md`)) {
+      try {
+        state = issueStateOf(readFileSync(path.join(dir, `${e.issue_id}.md`), 'utf8')) ?? state;
+      } catch {
+        // unreadable: keep what the snapshot recorded
+      }
     }
     if (state === 'closed') out.add(e.issue_id);
   }
@@ -34,22 +44,24 @@ export const SHARE_STATE_FILE = path.join(HANDOVER_DIR, 'share.json');
 /** Past this age, SessionStart says the remote may hold newer handovers. */
 export const FETCH_STALE_MS = 60 * 60 * 1000;
 
-/**
- * What SessionStart knows of sharing without the network: this clone's id, and a line when sharing
- * is in use (config, or anything fetched before) and the last fetch is old or never happened.
- */
-export function shareStatus(root: string, sharing: boolean, now: Date, lang: Lang): { clone: string | null; note: string } {
+/** This clone's sharing state, from local state only (share.ts writes it): its id and last fetch (NaN: never). */
+export function shareState(root: string): { clone: string | null; lastFetch: number } {
   let state: { clone_id?: unknown; last_fetch?: unknown } = {};
   try {
     state = JSON.parse(readFileSync(path.join(root, SHARE_STATE_FILE), 'utf8')) as typeof state;
   } catch {
     // never shared nor fetched here
   }
-  const clone = typeof state?.clone_id === 'string' ? state.clone_id : null;
-  const last = typeof state?.last_fetch === 'string' ? Date.parse(state.last_fetch) : NaN;
-  const stale = Number.isNaN(last) ? sharing : now.getTime() - last > FETCH_STALE_MS;
-  const note = stale ? startText(lang).notFetched : '';
-  return { clone, note };
+  return {
+    clone: typeof state?.clone_id === 'string' ? state.clone_id : null,
+    lastFetch: typeof state?.last_fetch === 'string' ? Date.parse(state.last_fetch) : NaN,
+  };
+}
+
+/** The SessionStart line when sharing is in use (config, or anything fetched before) and the last fetch is old or never happened. */
+export function shareNote(state: { lastFetch: number }, sharing: boolean, now: Date, lang: Lang): string {
+  const stale = Number.isNaN(state.lastFetch) ? sharing : now.getTime() - state.lastFetch > FETCH_STALE_MS;
+  return stale ? startText(lang).notFetched : '';
 }
 
 /** Adds a line to a prompt within the bound, the prompt first. */

@@ -20,6 +20,16 @@ export function isIndexEntry(e: unknown): e is IndexEntry {
   );
 }
 
+/** The rows of index.json's text; null when it is not a well-formed index of ours (then it is rebuilt). */
+export function parseIndex(text: string): IndexEntry[] | null {
+  try {
+    const raw = JSON.parse(text) as { handovers?: unknown };
+    return Array.isArray(raw.handovers) && raw.handovers.every(isIndexEntry) ? raw.handovers : null;
+  } catch {
+    return null;
+  }
+}
+
 export function isReceipt(r: unknown): r is Receipt {
   const o = r as Record<string, unknown> | null;
   return !!o && (o.kind === 'accepted' || o.kind === 'retired') && isStr(o.by) && isStr(o.at) && (o.reason === undefined || isStr(o.reason)) && (o.clone === undefined || isStr(o.clone));

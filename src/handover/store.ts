@@ -1,11 +1,11 @@
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { markSuperseded } from './candidates.js';
-import { entryFromMeta, isIndexEntry, markLatest, newestFirst, savedButIncomplete } from './store-rows.js';
+import { entryFromMeta, markLatest, newestFirst, parseIndex, savedButIncomplete } from './store-rows.js';
 import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
@@ -117,15 +117,25 @@ export class HandoverStore {
     return entries.sort(newestFirst);
   }
 
-  /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
-  private async readIndex(): Promise<IndexEntry[] | null> {
+  /**
+   * entries() for a hook process: one synchronous read, no thread-pool round trips (measured at a cold
+   * start: 2.5-4.5 ms against 10-17 ms for stat + readFile). null when the index is missing or corrupt:
+   * then entries() rebuilds it.
+   */
+  entriesNow(): IndexEntry[] | null {
+    let text: string;
     try {
-      const raw = JSON.parse((await readTextIfExists(this.indexFile)) ?? '') as IndexFile;
-      if (!Array.isArray(raw.handovers)) return null;
-      return raw.handovers.every(isIndexEntry) ? raw.handovers : null;
+      text = readFileSync(this.indexFile, 'utf8');
     } catch {
       return null;
     }
+    const parsed = parseIndex(text);
+    return parsed && markSuperseded(parsed.sort(newestFirst));
+  }
+
+  /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
+  private async readIndex(): Promise<IndexEntry[] | null> {
+    return parseIndex((await readTextIfExists(this.indexFile).catch(() => null)) ?? '');
   }
 
   private async writeIndex(entries: IndexEntry[]): Promise<void> {
@@ -240,6 +250,16 @@ export class HandoverStore {
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */
   async readSnapshot(entry: IndexEntry): Promise<string | null> {
     return this.fileOf(entry) === null ? null : readTextIfExists(this.fileOf(entry)!);
+  }
+
+  /** readSnapshot() in one synchronous read, for a hook process (see entriesNow); null when unreadable. */
+  readSnapshotNow(entry: IndexEntry): string | null {
+    const file = this.fileOf(entry);
+    try {
+      return file === null ? null : readFileSync(file, 'utf8');
+    } catch {
+      return null;
+    }
   }
 
   /** The absolute path of a row's snapshot file; null unless it names a snapshot file in this folder. */

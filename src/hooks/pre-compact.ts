@@ -16,7 +16,7 @@ interface AutoHookInput {
   cwd?: string;
 }
 
-/** The hook events that write an automatic snapshot: `pre-compact.mjs --trigger session-end` is the SessionEnd hook. */
+/** The hook events that write an automatic snapshot: `pre-compact.cjs --trigger session-end` is the SessionEnd hook. */
 export type HookTrigger = 'precompact' | 'session-end';
 
 export interface AutoHookOptions {

@@ -1,11 +1,11 @@
 import { normalizeBrain } from '../shared/brains.js';
 import { newerAuto, selectCandidates, type CandidateQuery } from '../handover/candidates.js';
-import { computeDrift, readGitNow } from '../handover/drift.js';
+import { computeDrift, readGitNow, warmFingerprint } from '../handover/drift.js';
 import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
 import {
-  closedIssues, newerAutoLine, recoveredLine, SESSION_START_LIMIT, shareStatus, startPromptMany, startPromptNone, startPromptOne, withNote,
+  closedIssues, newerAutoLine, recoveredLine, SESSION_START_LIMIT, shareNote, shareState, startPromptMany, startPromptNone, startPromptOne, withNote,
 } from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { startText } from '../handover/messages/start.js';
@@ -26,6 +26,10 @@ interface SessionStartInput {
 /**
  * SessionStart: returns the resume prompt to print ('' = print nothing). Picks the snapshot with the
  * same rules as handover_resume / handover_accept. Never throws: a session start must never break.
+ *
+ * Its start-up time is benchmarked (scripts/bench/handover.mjs), so the common start is ordered for
+ * it: the prompt is picked first from synchronous reads, so that its one git call (drift) starts before
+ * anything else; recording the session and checking for one to recover then overlap that call.
  */
 export async function sessionStart(
   stdinText: string,
@@ -44,28 +48,24 @@ export async function sessionStart(
     const root = findProjectRoot(input.cwd);
     if (!root) return '';
     const me = opts.brain ? normalizeBrain(opts.brain, 'unknown') : null;
-    // Recorded concurrently with the lookup and the git call: the hook's start-up time is benchmarked.
-    const recorded =
-      me && typeof input.session_id === 'string'
-        ? recordSession(root, {
-            brain: me,
-            session_id: input.session_id,
-            transcript_path: typeof input.transcript_path === 'string' ? input.transcript_path : null,
-            started_at: new Date().toISOString(),
-            source: input.source,
-          }).catch(() => undefined)
-        : Promise.resolve();
     const now = opts.now ?? (() => new Date());
-    // Before the prompt, so it can name what was recovered; bounded, so a huge transcript cannot cost the prompt.
+    const sessionId = me && typeof input.session_id === 'string' ? input.session_id : null;
+    const transcriptPath = typeof input.transcript_path === 'string' ? input.transcript_path : null;
+    const first = pickAndRender(root, me, input, opts.env, now(), null).catch(() => '');
+    const recorded = sessionId
+      ? recordSession(root, { brain: me!, session_id: sessionId, transcript_path: transcriptPath, started_at: new Date().toISOString(), source: input.source })
+        .catch(() => undefined)
+      : Promise.resolve();
+    // Bounded, so a huge transcript cannot cost the prompt.
     const recovering =
-      me && typeof input.session_id === 'string' && opts.writeAuto
+      sessionId && opts.writeAuto
         ? recoverEndedSession({
-            root, brain: me, sessionId: input.session_id, transcriptPath: typeof input.transcript_path === 'string' ? input.transcript_path : null,
-            env: opts.env, git: spawnGitWith(opts.env), now, idleMs: opts.recoverIdleMs, write: opts.writeAuto,
+            root, brain: me!, sessionId, transcriptPath, env: opts.env, git: spawnGitWith(opts.env), now, idleMs: opts.recoverIdleMs, write: opts.writeAuto,
           }).catch(() => null)
         : Promise.resolve(null);
     const recovered = await Promise.race([recovering, new Promise<null>((r) => setTimeout(() => r(null), RECOVER_BUDGET_MS).unref())]);
-    const out = await pickAndRender(root, me, input, opts.env, now(), recovered);
+    // Rare: a session was recovered. The prompt is picked again with its snapshot in the index, and names it.
+    const out = recovered ? await pickAndRender(root, me, input, opts.env, now(), recovered) : await first;
     await recorded;
     return out;
   } catch {
@@ -81,36 +81,38 @@ async function pickAndRender(
   root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>, now: Date, recovered: IndexEntry | null,
 ): Promise<string> {
   const store = new HandoverStore(root);
-  const entries = await store.entries();
-  // The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none.
-  const { config } = await readConfig(root);
-  const lang = resolveLang(config, env);
-  // Sharing, from local state only: a session start never waits on the network.
-  const share = shareStatus(root, config.handover?.share ?? false, now, lang);
+  const entries = store.entriesNow() ?? (await store.entries());
+  const share = shareState(root);
   const query: CandidateQuery = { issueId: null, me, mode: 'resume', clone: share.clone };
   let sel = selectCandidates(entries, query);
   const closed = closedIssues(root, sel.candidates);
   if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
   const { candidates } = sel;
-  // One candidate means drift: its one `git status` runs while the snapshot is read.
+  // One candidate means drift: its one `git status` starts here, and everything below overlaps it.
   const git = spawnGitWith(env);
   const gitNow = candidates.length === 1 ? readGitNow(root, git).catch(() => null) : null;
+  // The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none.
+  const { config } = await readConfig(root);
+  const lang = resolveLang(config, env);
+  // Sharing, from local state only: a session start never waits on the network.
+  const note = shareNote(share, config.handover?.share ?? false, now, lang);
   const named = (text: string) =>
     !recovered || text.includes(recovered.handover_id) ? text : `${text}${recoveredLine(recovered, lang)}\n`.slice(0, SESSION_START_LIMIT);
-  if (candidates.length === 0) return withNote(named(startPromptNone(root, lang, sel.closed)), share.note);
-  if (candidates.length > 1) return withNote(named(startPromptMany(root, me, candidates, lang)), share.note);
+  if (candidates.length === 0) return withNote(named(startPromptNone(root, lang, sel.closed)), note);
+  if (candidates.length > 1) return withNote(named(startPromptMany(root, me, candidates, lang)), note);
   const e = candidates[0] as IndexEntry;
-  const snapshot = await store.readSnapshot(e);
+  const snapshot = store.readSnapshotNow(e);
   if (snapshot === null) return '';
   if (snapshotDamage(snapshot)) {
     return startText(lang).damaged(e.handover_id, e.snapshot_file, root);
   }
   const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
+  warmFingerprint(then.dirty);
   const cur = await gitNow;
   const drift = cur ? await computeDrift(root, then, git, cur, lang).catch(() => null) : null;
   const autos = newerAuto(entries, e);
   const notes = [newerAutoLine(autos, lang)];
   if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id) notes.push(recoveredLine(recovered, lang));
-  notes.push(share.note);
+  notes.push(note);
   return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang, notes.filter(Boolean));
 }

@@ -21,12 +21,12 @@ export const MCP_JSON = '.mcp.json';
 
 /** Claude Code sets $CLAUDE_PROJECT_DIR for hooks, so the command is the same in every clone. */
 export const claudeCommands = {
-  sessionStart: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/session-start.mjs --brain ${BRAIN_CLAUDE}`,
+  sessionStart: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/session-start.cjs --brain ${BRAIN_CLAUDE}`,
   preToolUse: `sh "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.sh`,
   /** Where sh and awk are missing (native Windows): the Node hook alone. */
-  preToolUseNode: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.mjs`,
-  preCompact: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.mjs --brain ${BRAIN_CLAUDE}`,
-  sessionEnd: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.mjs --brain ${BRAIN_CLAUDE} --trigger session-end`,
+  preToolUseNode: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.cjs`,
+  preCompact: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.cjs --brain ${BRAIN_CLAUDE}`,
+  sessionEnd: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.cjs --brain ${BRAIN_CLAUDE} --trigger session-end`,
 };
 
 /**

@@ -20,12 +20,12 @@ export const CODEX_HOOKS = '.codex/hooks.json';
 export const CODEX_CONFIG = '.codex/config.toml';
 
 export const codexCommands = {
-  sessionStart: shQuoted(codexLauncher('session-start.mjs', `--brain ${BRAIN_CODEX}`)),
+  sessionStart: shQuoted(codexLauncher('session-start.cjs', `--brain ${BRAIN_CODEX}`)),
   preToolUse: shQuoted(codexLauncher('pre-tool-use.sh', '', '', 'sh')),
   /** Where sh and awk are missing (native Windows): the Node hook alone. */
-  preToolUseNode: shQuoted(codexLauncher('pre-tool-use.mjs', '')),
-  preCompact: shQuoted(codexLauncher('pre-compact.mjs', `--brain ${BRAIN_CODEX}`)),
-  sessionEnd: shQuoted(codexLauncher('pre-compact.mjs', `--brain ${BRAIN_CODEX} --trigger session-end`)),
+  preToolUseNode: shQuoted(codexLauncher('pre-tool-use.cjs', '')),
+  preCompact: shQuoted(codexLauncher('pre-compact.cjs', `--brain ${BRAIN_CODEX}`)),
+  sessionEnd: shQuoted(codexLauncher('pre-compact.cjs', `--brain ${BRAIN_CODEX} --trigger session-end`)),
 };
 
 /** Butler's hook entries for Codex, one per event; SessionEnd is null (removed) unless asked for. */

@@ -3,10 +3,12 @@ export { BUTLER_VERSION } from '../shared/version.js';
 
 /** The vendored runtime, relative to the project root. Every written command points here. */
 export const BIN_DIR = '.butler/bin';
-export const BUNDLES = ['butler.mjs', 'session-start.mjs', 'pre-tool-use.mjs', 'pre-tool-use.sh', 'pre-compact.mjs'] as const;
+export const BUNDLES = ['butler.mjs', 'session-start.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'pre-compact.cjs'] as const;
+/** The hooks' names before they became CommonJS (scripts/build.mjs): install and uninstall remove them. */
+export const LEGACY_BUNDLES = ['session-start.mjs', 'pre-tool-use.mjs', 'pre-compact.mjs'] as const;
 /**
  * The PreToolUse command runs `pre-tool-use.sh` (POSIX sh + awk: answers a command that cannot run git
- * without starting Node, hands everything else to `pre-tool-use.mjs`); where sh and awk are missing
+ * without starting Node, hands everything else to `pre-tool-use.cjs`); where sh and awk are missing
  * (native Windows) install writes the plain Node command instead.
  */
 export type GuardForm = 'shell' | 'node';

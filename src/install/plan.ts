@@ -26,7 +26,7 @@ export interface InstallContext {
   /** Recorded in .butler/config.yaml; `langExplicit` (from --lang) replaces a recorded one. */
   lang: Lang;
   langExplicit: boolean;
-  /** Folder holding this Butler's `butler.mjs`, `session-start.mjs`, `pre-tool-use.mjs`. */
+  /** Folder holding this Butler's `butler.mjs`, `session-start.cjs`, `pre-tool-use.cjs`. */
   bundleDir: string;
   version: string;
   /**

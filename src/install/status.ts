@@ -2,7 +2,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
 import { loadConfig } from '../shared/config.js';
-import { BIN_DIR, BUNDLES, SERVER_NAME, VERSION_FILE, type GuardForm } from './constants.js';
+import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, SERVER_NAME, VERSION_FILE, type GuardForm } from './constants.js';
 import { CLAUDE_LOCAL, CLAUDE_SHARED, MCP_JSON, claudeCommands } from './claude.js';
 import { CODEX_CONFIG, CODEX_HOOKS, codexCommands } from './codex.js';
 import { AGENTS_MD, CLAUDE_MD, GITIGNORE, claudeMdDefersToAgents, gitignoreCovers, hasGuideBlock } from './guide.js';
@@ -63,6 +63,8 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
   const bundles: Record<string, boolean> = {};
   for (const b of BUNDLES) bundles[b] = (await readRel({ root }, `${BIN_DIR}/${b}`)) !== null;
   const vendored = parseStamp(await readRel({ root }, VERSION_FILE));
+  const legacy: string[] = [];
+  for (const b of LEGACY_BUNDLES) if ((await readRel({ root }, `${BIN_DIR}/${b}`)) !== null) legacy.push(b);
 
   const local = await jsonOrProblem(root, CLAUDE_LOCAL, problems);
   const shared = await jsonOrProblem(root, CLAUDE_SHARED, problems);
@@ -141,6 +143,7 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
   if (!report.git_repo) problems.push('Not a git repository: work_* tools and drift checks need git.');
   if (vendored && vendored !== deps.version) problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
+  if (legacy.length) problems.push(`${BIN_DIR}/ holds the hooks of an older Butler (${legacy.join(', ')}): run butler install to upgrade them.`);
   if (deps.launchDir && report.claude.session_start) problems.push(...subfolderProblems(root, deps.launchDir, report.claude.settings_file));
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
   return report;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ButlerError } from '../shared/errors.js';
 import { readTextIfExists } from '../shared/fs.js';
-import { BIN_DIR, BUNDLES, BUNDLE_SOURCES, VERSION_FILE } from './constants.js';
+import { BIN_DIR, BUNDLES, BUNDLE_SOURCES, LEGACY_BUNDLES, VERSION_FILE } from './constants.js';
 import { readRel, type FileChange } from './plan.js';
 
 export const versionStamp = (version: string): string => `agent-butler ${version}\n`;
@@ -33,6 +33,12 @@ export async function planVendor(ctx: { root: string; bundleDir: string; version
     const before = await readRel(ctx, rel);
     if (before !== src) changes.push({ path: rel, before, after: src, note: before === null ? 'vendored runtime' : 'vendored runtime updated' });
   }
+  // An install of an older Butler is upgraded in place: its hook files go (the hook commands follow).
+  for (const name of LEGACY_BUNDLES) {
+    const rel = `${BIN_DIR}/${name}`;
+    const before = await readRel(ctx, rel);
+    if (before !== null) changes.push({ path: rel, before, after: null, note: 'older hook bundle removed' });
+  }
   const stamp = versionStamp(ctx.version);
   const before = await readRel(ctx, VERSION_FILE);
   if (before !== stamp) {
@@ -44,7 +50,7 @@ export async function planVendor(ctx: { root: string; bundleDir: string; version
 
 export async function unplanVendor(ctx: { root: string }): Promise<FileChange[]> {
   const changes: FileChange[] = [];
-  for (const rel of [...BUNDLES.map((b) => `${BIN_DIR}/${b}`), VERSION_FILE]) {
+  for (const rel of [...[...BUNDLES, ...LEGACY_BUNDLES].map((b) => `${BIN_DIR}/${b}`), VERSION_FILE]) {
     const before = await readRel(ctx, rel);
     if (before !== null) changes.push({ path: rel, before, after: null, note: 'vendored runtime removed' });
   }

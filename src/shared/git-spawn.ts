@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { builtin } from './builtin.js';
 import type { GitRunner } from '../shared/git.js';
 
 /**
@@ -9,7 +9,7 @@ import type { GitRunner } from '../shared/git.js';
  */
 export const spawnGitWith = (baseEnv: Record<string, string | undefined>): GitRunner => (cwd, args, opts = {}) =>
   new Promise((resolve) => {
-    const { execFile } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+    const { execFile } = builtin<typeof import('node:child_process')>('node:child_process');
     const child = execFile(
       'git',
       args as string[],

@@ -51,7 +51,7 @@ describe('installed PreToolUse pre-filter', () => {
         ];
         const command = client === 'claude' ? project.claude : project.codex;
         const outs = await runInstalled(v, command, inputs, { cwd: project.sub, projectDir: project.root, recordNode: true });
-        const hook = client === 'claude' ? path.join(project.root, '.butler', 'bin', 'pre-tool-use.mjs') : '.butler/bin/pre-tool-use.mjs';
+        const hook = client === 'claude' ? path.join(project.root, '.butler', 'bin', 'pre-tool-use.cjs') : '.butler/bin/pre-tool-use.cjs';
         let allowed = 0;
         for (const [i, input] of inputs.entries()) {
           const o = outcome(outs[i]!);
@@ -74,7 +74,7 @@ describe('installed PreToolUse pre-filter', () => {
 
   it('with the real Node hook: the same answers as the bundle alone, for both clients', async () => {
     const cases = ['git status --short', 'npm test', 'git log --oneline | head', 'echo git', 'ls'];
-    const bundle = path.join(__dirname, '..', '..', 'hooks', 'pre-tool-use.mjs');
+    const bundle = path.join(__dirname, '..', '..', 'hooks', 'pre-tool-use.cjs');
     for (const v of present.slice(0, 2)) {
       for (const client of ['claude', 'codex'] as const) {
         const inputs = cases.map((c) => clientInput(client, c));

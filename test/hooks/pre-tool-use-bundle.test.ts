@@ -1,4 +1,4 @@
-// Spawns the committed bundle hooks/pre-tool-use.mjs (rebuild with `npm run build`) like the clients do.
+// Spawns the committed bundle hooks/pre-tool-use.cjs (rebuild with `npm run build`) like the clients do.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, mkdirSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.join(__dirname, '..', '..');
-const BUNDLE = path.join(ROOT, 'hooks', 'pre-tool-use.mjs');
+const BUNDLE = path.join(ROOT, 'hooks', 'pre-tool-use.cjs');
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'hooks');
 const repo = mkdtempSync(path.join(os.tmpdir(), 'butler-ptu-bin-'));
 mkdirSync(path.join(repo, '.git'));
@@ -20,7 +20,7 @@ const hook = (stdin: string) => spawnSync(process.execPath, [BUNDLE], { input: s
 const deny = (reason: string) =>
   `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":${JSON.stringify(reason)}}}`;
 
-describe('hooks/pre-tool-use.mjs', () => {
+describe('hooks/pre-tool-use.cjs', () => {
   it('is small: no yaml, zod or WebAssembly parser inside', () => {
     expect(statSync(BUNDLE).size).toBeLessThan(60_000);
     const text = readFileSync(BUNDLE, 'utf8');

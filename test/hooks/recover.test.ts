@@ -9,7 +9,7 @@ import { SESSION_START_LIMIT, sessionStart } from '../../src/hooks/session-start
 import { makeRepo } from '../helpers/repo.js';
 import { age, appendClaudeRequest, placeTranscript, tempHome } from './auto-helpers.js';
 
-const BUNDLE = path.resolve('hooks/session-start.mjs');
+const BUNDLE = path.resolve('hooks/session-start.cjs');
 let root: string;
 let home: string;
 let env: Record<string, string>;

@@ -1,4 +1,4 @@
-// The optional SessionEnd hook (`pre-compact.mjs --trigger session-end`), fed the input both real clients
+// The optional SessionEnd hook (`pre-compact.cjs --trigger session-end`), fed the input both real clients
 // sent (test/fixtures/hooks/captured/<client>/session-end.json): one auto snapshot for the session that
 // ends, none when a snapshot already covers its tail, and the next start does not recover it again.
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { sessionStart } from '../../src/hooks/session-start.js';
 import { makeRepo } from '../helpers/repo.js';
 import { age, appendClaudeRequest, capturedInput, placeTranscript, tempHome } from './auto-helpers.js';
 
-const BUNDLE = path.resolve('hooks/pre-compact.mjs');
+const BUNDLE = path.resolve('hooks/pre-compact.cjs');
 let root: string;
 let home: string;
 let env: Record<string, string>;

@@ -7,7 +7,7 @@ import { fakeClock } from '../helpers/clock.js';
 import { connect } from '../helpers/mcp.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-const BUNDLE = path.resolve('hooks/session-start.mjs');
+const BUNDLE = path.resolve('hooks/session-start.cjs');
 const EN = { BUTLER_LANG: 'en' };
 let root: string;
 let clock: ReturnType<typeof fakeClock>;

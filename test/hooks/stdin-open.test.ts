@@ -30,20 +30,20 @@ function runOpen(bundle: string, input: string, args: string[] = []): Promise<{ 
 
 describe('hooks exit while stdin stays open', () => {
   it('pre-tool-use: a complete request is answered at once', async () => {
-    const r = await runOpen('pre-tool-use.mjs', JSON.stringify({ tool_name: 'Bash', cwd: repo, tool_input: { command: 'git push' } }));
+    const r = await runOpen('pre-tool-use.cjs', JSON.stringify({ tool_name: 'Bash', cwd: repo, tool_input: { command: 'git push' } }));
     expect(r.code).toBe(0);
     expect(r.out).toContain('"permissionDecision":"deny"');
     expect(r.ms).toBeLessThan(15_000);
   });
 
   it('pre-tool-use: a truncated request that names git is denied at the deadline', async () => {
-    const r = await runOpen('pre-tool-use.mjs', '{"tool_name":"Bash","tool_input":{"command":"git pu');
+    const r = await runOpen('pre-tool-use.cjs', '{"tool_name":"Bash","tool_input":{"command":"git pu');
     expect(r.code).toBe(0);
     expect(r.out).toContain('"permissionDecision":"deny"');
   });
 
   it('session-start: answers and exits', async () => {
-    const r = await runOpen('session-start.mjs', JSON.stringify({ cwd: repo, session_id: 's', source: 'startup' }), ['--brain', 'claude-code']);
+    const r = await runOpen('session-start.cjs', JSON.stringify({ cwd: repo, session_id: 's', source: 'startup' }), ['--brain', 'claude-code']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('work_session_start');
   });
@@ -53,7 +53,7 @@ describe('hooks exit while stdin stays open', () => {
     execFileSync('mkfifo', [fifo]);
     const t = Date.now();
     // bash holds the FIFO open read-write, so the hook's stdin never sees EOF.
-    execFileSync('bash', ['-c', `exec 3<>"${fifo}"; "${process.execPath}" "${path.join(ROOT, 'hooks', 'pre-tool-use.mjs')}" < "${fifo}"`], { timeout: 20_000 });
+    execFileSync('bash', ['-c', `exec 3<>"${fifo}"; "${process.execPath}" "${path.join(ROOT, 'hooks', 'pre-tool-use.cjs')}" < "${fifo}"`], { timeout: 20_000 });
     expect(Date.now() - t).toBeLessThan(15_000);
   });
 });

@@ -39,7 +39,7 @@ describe('PreToolUse command form', () => {
     const root = tempDir();
     await applyChanges(root, await planInstall(ctx(root, { guardForm: 'node' })));
     expect(commands(root)).toEqual([claudeCommands.preToolUseNode, codexCommands.preToolUseNode]);
-    expect(claudeCommands.preToolUseNode).toBe('node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.mjs');
+    expect(claudeCommands.preToolUseNode).toBe('node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.cjs');
     const s = await getStatus(root, deps);
     expect([s.claude.pre_tool_use_form, s.codex.pre_tool_use_form, s.claude.pre_tool_use]).toEqual(['node', 'node', true]);
     expect(formatStatus(s)).toMatch(/PreToolUse \(node only\)/);

@@ -39,7 +39,7 @@ describe('butler install into a project with its own configuration', () => {
     for (const rel of written) await expect(after[rel]).toMatchFileSnapshot(snapName(rel));
     expect(written.sort()).toEqual(
       [
-        '.butler/bin/VERSION', '.butler/bin/butler.mjs', '.butler/bin/pre-compact.mjs', '.butler/bin/pre-tool-use.mjs', '.butler/bin/pre-tool-use.sh', '.butler/bin/session-start.mjs',
+        '.butler/bin/VERSION', '.butler/bin/butler.mjs', '.butler/bin/pre-compact.cjs', '.butler/bin/pre-tool-use.cjs', '.butler/bin/pre-tool-use.sh', '.butler/bin/session-start.cjs',
         '.butler/config.yaml', '.claude/settings.json', '.codex/config.toml', '.codex/hooks.json', '.gitignore', '.mcp.json', 'AGENTS.md',
       ].sort(),
     );

@@ -42,10 +42,10 @@ describe('butler install --session-end', () => {
     for (const rel of ['.claude/settings.json', '.codex/hooks.json']) await expect(read(root, rel)).toMatchFileSnapshot(snapName(rel));
     const claude = json('.claude/settings.json').hooks.SessionEnd;
     expect(claude[0]).toEqual(USER_END);
-    expect(claude[1]).toEqual({ hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-compact.mjs --brain claude-code --trigger session-end', timeout: 3 }] });
+    expect(claude[1]).toEqual({ hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-compact.cjs --brain claude-code --trigger session-end', timeout: 3 }] });
     const codex = json('.codex/hooks.json').hooks.SessionEnd;
     expect(codex[0]).toEqual(USER_END);
-    expect(codex[1].hooks[0].command).toMatch(/exec node \.butler\/bin\/pre-compact\.mjs --brain codex-mcp-client --trigger session-end/);
+    expect(codex[1].hooks[0].command).toMatch(/exec node \.butler\/bin\/pre-compact\.cjs --brain codex-mcp-client --trigger session-end/);
     expect(codex[1].hooks[0].timeout).toBe(3);
     expect(codex[1].matcher).toBeUndefined();
     const s = await getStatus(root, { nodeVersion: 'v20.11.0', version: '0.1.0' });

@@ -49,7 +49,7 @@ async function call(steps: Step[], who: string, client: StdioClient, tool: strin
 
 /** What the Codex SessionStart hook would inject at the next session start (first line only). */
 function hookPreview(repo: string): string {
-  const r = spawnSync(process.execPath, [path.join(repo, '.butler/bin/session-start.mjs'), '--brain', 'codex-mcp-client'], {
+  const r = spawnSync(process.execPath, [path.join(repo, '.butler/bin/session-start.cjs'), '--brain', 'codex-mcp-client'], {
     cwd: repo,
     input: JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup', cwd: repo }),
     env: { ...process.env, BUTLER_LANG: 'en' },

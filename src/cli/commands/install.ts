@@ -14,9 +14,9 @@ import { fail, parseFlags, rootOf } from './project-args.js';
 export function bundleDir(env: Record<string, string | undefined>): string {
   if (env.BUTLER_BUNDLE_DIR) return env.BUTLER_BUNDLE_DIR;
   let dir = path.dirname(fileURLToPath(import.meta.url));
-  if (existsSync(path.join(dir, 'session-start.mjs'))) return dir;
+  if (existsSync(path.join(dir, 'session-start.cjs'))) return dir;
   for (;;) {
-    if (existsSync(path.join(dir, 'hooks', 'session-start.mjs'))) return path.join(dir, 'hooks');
+    if (existsSync(path.join(dir, 'hooks', 'session-start.cjs'))) return path.join(dir, 'hooks');
     const up = path.dirname(dir);
     if (up === dir) return path.dirname(fileURLToPath(import.meta.url));
     dir = up;

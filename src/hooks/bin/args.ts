@@ -8,7 +8,7 @@ export function brainArg(argv: string[]): string | null {
 export const deadline = <T>(p: Promise<T>, ms: number, fallback: T): Promise<T> =>
   Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref())]);
 
-/** `--trigger session-end` makes pre-compact.mjs the SessionEnd hook; anything else is PreCompact. */
+/** `--trigger session-end` makes pre-compact.cjs the SessionEnd hook; anything else is PreCompact. */
 export function triggerArg(argv: string[]): 'precompact' | 'session-end' {
   const i = argv.indexOf('--trigger');
   return i >= 0 && argv[i + 1] === 'session-end' ? 'session-end' : 'precompact';

@@ -1,10 +1,9 @@
-// Entry point of hooks/pre-compact.mjs: `node pre-compact.mjs --brain <id>` (PreCompact) and
-// `node pre-compact.mjs --brain <id> --trigger session-end` (the optional SessionEnd hook, one bundle for
+// Entry point of hooks/pre-compact.cjs: `node pre-compact.cjs --brain <id>` (PreCompact) and
+// `node pre-compact.cjs --brain <id> --trigger session-end` (the optional SessionEnd hook, one bundle for
 // both). Prints nothing and exits 0 whatever happens, so a compaction or an exit is never held up for
-// long or stopped. It also exports the snapshot writer, which session-start.mjs imports when it
-// recovers an ended session (then nothing runs here).
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// long or stopped. It also exports the snapshot writer, which session-start.cjs requires when it
+// recovers an ended session (then nothing runs here). The hook bundles are CommonJS (scripts/build.mjs):
+// `require.main` tells the two uses apart.
 import { autoCheckpoint } from '../pre-compact.js';
 import { brainArg, deadline, triggerArg } from './args.js';
 import { readStdin } from './read-stdin.js';
@@ -17,15 +16,7 @@ export { writeAutoSnapshot } from '../../handover/auto.js';
  */
 const DEADLINE_MS = { precompact: 8000, 'session-end': 2500 } as const;
 
-function isEntry(): boolean {
-  try {
-    return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntry()) {
+if (require.main === module) {
   const argv = process.argv.slice(2);
   const trigger = triggerArg(argv);
   readStdin(1000)

@@ -1,5 +1,6 @@
-// Entry point of hooks/session-start.mjs: `node session-start.mjs --brain <id>`. Any error prints
-// nothing and exits 0, so a session start never breaks.
+// Entry point of hooks/session-start.cjs: `node session-start.cjs --brain <id>`. Any error prints
+// nothing and exits 0, so a session start never breaks. A CommonJS bundle (scripts/build.mjs).
+import path from 'node:path';
 import type { AutoQuery } from '../../handover/auto.js';
 import type { IndexEntry } from '../../handover/store.js';
 import { sessionStart } from '../session-start.js';
@@ -7,11 +8,11 @@ import { brainArg, deadline } from './args.js';
 import { readStdin, writeOut } from './read-stdin.js';
 
 /**
- * Recovery's snapshot writer lives in the sibling pre-compact.mjs (hooks/, .butler/bin/, the skill's
+ * Recovery's snapshot writer lives in the sibling pre-compact.cjs (hooks/, .butler/bin/, the skill's
  * scripts/) and is loaded only when an ended session needs it: the common start stays small.
  */
 const writeAuto = async (q: AutoQuery): Promise<IndexEntry | null> => {
-  const mod = (await import(new URL('./pre-compact.mjs', import.meta.url).href)) as { writeAutoSnapshot: (q: AutoQuery) => Promise<IndexEntry | null> };
+  const mod = require(path.join(__dirname, 'pre-compact.cjs')) as { writeAutoSnapshot: (q: AutoQuery) => Promise<IndexEntry | null> };
   return mod.writeAutoSnapshot(q);
 };
 

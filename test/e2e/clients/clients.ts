@@ -235,7 +235,7 @@ export function installButler(repo: string): InstallResult {
   if (!/not implemented/i.test(output)) throw new Error(`butler install failed (${r.status}):\n${output}`);
   const node = JSON.stringify(process.execPath);
   const hook = (name: string, brain: string): string =>
-    `${node} ${JSON.stringify(path.join(ROOT, 'hooks', `${name}.mjs`))}${brain ? ` --brain ${brain}` : ''}`;
+    `${node} ${JSON.stringify(path.join(ROOT, 'hooks', `${name}.cjs`))}${brain ? ` --brain ${brain}` : ''}`;
   writeHookConfig(
     repo,
     { sessionStart: hook('session-start', 'claude-code'), preToolUse: hook('pre-tool-use', '') },
