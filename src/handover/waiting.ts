@@ -1,13 +1,20 @@
-// The handover waiting for a brain at the start of a session: the same choice the SessionStart hook
-// makes (selectCandidates in resume mode, closed issues held back), for work_session_start's answer.
-// Field trial 5: the hook said "handover_accept next" while work_session_start said work_observe, and an
-// agent that followed required_action strictly would have published before reading the handover.
+// The handovers waiting for a brain at the start of a session: one choice for the SessionStart hook and
+// for work_session_start's answer. Field trial 5: the hook said "handover_accept next" while
+// work_session_start said work_observe, and an agent that followed required_action strictly would have
+// published before reading the handover.
 import type { Lang } from '../shared/config.js';
-import { readConfig } from '../shared/config.js';
-import { acceptedBy, selectCandidates } from './candidates.js';
+import { acceptedBy, type CandidateResult, selectCandidates } from './candidates.js';
 import { startText } from './messages/start.js';
-import { closedIssues, shareStatus } from './start-prompt.js';
-import { HandoverStore } from './store.js';
+import { closedIssues, shareState } from './start-prompt.js';
+import { HandoverStore, type IndexEntry } from './store.js';
+
+/** Resume-mode candidates for `me` in this clone, closed issues' snapshots held back. */
+export function startCandidates(root: string, entries: readonly IndexEntry[], me: string | null, clone: string | null): CandidateResult {
+  const query = { issueId: null, me, mode: 'resume' as const, clone };
+  const sel = selectCandidates(entries, query);
+  const closed = closedIssues(root, sel.candidates);
+  return closed.size ? selectCandidates(entries, { ...query, closedIssues: closed }) : sel;
+}
 
 export interface Waiting {
   /** The one handover to read next, with the tool that reads it; null when none or several. */
@@ -17,20 +24,14 @@ export interface Waiting {
   chooseReason?: string;
 }
 
-export async function waitingHandover(root: string, me: string, now: Date, lang: Lang): Promise<Waiting> {
+export async function waitingHandover(root: string, me: string, lang: Lang): Promise<Waiting> {
   const entries = await new HandoverStore(root).entries();
   if (!entries.length) return { next: null, choose: [] };
-  const { config } = await readConfig(root);
-  const share = shareStatus(root, config.handover?.share ?? false, now, lang);
-  const query = { issueId: null, me, mode: 'resume' as const, clone: share.clone };
-  let sel = selectCandidates(entries, query);
-  const closed = closedIssues(root, sel.candidates);
-  if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
-  const [one, ...more] = sel.candidates;
+  const [one, ...more] = startCandidates(root, entries, me, shareState(root).clone).candidates;
   if (!one) return { next: null, choose: [] };
   const t = startText(lang);
   if (more.length) {
-    const ids = sel.candidates.slice(0, 3).map((c) => c.handover_id);
+    const ids = [one, ...more].slice(0, 3).map((c) => c.handover_id);
     return { next: null, choose: ids, chooseReason: t.choose(ids.join(', ')) };
   }
   const own = one.source_brain === me || acceptedBy(one)?.by === me;

@@ -1,14 +1,15 @@
 import { normalizeBrain } from '../shared/brains.js';
-import { newerAuto, selectCandidates, type CandidateQuery } from '../handover/candidates.js';
+import { newerAuto } from '../handover/candidates.js';
 import { computeDrift, readGitNow, warmFingerprint } from '../handover/drift.js';
 import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
 import {
-  closedIssues, newerAutoLine, recoveredLine, SESSION_START_LIMIT, shareNote, shareState, startPromptMany, startPromptNone, startPromptOne, withNote,
+  newerAutoLine, recoveredLine, SESSION_START_LIMIT, shareNote, shareState, startPromptMany, startPromptNone, startPromptOne, withNote,
 } from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { startText } from '../handover/messages/start.js';
+import { startCandidates } from '../handover/waiting.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
@@ -83,10 +84,7 @@ async function pickAndRender(
   const store = new HandoverStore(root);
   const entries = store.entriesNow() ?? (await store.entries());
   const share = shareState(root);
-  const query: CandidateQuery = { issueId: null, me, mode: 'resume', clone: share.clone };
-  let sel = selectCandidates(entries, query);
-  const closed = closedIssues(root, sel.candidates);
-  if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
+  const sel = startCandidates(root, entries, me, share.clone);
   const { candidates } = sel;
   // One candidate means drift: its one `git status` starts here, and everything below overlaps it.
   const git = spawnGitWith(env);

@@ -30,7 +30,7 @@ export const workSessionStart = defineTool({
     const me = ctx.session.brainId;
     if (r.status !== 'ok' || !root || !me) return r;
     // The handover SessionStart named comes before anything else (the same choice as the hook).
-    const w = await waitingHandover(root, me, ctx.deps.now(), await toolLang(ctx)).catch(() => null);
+    const w = await waitingHandover(root, me, await toolLang(ctx)).catch(() => null);
     if (w?.next) {
       const { tool, handover_id, reason } = w.next;
       return { ...r, data: { ...r.data, required_action: { tool, args: { handover_id }, reason } } };
