@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench');
 const filter = process.argv[2];
-const files = readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.startsWith('_') && (!filter || f.includes(filter))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.mjs') && !f.startsWith('_') && (!filter || f.includes(filter)))
+  .sort();
 let failed = 0;
 for (const f of files) {
   console.log(`\n## ${f}`);

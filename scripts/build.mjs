@@ -70,7 +70,14 @@ for (const name of readdirSync(path.join(root, 'hooks'))) {
 }
 await Promise.all(
   bundles.map((b) =>
-    build({ ...common, entryPoints: [b.in], outfile: b.out, plugins: b.plugins ?? [], format: b.format ?? common.format, banner: b.banner ?? common.banner }),
+    build({
+      ...common,
+      entryPoints: [b.in],
+      outfile: b.out,
+      plugins: b.plugins ?? [],
+      format: b.format ?? common.format,
+      banner: b.banner ?? common.banner,
+    }),
   ),
 );
 // The PreToolUse shell pre-filter is shipped as written: install vendors it beside pre-tool-use.cjs.

@@ -26,8 +26,7 @@ function bullets(text: string): string[] {
   return text.split(/\n(?=- |\S)/);
 }
 const ticks = (s: string) => [...s.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] as string);
-const isPath = (t: string) =>
-  /^[\w.@<>*-]*(?:\/[\w.@<>*-]*)*$/.test(t) && (t.includes('/') || /\.(?:ts|mjs|sh|md|json|yaml)$/.test(t));
+const isPath = (t: string) => /^[\w.@<>*-]*(?:\/[\w.@<>*-]*)*$/.test(t) && (t.includes('/') || /\.(?:ts|mjs|sh|md|json|yaml)$/.test(t));
 const glob = (t: string) => t.replace(/<[a-z]+>/g, '*');
 
 /** A path as written from the repository root, or a bare name below a folder the same bullet names. */
@@ -72,8 +71,7 @@ describe('AGENTS.md stays true', () => {
     expect(pkg.scripts.typecheck).toBe('tsc --noEmit');
     expect(JSON.parse(readFileSync('tsconfig.json', 'utf8')).compilerOptions.strict).toBe(true);
     const vitest = readFileSync('vitest.config.ts', 'utf8');
-    for (const setup of ['test/global-setup.ts', 'test/e2e/clients/global-setup.ts'])
-      expect(vitest).toContain(`'${setup}'`);
+    for (const setup of ['test/global-setup.ts', 'test/e2e/clients/global-setup.ts']) expect(vitest).toContain(`'${setup}'`);
     expect(readFileSync('.ci/run', 'utf8')).toMatch(/npm test[\s\S]*scripts\/test-summary\.mjs/);
     expect(readFileSync('scripts/test-summary.mjs', 'utf8')).toMatch(/passed, \$\{[^}]+\} failed/);
   });
@@ -83,22 +81,13 @@ describe('AGENTS.md stays true', () => {
       .map((t) => /^([A-Za-z_][A-Za-z0-9_]*)(?:\(|$)/.exec(t)?.[1] ?? '')
       .filter((n) => /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|^[A-Z_]{4,}$/.test(n));
     expect(names).toEqual(
-      expect.arrayContaining([
-        'confinePath',
-        'withFileLock',
-        'ButlerError',
-        'ServerDeps',
-        'MAY_IMPORT',
-        'defineTool',
-        'createServer',
-      ]),
+      expect.arrayContaining(['confinePath', 'withFileLock', 'ButlerError', 'ServerDeps', 'MAY_IMPORT', 'defineTool', 'createServer']),
     );
     const code = fg
       .sync(['src/**/*.ts', 'test/architecture.test.ts'])
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
-    for (const n of names)
-      expect(new RegExp(`(?:function|class|interface|type|const) ${n}\\b`).test(code), n).toBe(true);
+    for (const n of names) expect(new RegExp(`(?:function|class|interface|type|const) ${n}\\b`).test(code), n).toBe(true);
   });
 
   it('the numbers it quotes are the ones the code uses', () => {
@@ -137,10 +126,7 @@ describe('AGENTS.md stays true', () => {
       const text = readFileSync(f, 'utf8');
       expect(text.match(/defineTool\(/g), f).toHaveLength(1);
       const name = /name: '([a-z_]+)'/.exec(text)?.[1] ?? '';
-      expect(
-        name.replace('_backend_', '_').endsWith(path.basename(f, '.ts').replace(/-/g, '_')),
-        `${f} defines ${name}`,
-      ).toBe(true);
+      expect(name.replace('_backend_', '_').endsWith(path.basename(f, '.ts').replace(/-/g, '_')), `${f} defines ${name}`).toBe(true);
       byName.set(name, f);
     }
     expect([...byName.keys()].sort()).toEqual([...brainTools, ...workerTools].map((t) => t.name).sort());
@@ -186,9 +172,7 @@ describe('docs/decisions.md stays true', () => {
   it('every decision cited in the repository exists', () => {
     const cited = fg
       .sync(['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs', '*.md'], { ignore: ['**/node_modules/**'] })
-      .flatMap((f) =>
-        [...readFileSync(f, 'utf8').matchAll(/docs\/decisions\.md,? (D\d+)/g)].map((m) => `${f} ${m[1]}`),
-      );
+      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/docs\/decisions\.md,? (D\d+)/g)].map((m) => `${f} ${m[1]}`));
     expect(cited.length).toBeGreaterThan(10);
     for (const c of cited) expect(ids, c).toContain(c.split(' ')[1]);
   });

@@ -10,7 +10,12 @@ function files(dir: string): string[] {
     return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
   });
 }
-const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? '');
+const imports = (file: string) =>
+  [
+    ...readFileSync(file, 'utf8').matchAll(
+      /(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? '');
 const CAPABILITIES = ['handover', 'work', 'issues', 'guard', 'hooks', 'install', 'shared'];
 
 /**
@@ -51,13 +56,17 @@ describe('architecture', () => {
     const rank = new Map<string, number>();
     line.split('→').forEach((step, i) => [...step.matchAll(/`(\w+)`/g)].forEach((m) => rank.set(m[1] as string, i)));
     expect([...rank.keys()].sort()).toEqual(Object.keys(MAY_IMPORT).sort());
-    for (const [from, tos] of Object.entries(MAY_IMPORT)) for (const to of tos) expect(rank.get(to)!, `${from} → ${to}`).toBeLessThan(rank.get(from)!);
+    for (const [from, tos] of Object.entries(MAY_IMPORT))
+      for (const to of tos) expect(rank.get(to)!, `${from} → ${to}`).toBeLessThan(rank.get(from)!);
   });
 
   it('only src/mcp imports the MCP SDK', () => {
     for (const f of files('src')) {
       if (f.startsWith(path.join('src', 'mcp'))) continue;
-      expect(imports(f).filter((i) => i.startsWith('@modelcontextprotocol/')), f).toEqual([]);
+      expect(
+        imports(f).filter((i) => i.startsWith('@modelcontextprotocol/')),
+        f,
+      ).toEqual([]);
     }
   });
 
@@ -65,7 +74,10 @@ describe('architecture', () => {
     for (const cap of CAPABILITIES) {
       for (const f of files(path.join('src', cap))) {
         if (f.includes(`${path.sep}bin${path.sep}`)) continue; // hook entry points are the process boundary
-        expect(imports(f).filter((i) => /\/(mcp|cli)\//.test(i)), f).toEqual([]);
+        expect(
+          imports(f).filter((i) => /\/(mcp|cli)\//.test(i)),
+          f,
+        ).toEqual([]);
         const code = readFileSync(f, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
         expect(/process\.env\b/.test(code), `${f} reads process.env`).toBe(false);
         expect(/process\.exit\(/.test(code), `${f} calls process.exit`).toBe(false);
@@ -76,7 +88,15 @@ describe('architecture', () => {
 
   it('hook bundles carry nothing heavy: no SDK, zod, execa or YAML parser', async () => {
     for (const entry of ['src/hooks/bin/session-start.ts', 'src/hooks/bin/pre-tool-use.ts']) {
-      const r = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+      const r = await build({
+        entryPoints: [entry],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      });
       const inputs = Object.keys(r.metafile.inputs).filter((i) => i.includes('node_modules'));
       expect(inputs, entry).toEqual([]);
     }
@@ -97,8 +117,13 @@ describe('architecture', () => {
   });
 
   it('every id pattern lives in src/shared/ids.ts, which imports nothing (the hook bundles use it)', () => {
-    const strays = files('src').filter((f) => f !== path.join('src', 'shared', 'ids.ts'))
-      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/const ((?:[A-Z_]*_)?(?:ID|REF)(?:_PATTERN)?) = (?:\/|new RegExp)/g)].map((m) => `${f} ${m[1]}`));
+    const strays = files('src')
+      .filter((f) => f !== path.join('src', 'shared', 'ids.ts'))
+      .flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/const ((?:[A-Z_]*_)?(?:ID|REF)(?:_PATTERN)?) = (?:\/|new RegExp)/g)].map(
+          (m) => `${f} ${m[1]}`,
+        ),
+      );
     expect(strays).toEqual([]);
     expect(imports(path.join('src', 'shared', 'ids.ts'))).toEqual([]);
   });

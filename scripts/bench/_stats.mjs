@@ -32,7 +32,9 @@ export async function alternate(fns, rounds) {
 export function report(label, value, baseline, goal) {
   const ratio = value / baseline;
   const verdict = ratio <= goal ? 'meets' : 'MISSES';
-  console.log(`${label}: ${value.toFixed(2)} ms vs baseline ${baseline.toFixed(2)} ms = ${ratio.toFixed(2)}x (goal <= ${goal}x: ${verdict})`);
+  console.log(
+    `${label}: ${value.toFixed(2)} ms vs baseline ${baseline.toFixed(2)} ms = ${ratio.toFixed(2)}x (goal <= ${goal}x: ${verdict})`,
+  );
   return ratio <= goal;
 }
 
@@ -45,8 +47,13 @@ export async function loadTs(entry) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const out = path.join(os.tmpdir(), `butler-bench-${path.basename(entry, '.ts')}-${process.pid}.mjs`);
   await build({
-    entryPoints: [path.resolve(root, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    outfile: out, logLevel: 'error',
+    entryPoints: [path.resolve(root, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'error',
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
   return import(pathToFileURL(out).href);

@@ -23,8 +23,14 @@ mkdirSync(path.join(repo, '.git'));
 
 const stdin = (command) =>
   JSON.stringify({
-    session_id: 's', transcript_path: null, cwd: repo, hook_event_name: 'PreToolUse', permission_mode: 'default',
-    tool_name: 'Bash', tool_input: { command }, tool_use_id: 't',
+    session_id: 's',
+    transcript_path: null,
+    cwd: repo,
+    hook_event_name: 'PreToolUse',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 't',
   });
 const plain = stdin('npm test');
 const pipeline = stdin('cd x && git log --oneline | head');
@@ -62,7 +68,9 @@ console.log(`${rounds} rounds, medians`);
 const ok1 = report('PreToolUse, npm test (fast path)', m.npmTest, m.baseline, 1.15);
 const ok2 = report('PreToolUse, git pipeline (parse + deny)', m.gitPipeline, m.baseline, 1.6);
 if (m.shSyntaxPipeline) {
-  console.log(`for comparison, sh-syntax deciding the git pipeline: ${m.shSyntaxPipeline.toFixed(2)} ms = ${(m.shSyntaxPipeline / m.baseline).toFixed(2)}x (no goal)`);
+  console.log(
+    `for comparison, sh-syntax deciding the git pipeline: ${m.shSyntaxPipeline.toFixed(2)} ms = ${(m.shSyntaxPipeline / m.baseline).toFixed(2)}x (no goal)`,
+  );
 }
 rmSync(repo, { recursive: true, force: true });
 process.exit(ok1 && ok2 ? 0 : 1);

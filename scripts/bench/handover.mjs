@@ -23,25 +23,62 @@ function makeProject(n, brains = ['claude-code', 'codex-mcp-client', 'gemini']) 
     const brain = brains[i % brains.length];
     const issue = i % 5 === 0 ? null : (i % 97) + 1;
     const created = new Date(t0 + i * 61_000);
-    const ts = created.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+    const ts = created
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z')
+      .replace(/[-:]/g, '');
     const scope = issue === null ? 'project' : `issue-${issue}`;
     const id = `${scope}-${ts}-${brain}`;
     const file = `${scope}_${ts}_${brain}.md`;
     const target = i % 4 === 0 && brains.length === 3 ? 'any' : brains[(i + 1) % brains.length];
     const { markdown, meta } = renderSnapshot({
-      meta: { project: 'bench', issue_id: issue, issue_title: issue ? `Issue ${issue}` : null, source_brain: brain, target_brain: target,
-        mode: 'core', created_at: created.toISOString().replace('.000Z', 'Z'), handover_id: id, branch: 'main', head: null, lang: 'en',
-        session_log: null, session_line: null, session_entry: null },
-      issue: null, issueError: null, work: null, notes: parseNotes(`snapshot ${i}\nnext: step ${i}`), session: null,
+      meta: {
+        project: 'bench',
+        issue_id: issue,
+        issue_title: issue ? `Issue ${issue}` : null,
+        source_brain: brain,
+        target_brain: target,
+        mode: 'core',
+        created_at: created.toISOString().replace('.000Z', 'Z'),
+        handover_id: id,
+        branch: 'main',
+        head: null,
+        lang: 'en',
+        session_log: null,
+        session_line: null,
+        session_entry: null,
+      },
+      issue: null,
+      issueError: null,
+      work: null,
+      notes: parseNotes(`snapshot ${i}\nnext: step ${i}`),
+      session: null,
     });
     writeFileSync(path.join(hdir, file), markdown);
-    entries.push({ handover_id: id, snapshot_file: `session_logs/handover/${file}`, issue_id: issue, issue_title: meta.issue_title,
-      source_brain: brain, target_brain: target, created_at: meta.created_at, is_latest: false, summary: meta.summary,
-      branch: 'main', head: null, session_log: null, session_line: null, session_entry: null });
+    entries.push({
+      handover_id: id,
+      snapshot_file: `session_logs/handover/${file}`,
+      issue_id: issue,
+      issue_title: meta.issue_title,
+      source_brain: brain,
+      target_brain: target,
+      created_at: meta.created_at,
+      is_latest: false,
+      summary: meta.summary,
+      branch: 'main',
+      head: null,
+      session_log: null,
+      session_line: null,
+      session_entry: null,
+    });
   }
   entries.reverse();
   const seen = new Set();
-  for (const e of entries) { const k = e.issue_id ?? 'p'; e.is_latest = !seen.has(k); seen.add(k); }
+  for (const e of entries) {
+    const k = e.issue_id ?? 'p';
+    e.is_latest = !seen.has(k);
+    seen.add(k);
+  }
   writeFileSync(path.join(hdir, 'index.json'), `{"version":1,"handovers":[\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`);
   return dir;
 }
@@ -51,20 +88,33 @@ const big = makeProject(10_000);
 const ctxFor = (store) => ({ root: big, store, lang: 'en' });
 const warmStore = new HandoverStore(big);
 await listHandovers(ctxFor(warmStore), { limit: 20 });
-const listTimes = await alternate({
-  warm: () => listHandovers(ctxFor(warmStore), { limit: 20, source_brain: 'codex-mcp-client' }),
-  cold: () => listHandovers(ctxFor(new HandoverStore(big)), { limit: 20, source_brain: 'codex-mcp-client' }),
-}, 30);
+const listTimes = await alternate(
+  {
+    warm: () => listHandovers(ctxFor(warmStore), { limit: 20, source_brain: 'codex-mcp-client' }),
+    cold: () => listHandovers(ctxFor(new HandoverStore(big)), { limit: 20, source_brain: 'codex-mcp-client' }),
+  },
+  30,
+);
 // The goal is judged on the long-lived server (what an MCP connection is); the first call, which parses
 // index.json once per connection, is printed for information.
 const listOk = listTimes.warm <= 20;
-console.log(`handover_list, 10,000 snapshots, long-lived server (index cached until it changes): median ${listTimes.warm.toFixed(2)} ms (goal <= 20 ms: ${listOk ? 'meets' : 'MISSES'})`);
-console.log(`handover_list, 10,000 snapshots, first call of a connection (parses index.json): median ${listTimes.cold.toFixed(2)} ms (no goal)`);
+console.log(
+  `handover_list, 10,000 snapshots, long-lived server (index cached until it changes): median ${listTimes.warm.toFixed(2)} ms (goal <= 20 ms: ${listOk ? 'meets' : 'MISSES'})`,
+);
+console.log(
+  `handover_list, 10,000 snapshots, first call of a connection (parses index.json): median ${listTimes.cold.toFixed(2)} ms (no goal)`,
+);
 
 // 2. SessionStart hook, 500 snapshots.
 const small = makeProject(500);
 const hook = path.join(root, 'hooks', 'session-start.cjs');
-const input = JSON.stringify({ session_id: 'bench', transcript_path: null, cwd: small, hook_event_name: 'SessionStart', source: 'startup' });
+const input = JSON.stringify({
+  session_id: 'bench',
+  transcript_path: null,
+  cwd: small,
+  hook_event_name: 'SessionStart',
+  source: 'startup',
+});
 const ss = [];
 const base = [];
 for (let i = 0; i < 40; i++) {
@@ -80,9 +130,29 @@ mkdirSync(path.join(one, 'src'), { recursive: true });
 writeFileSync(path.join(one, 'src', 'a.ts'), '// a\n');
 execFileSync('git', ['add', '-A'], { cwd: one });
 execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', 'commit', '-q', '-m', 'a'], { cwd: one });
-execFileSync(process.execPath, [path.join(root, 'hooks', 'butler.mjs'), 'handover', 'suspend', '--project', one, '--client', 'claude-code', '--notes', 'bench\nanchor: src/a.ts'], { stdio: 'ignore' });
+execFileSync(
+  process.execPath,
+  [
+    path.join(root, 'hooks', 'butler.mjs'),
+    'handover',
+    'suspend',
+    '--project',
+    one,
+    '--client',
+    'claude-code',
+    '--notes',
+    'bench\nanchor: src/a.ts',
+  ],
+  { stdio: 'ignore' },
+);
 writeFileSync(path.join(one, 'src', 'a.ts'), '// a, changed\n');
-const oneInput = JSON.stringify({ session_id: 'bench', transcript_path: null, cwd: one, hook_event_name: 'SessionStart', source: 'startup' });
+const oneInput = JSON.stringify({
+  session_id: 'bench',
+  transcript_path: null,
+  cwd: one,
+  hook_event_name: 'SessionStart',
+  source: 'startup',
+});
 const check = execFileSync(process.execPath, [hook, '--brain', 'claude-code'], { input: oneInput, encoding: 'utf8' });
 if (!/Drift since snapshot/.test(check) && !/ずれ/.test(check)) throw new Error(`bench set-up: no drift line in ${check}`);
 const t1 = [];

@@ -29,14 +29,23 @@ const installed = (rel) => JSON.parse(readFileSync(path.join(repo, rel), 'utf8')
 const commands = { claude: installed('.claude/settings.json'), codex: installed('.codex/hooks.json') };
 // The plain Node form (what install wrote before the pre-filter, and still writes on native Windows).
 const nodeForm = {
-  claude: commands.claude.replace('sh "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.sh', 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.cjs'),
+  claude: commands.claude.replace(
+    'sh "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.sh',
+    'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.cjs',
+  ),
   codex: commands.codex.replaceAll('pre-tool-use.sh', 'pre-tool-use.cjs').replace('exec sh .butler', 'exec node .butler'),
 };
 
 const stdin = (command) =>
   JSON.stringify({
-    session_id: 's', transcript_path: path.join(tmp, 'github', 't.jsonl'), cwd: repo, hook_event_name: 'PreToolUse',
-    permission_mode: 'default', tool_name: 'Bash', tool_input: { command, description: 'run' }, tool_use_id: 't',
+    session_id: 's',
+    transcript_path: path.join(tmp, 'github', 't.jsonl'),
+    cwd: repo,
+    hook_event_name: 'PreToolUse',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command, description: 'run' },
+    tool_use_id: 't',
   });
 const plain = stdin('npm test');
 const pipeline = stdin('cd x && git log --oneline | head');
@@ -45,7 +54,10 @@ const run = (client, input) => ({ input, cwd: client === 'codex' ? sub : repo, e
 
 // Sanity: the measured runs decide what they should.
 for (const client of ['claude', 'codex']) {
-  for (const [input, wantDeny] of [[plain, false], [pipeline, true]]) {
+  for (const [input, wantDeny] of [
+    [plain, false],
+    [pipeline, true],
+  ]) {
     const out = spawnSync('sh', ['-c', commands[client]], { ...run(client, input), encoding: 'utf8' }).stdout;
     if (out.includes('"deny"') !== wantDeny) throw new Error(`${client}: unexpected hook output: ${out}`);
   }
@@ -67,7 +79,9 @@ for (const client of ['claude', 'codex']) {
   ok = report(`installed PreToolUse (${name}), git pipeline (pre-filter + Node: parse, deny)`, m[`${client}Git`], m.baseline, 1.3) && ok;
   // No goal: what the pre-filter adds on the git path, against the Node-only command in the same run.
   const t = m[`${client}NodeGit`];
-  console.log(`  (reference) Node-only command (${name}), git pipeline: ${t.toFixed(2)} ms = ${(t / m.baseline).toFixed(2)}x; the pre-filter adds ${(m[`${client}Git`] - t).toFixed(1)} ms`);
+  console.log(
+    `  (reference) Node-only command (${name}), git pipeline: ${t.toFixed(2)} ms = ${(t / m.baseline).toFixed(2)}x; the pre-filter adds ${(m[`${client}Git`] - t).toFixed(1)} ms`,
+  );
 }
 rmSync(tmp, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);

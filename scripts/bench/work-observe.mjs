@@ -14,7 +14,13 @@ const PER_DIR = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const GOAL = 1.3;
 
-const env = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'b@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'b@example.com',
+};
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
 
 const base = mkdtempSync(path.join(os.tmpdir(), 'butler-bench-observe-'));
@@ -60,7 +66,9 @@ try {
   const a = await alternate(fns, ROUNDS / 2);
   const b = await alternate(swapped, ROUNDS / 2);
   const med = { observe: (a.observe + b.observe) / 2, status: (a.status + b.status) / 2 };
-  console.log(`medians by order: observe-first ${a.observe.toFixed(1)}/${a.status.toFixed(1)} ms, status-first ${b.observe.toFixed(1)}/${b.status.toFixed(1)} ms`);
+  console.log(
+    `medians by order: observe-first ${a.observe.toFixed(1)}/${a.status.toFixed(1)} ms, status-first ${b.observe.toFixed(1)}/${b.status.toFixed(1)} ms`,
+  );
   console.log(`baseline: git ${STATUS_ARGS.join(' ')} (execa), ${ROUNDS} rounds alternating`);
   const met = report('work_observe (observeWork in-process)', med.observe, med.status, GOAL);
   process.exitCode = met ? 0 : 1;

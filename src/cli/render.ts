@@ -14,9 +14,18 @@ export function render(r: ToolResult<object>): string {
   issue(d, out);
   handover(d, out);
   if (Array.isArray(d.pending_actions)) for (const a of d.pending_actions as Rec[]) out.push(`  → ${a.action}: ${a.reason}`);
-  for (const [k, label] of [['required_action', 'next'], ['suggested_action', 'next'], ['next_session', 'next session'], ['for_target', 'for the target'], ['for_source', 'for the source']]) {
+  for (const [k, label] of [
+    ['required_action', 'next'],
+    ['suggested_action', 'next'],
+    ['next_session', 'next session'],
+    ['for_target', 'for the target'],
+    ['for_source', 'for the source'],
+  ]) {
     const a = d[k as string] as Rec | null | undefined;
-    if (a?.tool) out.push(`  ${label}: ${a.tool}${a.args && Object.keys(a.args).length ? ` ${JSON.stringify(a.args)}` : ''}${a.reason ? ` (${a.reason})` : ''}`);
+    if (a?.tool)
+      out.push(
+        `  ${label}: ${a.tool}${a.args && Object.keys(a.args).length ? ` ${JSON.stringify(a.args)}` : ''}${a.reason ? ` (${a.reason})` : ''}`,
+      );
   }
   if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);
   return `${out.join('\n')}\n`;
@@ -58,13 +67,19 @@ function issue(d: Rec, out: string[]): void {
   out.push(`  state: ${i.state}${labels.length ? `  labels: ${labels.join(', ')}` : ''}  updated: ${i.updated_at}`);
   if (i.url) out.push(`  ${i.url}`);
   if (i.body) out.push('', String(i.body));
-  for (const x of (i.comments as Rec[] | undefined) ?? []) out.push('', `--- comment ${x.id} by ${x.author} at ${x.created_at}`, String(x.body));
+  for (const x of (i.comments as Rec[] | undefined) ?? [])
+    out.push('', `--- comment ${x.id} by ${x.author} at ${x.created_at}`, String(x.body));
 }
 
 function handover(d: Rec, out: string[]): void {
-  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error']) if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
+  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error'])
+    if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
   if (typeof d.handoff_prompt === 'string') out.push('', d.handoff_prompt);
-  for (const h of (d.handovers as Rec[] | undefined) ?? []) out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
-  for (const h of (d.candidate_handovers as Rec[] | undefined) ?? []) out.push(`  candidate ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
-  if (Array.isArray(d.brains)) for (const b of d.brains as Rec[]) out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? `last seen ${b.last_seen}` : 'installed, not seen yet'}`);
+  for (const h of (d.handovers as Rec[] | undefined) ?? [])
+    out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
+  for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])
+    out.push(`  candidate ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
+  if (Array.isArray(d.brains))
+    for (const b of d.brains as Rec[])
+      out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? `last seen ${b.last_seen}` : 'installed, not seen yet'}`);
 }

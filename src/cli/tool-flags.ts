@@ -146,11 +146,7 @@ export async function toolArgs(
     from[key] = label;
   };
   given.forEach((text, i) =>
-    put(
-      slots[i]!,
-      convert([text], shape[slots[i]!] as z.ZodType, slots[i]!.replace(/_/g, ' ')),
-      slots[i]!.replace(/_/g, ' '),
-    ),
+    put(slots[i]!, convert([text], shape[slots[i]!] as z.ZodType, slots[i]!.replace(/_/g, ' ')), slots[i]!.replace(/_/g, ' ')),
   );
   const flags = cliFlags(tool);
   if (typeof values.client === 'string' && 'client' in shape) put('client', values.client, '--client');
@@ -173,11 +169,7 @@ export async function toolArgs(
     if (alias?.set !== undefined) put(arg, alias.set, label);
     else if (typeof value === 'boolean') put(arg, value, label);
     else if (alias?.file)
-      put(
-        arg,
-        convert(await Promise.all(texts.map((f) => readText(f, label, io))), shape[arg] as z.ZodType, label),
-        label,
-      );
+      put(arg, convert(await Promise.all(texts.map((f) => readText(f, label, io))), shape[arg] as z.ZodType, label), label);
     else put(arg, convert(texts, shape[arg] as z.ZodType, label), label);
   }
   return out;

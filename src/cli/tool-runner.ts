@@ -56,12 +56,7 @@ export function toolGroup(group: CliGroup): Command {
  * is `--project` (or the current folder), and whose default issue is the clone's
  * (`default-issue.ts`): what the tool changes there (work_start, issue_close) is kept for the next command.
  */
-export async function runToolFromCli(
-  tool: ToolDef,
-  argv: string[],
-  io: CliIO,
-  group: CliGroup & { verb: string },
-): Promise<number> {
+export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, group: CliGroup & { verb: string }): Promise<number> {
   const prefix = `butler ${group.name} ${group.verb}`;
   const positionals = group.positionals ?? [];
   let parsed: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
@@ -102,21 +97,14 @@ export async function runToolFromCli(
       const before = session.defaultIssue;
       const call = () => tool.handler(checked.data, { session, deps, memo: new Map() });
       const result = await (group.around ? group.around(call, io) : call());
-      if (result.status === 'ok' && session.defaultIssue !== before)
-        await writeCliDefaultIssue(root, session.defaultIssue);
+      if (result.status === 'ok' && session.defaultIssue !== before) await writeCliDefaultIssue(root, session.defaultIssue);
       return result;
     },
   );
 }
 
 /** The project (and brain) of this one-command connection, as work_session_start binds an MCP one. */
-async function bind(
-  session: WorkSession,
-  values: Record<string, unknown>,
-  io: CliIO,
-  deps: ServerDeps,
-  folder: boolean,
-): Promise<string> {
+async function bind(session: WorkSession, values: Record<string, unknown>, io: CliIO, deps: ServerDeps, folder: boolean): Promise<string> {
   const start = path.resolve(io.cwd, typeof values.project === 'string' ? values.project : '.');
   const client = typeof values.client === 'string' ? values.client : io.env.BUTLER_BRAIN;
   if (folder) {
@@ -126,11 +114,7 @@ async function bind(
     return session.projectRoot;
   }
   // Before the project is known, only the environment can choose the language of an error.
-  await startWorkSession(
-    session,
-    { projectRoot: start, clientName: client, register: false, lang: resolveLang({}, io.env) },
-    deps,
-  );
+  await startWorkSession(session, { projectRoot: start, clientName: client, register: false, lang: resolveLang({}, io.env) }, deps);
   return session.projectRoot!;
 }
 
@@ -143,9 +127,7 @@ function helpText(tool: ToolDef, prefix: string, positionals: string[]): string 
     const key = arg ?? 'default issue';
     if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), flagLabel(flag)]);
   }
-  const flags = [...byArg]
-    .map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`)
-    .join(' ');
+  const flags = [...byArg].map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`).join(' ');
   const slots = positionals
     .filter((k) => k in tool.config.inputSchema.shape)
     .map((k) => ` ${k.toUpperCase()}`)

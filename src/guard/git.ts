@@ -33,7 +33,8 @@ const RISKY_SUB: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Environment variables that make git run a program or read other config. */
-export const RISKY_ENV = /^(GIT_(SSH|SSH_COMMAND|PROXY_COMMAND|EXTERNAL_DIFF|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|EXEC_PATH|CONFIG\w*|TEMPLATE_DIR|DIR|WORK_TREE)|PAGER|EDITOR|VISUAL|SSH_ASKPASS)$/;
+export const RISKY_ENV =
+  /^(GIT_(SSH|SSH_COMMAND|PROXY_COMMAND|EXTERNAL_DIFF|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|EXEC_PATH|CONFIG\w*|TEMPLATE_DIR|DIR|WORK_TREE)|PAGER|EDITOR|VISUAL|SSH_ASKPASS)$/;
 
 /** Parses `git ARGS…`: the subcommand after global options, risky options, and `-C` folders. */
 export function gitCall(args: string[]): GitCall {
@@ -44,7 +45,8 @@ export function gitCall(args: string[]): GitCall {
     if (a.includes(DYN) && !a.startsWith('-')) return { ...call, sub: null };
     // `git --exec-path` (without `=`) prints a path and exits: nothing after it runs.
     if (a === '--exec-path') return call;
-    if (a === '-c' || a === '--config-env' || a.startsWith('--config-env=') || a.startsWith('--exec-path=') || /^-c./.test(a)) call.risky ??= a.replace(/=.*/, '');
+    if (a === '-c' || a === '--config-env' || a.startsWith('--config-env=') || a.startsWith('--exec-path=') || /^-c./.test(a))
+      call.risky ??= a.replace(/=.*/, '');
     if (a === '--git-dir' || a === '--work-tree' || a.startsWith('--git-dir=') || a.startsWith('--work-tree=')) call.elsewhere = true;
     if (a === '-C') call.dirs.push(args[i + 1] ?? '');
     if (GLOBAL_WITH_ARG.has(a)) {
@@ -58,7 +60,10 @@ export function gitCall(args: string[]): GitCall {
   const risky = call.sub ? RISKY_SUB[call.sub] : undefined;
   if (risky && !call.risky) {
     for (const a of args.slice(i + 1)) {
-      const hit = risky.find((r) => a === r || a.startsWith(`${r}=`) || (/^-[a-zA-Z]$/.test(r) && new RegExp(`^-[a-zA-Z]*${r[1]}`).test(a) && !a.startsWith('--')));
+      const hit = risky.find(
+        (r) =>
+          a === r || a.startsWith(`${r}=`) || (/^-[a-zA-Z]$/.test(r) && new RegExp(`^-[a-zA-Z]*${r[1]}`).test(a) && !a.startsWith('--')),
+      );
       if (hit) {
         call.risky = hit;
         break;

@@ -42,7 +42,11 @@ export function findGitUses(text: string, ctx: ParseContext = newContext()): Git
     noteDeclarations(argv, ctx);
     const found = fromArgv(argv, cmd, ctx);
     const envRisk = cmd.assigns.find((a) => RISKY_ENV.test(a.name))?.name ?? null;
-    uses.push(...(envRisk ? found.map((u) => ({ ...u, risky: u.risky ?? envRisk, elsewhere: u.elsewhere || /DIR|WORK_TREE/.test(envRisk) })) : found));
+    uses.push(
+      ...(envRisk
+        ? found.map((u) => ({ ...u, risky: u.risky ?? envRisk, elsewhere: u.elsewhere || /DIR|WORK_TREE/.test(envRisk) }))
+        : found),
+    );
   }
   return uses;
 }
@@ -102,7 +106,8 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
       continue;
     }
     if ('computed' in step) return mentionsGitAnywhere(cmd) ? [{ sub: null }] : [];
-    if ('scripts' in step) return step.scripts.flatMap((s) => (s.includes(DYN) ? (mentionsGitAnywhere(cmd) ? [{ sub: null }] : []) : inner(s, ctx)));
+    if ('scripts' in step)
+      return step.scripts.flatMap((s) => (s.includes(DYN) ? (mentionsGitAnywhere(cmd) ? [{ sub: null }] : []) : inner(s, ctx)));
     if ('argvs' in step) return step.argvs.flatMap((a) => fromArgv(a, cmd, ctx));
     return stdinScripts(cmd).flatMap((s) => (s.includes(DYN) ? (mentionsGitAnywhere(cmd) ? [{ sub: null }] : []) : inner(s, ctx)));
   }
@@ -115,7 +120,14 @@ function computedName(name: string, i: number, cmd: Cmd): boolean {
   const base = visible.slice(visible.lastIndexOf('/') + 1);
   if (/^git/i.test(base)) return true;
   if (/[*?[]/.test(base)) {
-    const re = new RegExp(`^${base.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.').replace(/\[!/g, '[^')}$`, 'i');
+    const re = new RegExp(
+      `^${base
+        .replace(/[.+^${}()|\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')
+        .replace(/\[!/g, '[^')}$`,
+      'i',
+    );
     if (re.test('git')) return true;
   }
   // `${G:-git}`, `${x/y/git}`: git written inside the expansion (not inside a `$(…)` it runs).
@@ -148,7 +160,14 @@ function stdinScripts(cmd: Cmd): string[] {
   const from = cmd.pipedFrom;
   const name = from?.words[0]?.text;
   if (from && (name === 'echo' || name === 'printf')) {
-    out.push(from.words.slice(1).map((w) => w.text).filter((t) => !/^-[neE]+$/.test(t)).join(' ').replace(/\\n/g, '\n'));
+    out.push(
+      from.words
+        .slice(1)
+        .map((w) => w.text)
+        .filter((t) => !/^-[neE]+$/.test(t))
+        .join(' ')
+        .replace(/\\n/g, '\n'),
+    );
   } else if (from && name === 'cat' && from.words.length === 1) {
     out.push(...from.heredocs, ...from.herestrings.map((w) => w.text));
   } else if (from && from.words.length > 0) {

@@ -32,7 +32,10 @@ export async function readGuardSettings(git: GitRunner, root: string): Promise<G
 export async function relaxingChanges(git: GitRunner, root: string): Promise<string[]> {
   const st = await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ':(glob)**/.butler/config.yaml']);
   if (st.exitCode !== 0) return [];
-  const paths = st.stdout.split('\0').filter((e) => e.length > 3).map((e) => e.slice(3));
+  const paths = st.stdout
+    .split('\0')
+    .filter((e) => e.length > 3)
+    .map((e) => e.slice(3));
   const out: string[] = [];
   for (const rel of paths) {
     const before = guardFromText(await committedText(git, root, rel));
@@ -73,8 +76,12 @@ export async function changeGuard(git: GitRunner, root: string, change: GuardCha
   await mkdir(`${root}/.butler`, { recursive: true });
   // A .butler that is a link could carry the write out of the project (the repository is untrusted).
   await writeFileAtomic(file, withGuardSection(text, next), { within: root });
-  const what = 'allow' in change ? `allow ${change.allow.join(' ')}` : 'deny' in change ? `deny ${change.deny.join(' ')}` : `mode ${change.mode}`;
-  for (const args of [['add', '--', CONFIG_FILE], ['commit', '--quiet', '-m', `butler guard: ${what}`, '--only', '--', CONFIG_FILE]]) {
+  const what =
+    'allow' in change ? `allow ${change.allow.join(' ')}` : 'deny' in change ? `deny ${change.deny.join(' ')}` : `mode ${change.mode}`;
+  for (const args of [
+    ['add', '--', CONFIG_FILE],
+    ['commit', '--quiet', '-m', `butler guard: ${what}`, '--only', '--', CONFIG_FILE],
+  ]) {
     const r = await git(root, args);
     if (r.exitCode !== 0) throw new Error(`git ${args[0]} failed: ${(r.stderr || r.stdout).trim().slice(0, 300)}`);
   }

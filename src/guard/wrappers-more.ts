@@ -43,9 +43,13 @@ const afterDashes = (argv: string[], i: number): number | null => {
 
 /** `bwrap`: options take 0–3 arguments; the command follows them. */
 const BWRAP_ARGS: Record<string, number> = Object.fromEntries([
-  ...ws('--bind --ro-bind --dev-bind --bind-try --ro-bind-try --dev-bind-try --symlink --setenv --file --bind-data --ro-bind-data --chmod').map((o) => [o, 2]),
+  ...ws(
+    '--bind --ro-bind --dev-bind --bind-try --ro-bind-try --dev-bind-try --symlink --setenv --file --bind-data --ro-bind-data --chmod',
+  ).map((o) => [o, 2]),
   ...['--overlay'].map((o) => [o, 3]),
-  ...ws('--chdir --dir --tmpfs --proc --dev --unsetenv --uid --gid --hostname --lock-file --sync-fd --info-fd --json-status-fd --block-fd --userns-block-fd --seccomp --add-seccomp-fd --perms --size --args --cap-add --cap-drop --remount-ro --exec-label --file-label --mqueue --overlay-src --tmp-overlay --ro-overlay --userns --userns2 --pidns --argv0').map((o) => [o, 1]),
+  ...ws(
+    '--chdir --dir --tmpfs --proc --dev --unsetenv --uid --gid --hostname --lock-file --sync-fd --info-fd --json-status-fd --block-fd --userns-block-fd --seccomp --add-seccomp-fd --perms --size --args --cap-add --cap-drop --remount-ro --exec-label --file-label --mqueue --overlay-src --tmp-overlay --ro-overlay --userns --userns2 --pidns --argv0',
+  ).map((o) => [o, 1]),
 ]);
 function bwrap(argv: string[], i: number): Step {
   let j = i + 1;
@@ -58,7 +62,8 @@ function bwrap(argv: string[], i: number): Step {
 }
 
 /** awk, perl -e, python -c…: an inline program that runs commands and names git. */
-const RUNS = /\bsystem\s*\(|\|\s*getline|print[^;]*\|\s*"|\bexec[a-zA-Z]*\s*\(|\bspawn[a-zA-Z]*\s*\(|\bpopen\s*\(|\bsubprocess\b|`|\bos\.system\b|%x\{|\bIO\.popen\b|\bopen\s*\([^)]*\|/;
+const RUNS =
+  /\bsystem\s*\(|\|\s*getline|print[^;]*\|\s*"|\bexec[a-zA-Z]*\s*\(|\bspawn[a-zA-Z]*\s*\(|\bpopen\s*\(|\bsubprocess\b|`|\bos\.system\b|%x\{|\bIO\.popen\b|\bopen\s*\([^)]*\|/;
 function inline(flags: string[], inFile: string[]): Handler {
   return (argv, i) => {
     const progs: string[] = [];
@@ -77,7 +82,37 @@ function inline(flags: string[], inFile: string[]): Handler {
 /** `hyperfine [options] 'cmd'…`: every command string, and the setup/prepare/cleanup ones, run in a shell. */
 function hyperfine(argv: string[], i: number): Step {
   const scripts: string[] = [];
-  const ARGS: Record<string, number> = { '-w': 1, '--warmup': 1, '-r': 1, '--runs': 1, '-m': 1, '--min-runs': 1, '-M': 1, '--max-runs': 1, '-S': 1, '--shell': 1, '-u': 1, '--time-unit': 1, '-n': 1, '--command-name': 1, '--style': 1, '--sort': 1, '--input': 1, '--output': 1, '-L': 2, '--parameter-list': 2, '-P': 3, '--parameter-scan': 3, '-D': 1, '--parameter-step-size': 1, '--export-json': 1, '--export-csv': 1, '--export-markdown': 1, '--export-asciidoc': 1, '--export-orgmode': 1 };
+  const ARGS: Record<string, number> = {
+    '-w': 1,
+    '--warmup': 1,
+    '-r': 1,
+    '--runs': 1,
+    '-m': 1,
+    '--min-runs': 1,
+    '-M': 1,
+    '--max-runs': 1,
+    '-S': 1,
+    '--shell': 1,
+    '-u': 1,
+    '--time-unit': 1,
+    '-n': 1,
+    '--command-name': 1,
+    '--style': 1,
+    '--sort': 1,
+    '--input': 1,
+    '--output': 1,
+    '-L': 2,
+    '--parameter-list': 2,
+    '-P': 3,
+    '--parameter-scan': 3,
+    '-D': 1,
+    '--parameter-step-size': 1,
+    '--export-json': 1,
+    '--export-csv': 1,
+    '--export-markdown': 1,
+    '--export-asciidoc': 1,
+    '--export-orgmode': 1,
+  };
   const RUN = ws('-p --prepare -s --setup -c --cleanup --conclude');
   for (let j = i + 1; j < argv.length; j++) {
     const a = argv[j] ?? '';
@@ -92,7 +127,11 @@ function hyperfine(argv: string[], i: number): Step {
 function gdb(argv: string[], i: number): Step {
   const k = argv.indexOf('--args', i + 1);
   if (k >= 0) return { at: k + 1 };
-  return simple({ long: ws('-ex -x -iex -ix -eval-command --command -cd --cd -d --directory -p --pid -c --core -s --symbols -e --exec -se -b --tty -data-directory --data-directory') })(argv, i);
+  return simple({
+    long: ws(
+      '-ex -x -iex -ix -eval-command --command -cd --cd -d --directory -p --pid -c --core -s --symbols -e --exec -se -b --tty -data-directory --data-directory',
+    ),
+  })(argv, i);
 }
 
 /** `sg GROUP -c 'cmd'` or `sg GROUP cmd…` (which sg passes to a shell). */
@@ -105,7 +144,9 @@ function sg(argv: string[], i: number): Step {
 function runuser(argv: string[], i: number): Step {
   const viaShell = su(argv, i);
   if (viaShell) return viaShell;
-  return argv.slice(i + 1).some((a) => a === '-u' || a === '--user') ? simple({ withArg: 'ugGw', long: ['--user', '--group', '--supp-group', '--whitelist-environment'] })(argv, i) : null;
+  return argv.slice(i + 1).some((a) => a === '-u' || a === '--user')
+    ? simple({ withArg: 'ugGw', long: ['--user', '--group', '--supp-group', '--whitelist-environment'] })(argv, i)
+    : null;
 }
 
 /** `entr [-s] cmd…`: with -s its words are one shell string. */
@@ -123,7 +164,12 @@ export const MORE: Record<string, Handler> = {
   pnpm: sub(['exec', 'dlx'], { withArg: 'Cc', long: ['--filter', '--dir', '--package', '--workspace-root'] }),
   yarn: sub(['exec', 'dlx'], { withArg: 'p', long: ['--package', '--cwd'] }),
   bun: sub(['x', 'exec'], { withArg: 'p', long: ['--package', '--cwd'] }),
-  uv: sub(['run', 'tool'], { withArg: 'pw', long: ws('--with --with-editable --with-requirements --python --project --directory --package --env-file --index --extra --group --only-group --no-group --from') }),
+  uv: sub(['run', 'tool'], {
+    withArg: 'pw',
+    long: ws(
+      '--with --with-editable --with-requirements --python --project --directory --package --env-file --index --extra --group --only-group --no-group --from',
+    ),
+  }),
   poetry: sub(['run'], { withArg: 'C', long: ['--directory', '--project'] }),
   pipenv: sub(['run'], {}),
   bundle: sub(['exec'], { long: ['--gemfile'] }),
@@ -142,7 +188,10 @@ export const MORE: Record<string, Handler> = {
     const at = afterDashes(argv, i);
     return at === null ? null : { at };
   },
-  strace: simple({ withArg: 'abeEIoOpPsSuUX', long: ws('--output --expr --signal --trace --attach --user --env --string-limit --trace-path') }),
+  strace: simple({
+    withArg: 'abeEIoOpPsSuUX',
+    long: ws('--output --expr --signal --trace --attach --user --env --string-limit --trace-path'),
+  }),
   ltrace: simple({ withArg: 'aAeEIlLnopsSuwxX', long: ['--output', '--library', '--align', '--indent', '--user'] }),
   valgrind: simple({}),
   fakeroot: simple({ withArg: 'lsib', long: ['--lib', '--faked'] }),
@@ -152,7 +201,11 @@ export const MORE: Record<string, Handler> = {
   unshare: simple({ withArg: 'RwSG', long: ws('--root --wd --setuid --setgid --map-user --map-group --kill-child') }),
   chroot: simple({ long: ['--userspec', '--groups'], lead: 1 }),
   runuser,
-  setpriv: simple({ long: ws('--reuid --regid --groups --inh-caps --ambient-caps --bounding-set --securebits --pdeathsig --selinux-label --apparmor-profile --landlock-access --landlock-rule --ruid --euid --rgid --egid') }),
+  setpriv: simple({
+    long: ws(
+      '--reuid --regid --groups --inh-caps --ambient-caps --bounding-set --securebits --pdeathsig --selinux-label --apparmor-profile --landlock-access --landlock-rule --ruid --euid --rgid --egid',
+    ),
+  }),
   prlimit: (argv, i) => (argv.slice(i + 1).some((a) => a === '-p' || a.startsWith('--pid')) ? null : simple({})(argv, i)),
   script: (argv, i) => {
     // `-c` may end a group of short options (`script -qc 'cmd' /dev/null`).

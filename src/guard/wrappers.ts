@@ -64,10 +64,12 @@ export function skip(argv: string[], i: number, spec: Spec): number | null {
   return j + (spec.lead ?? 0);
 }
 
-export const simple = (spec: Spec) => (argv: string[], i: number): Step => {
-  const at = skip(argv, i, spec);
-  return at === null ? null : { at };
-};
+export const simple =
+  (spec: Spec) =>
+  (argv: string[], i: number): Step => {
+    const at = skip(argv, i, spec);
+    return at === null ? null : { at };
+  };
 
 function env(argv: string[], i: number): Step {
   let j = i + 1;
@@ -216,7 +218,10 @@ export const WRAPPERS: Record<string, (argv: string[], i: number) => Step> = {
   timeout: simple({ withArg: 'sk', long: ['--signal', '--kill-after'], lead: 1 }),
   command: simple({ query: 'vV' }),
   exec: simple({ withArg: 'a' }),
-  xargs: simple({ withArg: 'aEdILnPs', long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'] }),
+  xargs: simple({
+    withArg: 'aEdILnPs',
+    long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+  }),
   stdbuf: simple({ withArg: 'ioe', long: ['--input', '--output', '--error'] }),
   ionice: simple({ withArg: 'cnpPu', long: ['--class', '--classdata'] }),
   chrt: simple({ withArg: 'TPD', lead: 1 }),

@@ -97,7 +97,13 @@ export async function writeAutoSnapshot(q: AutoQuery): Promise<IndexEntry | null
       issue: null,
       issueError: null,
       work: git
-        ? { work_state: dirtyFiles.length ? 'dirty' : 'clean', dirty_count: dirtyFiles.length, dirty_files: dirtyFiles, unpublished_count: unpublished, required_action: null }
+        ? {
+            work_state: dirtyFiles.length ? 'dirty' : 'clean',
+            dirty_count: dirtyFiles.length,
+            dirty_files: dirtyFiles,
+            unpublished_count: unpublished,
+            required_action: null,
+          }
         : null,
       notes,
       session,

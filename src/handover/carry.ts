@@ -40,10 +40,21 @@ export function openItemsOf(markdown: string, root: string): OpenItems {
     if (!p || !m?.[2] || path.isAbsolute(p) || p.split(/[\\/]/).includes('..') || !existsSync(path.join(root, p))) continue;
     if (anchors.length < MAX_CARRIED_ANCHORS) anchors.push({ path: p, role: m[2] });
   }
-  return { decisions: items(markdown, 'DECISION'), pending: items(markdown, 'BLOCKED / PENDING'), risks: items(markdown, 'RISKS'), anchors };
+  return {
+    decisions: items(markdown, 'DECISION'),
+    pending: items(markdown, 'BLOCKED / PENDING'),
+    risks: items(markdown, 'RISKS'),
+    anchors,
+  };
 }
 
-const norm = (s: string) => s.replace(/^\[[^\]]+\]\s*/, '').replace(/[`*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const norm = (s: string) =>
+  s
+    .replace(/^\[[^\]]+\]\s*/, '')
+    .replace(/[`*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /**
  * `resolved: <text>` (解決: …) closes every carried item whose text contains <text> (case and
@@ -56,7 +67,11 @@ export function carryForward(prev: OpenItems | null, notes: ParsedNotes): OpenIt
   const keys = notes.resolved.map(norm).filter((k) => k.length >= 3);
   const isResolved = (text: string) => keys.some((k) => norm(text).includes(k));
   const fresh = new Set([...notes.decision, ...notes.pending.map((p) => p.text), ...notes.risks].map(norm));
-  for (const [from, to] of [[prev.decisions, out.decisions], [prev.pending, out.pending], [prev.risks, out.risks]] as const) {
+  for (const [from, to] of [
+    [prev.decisions, out.decisions],
+    [prev.pending, out.pending],
+    [prev.risks, out.risks],
+  ] as const) {
     for (const item of from) {
       if (isResolved(item)) out.resolved.push(item);
       else if (!fresh.has(norm(item))) to.push(item);

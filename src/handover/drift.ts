@@ -23,7 +23,13 @@ export async function readGitNow(root: string, git: GitRunner): Promise<GitNow> 
   for (const line of r.stdout.split('\n')) {
     if (line.startsWith('# branch.oid ')) head = /^[0-9a-f]{7,64}$/.test(line.slice(13)) ? line.slice(13) : null;
     else if (line.startsWith('# branch.head ')) branch = line.slice(14) === '(detached)' ? null : line.slice(14);
-    else if (line.startsWith('1 ') || line.startsWith('u ')) dirty.push(line.split(' ').slice(line.startsWith('1 ') ? 8 : 10).join(' '));
+    else if (line.startsWith('1 ') || line.startsWith('u '))
+      dirty.push(
+        line
+          .split(' ')
+          .slice(line.startsWith('1 ') ? 8 : 10)
+          .join(' '),
+      );
     else if (line.startsWith('2 ')) dirty.push(line.split(' ').slice(9).join(' ').split('\t')[0] ?? '');
     else if (line.startsWith('? ')) dirty.push(line.slice(2));
     if (/^[12u] /.test(line)) tracked.push(dirty[dirty.length - 1]!);
@@ -54,8 +60,18 @@ export async function fingerprint(root: string, files: readonly string[]): Promi
       const st = await fsp.lstat(p).catch(() => null);
       if (!st) out[f] = '-';
       else if (st.isDirectory()) out[f] = 'dir';
-      else if (st.isSymbolicLink()) out[f] = `l${hashing().createHash('sha1').update(await fsp.readlink(p).catch(() => '')).digest('hex').slice(0, 12)}`;
-      else out[f] = hashing().createHash('sha1').update(await fsp.readFile(p).catch(() => Buffer.alloc(0))).digest('hex').slice(0, 12);
+      else if (st.isSymbolicLink())
+        out[f] = `l${hashing()
+          .createHash('sha1')
+          .update(await fsp.readlink(p).catch(() => ''))
+          .digest('hex')
+          .slice(0, 12)}`;
+      else
+        out[f] = hashing()
+          .createHash('sha1')
+          .update(await fsp.readFile(p).catch(() => Buffer.alloc(0)))
+          .digest('hex')
+          .slice(0, 12);
     }),
   );
   return out;

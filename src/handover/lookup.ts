@@ -19,7 +19,10 @@ async function findById(ctx: HandoverContext, id: string): Promise<IndexEntry> {
   const entries = await ctx.store.entries();
   const hit = entries.find((e) => e.handover_id === id);
   if (hit) return hit;
-  const latest = entries.filter((e) => e.is_latest).slice(0, 5).map(describeCandidate);
+  const latest = entries
+    .filter((e) => e.is_latest)
+    .slice(0, 5)
+    .map(describeCandidate);
   throw new ButlerError(
     'not_found',
     lookupText(ctx.lang).noHandover(id),
@@ -39,12 +42,12 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
   }
   const damage = snapshotDamage(snapshot);
   if (damage) {
-    throw new ButlerError(
-      'backend_error',
-      lookupText(ctx.lang).damaged(e.handover_id),
-      lookupText(ctx.lang).damagedHint(e.snapshot_file),
-      { handover_id: e.handover_id, snapshot_file: e.snapshot_file, damaged: true, missing_sections: damage },
-    );
+    throw new ButlerError('backend_error', lookupText(ctx.lang).damaged(e.handover_id), lookupText(ctx.lang).damagedHint(e.snapshot_file), {
+      handover_id: e.handover_id,
+      snapshot_file: e.snapshot_file,
+      damaged: true,
+      missing_sections: damage,
+    });
   }
   return {
     handover_id: e.handover_id,
@@ -76,7 +79,14 @@ async function closedAmong(ctx: HandoverContext, entries: readonly IndexEntry[])
     timer = setTimeout(resolve, ISSUE_STATE_WAIT_MS);
     timer.unref();
   });
-  const reads = Promise.all(ids.map((id) => ctx.readIssue(id).then((i) => i.state === 'closed' && closed.add(id), () => undefined)));
+  const reads = Promise.all(
+    ids.map((id) =>
+      ctx.readIssue(id).then(
+        (i) => i.state === 'closed' && closed.add(id),
+        () => undefined,
+      ),
+    ),
+  );
   await Promise.race([reads, giveUp]);
   clearTimeout(timer);
   return new Set(closed);
@@ -145,25 +155,30 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     if (closed.size) sel = selectCandidates(entries, { ...query, closedIssues: closed });
     const { candidates, tier } = sel;
     const scopeArgs = issueId === null ? {} : { issue_id: issueId };
-    if (candidates.length === 0) return nothingToTake(ctx, mode, { issueId, me, scopeArgs, identityHint: { ...identityHint, ...remote }, taken: sel.taken, closed: sel.closed });
+    if (candidates.length === 0)
+      return nothingToTake(ctx, mode, {
+        issueId,
+        me,
+        scopeArgs,
+        identityHint: { ...identityHint, ...remote },
+        taken: sel.taken,
+        closed: sel.closed,
+      });
     if (candidates.length > 1) {
-      return needInput(
-        lookupText(ctx.lang).candidates(candidates.length),
-        {
-          issue_id: issueId,
-          brain: me,
-          matched: tier,
-          candidate_handovers: candidates.map(describeCandidate),
-          suggested_action: {
-            tool: mode === 'accept' ? 'handover_accept' : 'handover_resume',
-            args: {},
-            required_args: ['handover_id'],
-            reason: lookupText(ctx.lang).pickId,
-          },
-          ...identityHint,
-          ...remote,
+      return needInput(lookupText(ctx.lang).candidates(candidates.length), {
+        issue_id: issueId,
+        brain: me,
+        matched: tier,
+        candidate_handovers: candidates.map(describeCandidate),
+        suggested_action: {
+          tool: mode === 'accept' ? 'handover_accept' : 'handover_resume',
+          args: {},
+          required_args: ['handover_id'],
+          reason: lookupText(ctx.lang).pickId,
         },
-      );
+        ...identityHint,
+        ...remote,
+      });
     }
     entry = candidates[0] as IndexEntry;
   }
@@ -171,10 +186,11 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   // The receipt: this brain took the work over, so it is not handed to another one.
   const taking = mode === 'accept' && me && me !== 'unknown' && entry.source_brain !== me;
   if (taking) clone = (await receiptClone(ctx, entry)) ?? clone;
-  const receipt =
-    taking
-      ? await ctx.store.addReceipt(entry.handover_id, { kind: 'accepted', by: me, at: ctx.now().toISOString(), ...(clone ? { clone } : {}) }).then((e) => (e ? acceptedBy(e) : null))
-      : null;
+  const receipt = taking
+    ? await ctx.store
+        .addReceipt(entry.handover_id, { kind: 'accepted', by: me, at: ctx.now().toISOString(), ...(clone ? { clone } : {}) })
+        .then((e) => (e ? acceptedBy(e) : null))
+    : null;
   // A shared snapshot: the receipt travels too, and a clone that accepted first keeps it.
   let receiptNote: string | undefined;
   if (receipt?.clone) {
@@ -186,38 +202,39 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     }
   }
   const work = await ctx.observe().catch(() => null);
-  const then = { branch: entry.branch, head: entry.head, anchors: anchorPaths(data.snapshot), dirty: dirtyAtSnapshot(parseMetadata(data.snapshot)) };
+  const then = {
+    branch: entry.branch,
+    head: entry.head,
+    anchors: anchorPaths(data.snapshot),
+    dirty: dirtyAtSnapshot(parseMetadata(data.snapshot)),
+  };
   const drift = await computeDrift(ctx.root, then, ctx.git, undefined, ctx.lang).catch(() => null);
   const scopeIssue = entry.issue_id ?? issueId;
-  return ok(
-    lookupText(ctx.lang).readOne(entry.handover_id, drift?.line),
-    {
-      ...data,
-      ...(receipt ? { accepted_by: receipt.by, accepted_at: receipt.at } : {}),
-      ...(receiptNote ? { receipt_note: receiptNote } : {}),
-      ...remote,
-      drift,
-      work_state: work,
-      ...identityHint,
-      required_action: drift?.head_unknown
-        ? action('work_sync', {}, lookupText(ctx.lang).sync)
-        : scopeIssue !== null
-          ? action('work_start', { issue_id: scopeIssue }, lookupText(ctx.lang).start)
-          : action('work_observe', {}, lookupText(ctx.lang).observe),
-    },
-  );
+  return ok(lookupText(ctx.lang).readOne(entry.handover_id, drift?.line), {
+    ...data,
+    ...(receipt ? { accepted_by: receipt.by, accepted_at: receipt.at } : {}),
+    ...(receiptNote ? { receipt_note: receiptNote } : {}),
+    ...remote,
+    drift,
+    work_state: work,
+    ...identityHint,
+    required_action: drift?.head_unknown
+      ? action('work_sync', {}, lookupText(ctx.lang).sync)
+      : scopeIssue !== null
+        ? action('work_start', { issue_id: scopeIssue }, lookupText(ctx.lang).start)
+        : action('work_observe', {}, lookupText(ctx.lang).observe),
+  });
 }
 
 /** accept of a snapshot another brain (or the same brain on another clone) already took: refused. */
 function refuseTaken(ctx: HandoverContext, entry: IndexEntry, taker: string | null, me: string | null): void {
   const took = acceptedBy(entry);
   if (!taker || !took || taker === me) return;
-  throw new ButlerError(
-    'conflict',
-    lookupText(ctx.lang).taken(entry.handover_id, taker, took.at),
-    lookupText(ctx.lang).takenHint,
-    { handover_id: entry.handover_id, accepted_by: taker, accepted_at: took.at },
-  );
+  throw new ButlerError('conflict', lookupText(ctx.lang).taken(entry.handover_id, taker, took.at), lookupText(ctx.lang).takenHint, {
+    handover_id: entry.handover_id,
+    accepted_by: taker,
+    accepted_at: took.at,
+  });
 }
 
 /**
@@ -227,21 +244,31 @@ function refuseTaken(ctx: HandoverContext, entry: IndexEntry, taker: string | nu
 function nothingToTake(
   ctx: HandoverContext,
   mode: 'resume' | 'accept',
-  o: { issueId: number | null; me: string | null; scopeArgs: Record<string, unknown>; identityHint: object; taken: IndexEntry[]; closed: IndexEntry[] },
+  o: {
+    issueId: number | null;
+    me: string | null;
+    scopeArgs: Record<string, unknown>;
+    identityHint: object;
+    taken: IndexEntry[];
+    closed: IndexEntry[];
+  },
 ): ToolResult {
   const taken = o.taken[0];
   const took = taken ? acceptedBy(taken) : null;
   const closedIds = [...new Set(o.closed.map((e) => e.issue_id))];
-  const why = taken && took
-    ? lookupText(ctx.lang).taken(taken.handover_id, took.by, took.at)
-    : closedIds.length
-      ? lookupText(ctx.lang).closed(closedIds)
-      : lookupText(ctx.lang).noMatch;
+  const why =
+    taken && took
+      ? lookupText(ctx.lang).taken(taken.handover_id, took.by, took.at)
+      : closedIds.length
+        ? lookupText(ctx.lang).closed(closedIds)
+        : lookupText(ctx.lang).noMatch;
   return needInput(`${why}${lookupText(ctx.lang).askUser}`, {
     issue_id: o.issueId,
     brain: o.me,
     candidate_handovers: [],
-    ...(taken && took ? { taken: o.taken.map((e) => ({ handover_id: e.handover_id, accepted_by: acceptedBy(e)?.by, accepted_at: acceptedBy(e)?.at })) } : {}),
+    ...(taken && took
+      ? { taken: o.taken.map((e) => ({ handover_id: e.handover_id, accepted_by: acceptedBy(e)?.by, accepted_at: acceptedBy(e)?.at })) }
+      : {}),
     ...(closedIds.length ? { closed_issues: closedIds } : {}),
     suggested_action: action('handover_list', o.scopeArgs, lookupText(ctx.lang).history),
     ...(mode === 'accept' && !taken && !closedIds.length

@@ -46,14 +46,16 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     const resolved = known ? resolveBrain(target, known) : target;
     if (known && resolved === null) {
       const ids = known.map((b) => b.brain_id);
-      return needInput(
-        prepareText(ctx.lang).unknownTarget(target, ids),
-        {
-          target_brain: target,
-          brains: known,
-          suggested_action: { tool: `handover_${kind}`, args: { ...scopeArgs }, required_args: ['target_brain'], reason: prepareText(ctx.lang).knownTarget },
+      return needInput(prepareText(ctx.lang).unknownTarget(target, ids), {
+        target_brain: target,
+        brains: known,
+        suggested_action: {
+          tool: `handover_${kind}`,
+          args: { ...scopeArgs },
+          required_args: ['target_brain'],
+          reason: prepareText(ctx.lang).knownTarget,
         },
-      );
+      });
     }
     target = resolved ?? target;
   }

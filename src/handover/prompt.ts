@@ -21,7 +21,10 @@ export function clip(text: string, max: number): string {
  * end that fits stays whole. Only a first sentence longer than the bound is cut, and ends with "…".
  */
 export function summarize(line: string): string {
-  const sentences = line.trim().split(/(?<=[.!?])\s+|(?<=[。！？])/).filter(Boolean);
+  const sentences = line
+    .trim()
+    .split(/(?<=[.!?])\s+|(?<=[。！？])/)
+    .filter(Boolean);
   let out = '';
   for (const s of sentences.slice(0, 2)) {
     const next = out ? `${out}${/[。！？]$/.test(out) ? '' : ' '}${s}` : s;

@@ -9,7 +9,10 @@ export const AUTO_KEEP = 20;
  * files once the index no longer names them. Deliberate snapshots are never pruned.
  */
 export function pruneAuto(
-  entries: IndexEntry[], issueId: number | null, keep: number, newestFirst: (a: IndexEntry, b: IndexEntry) => number,
+  entries: IndexEntry[],
+  issueId: number | null,
+  keep: number,
+  newestFirst: (a: IndexEntry, b: IndexEntry) => number,
 ): IndexEntry[] {
   const autos = entries.filter((e) => e.issue_id === issueId && e.mode === 'auto').sort(newestFirst);
   const drop = new Set(autos.slice(keep).map((e) => e.handover_id));

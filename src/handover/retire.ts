@@ -19,13 +19,14 @@ export interface RetireArgs {
 export async function retireHandover(ctx: HandoverContext, args: RetireArgs): Promise<ToolResult> {
   const by = normalizeBrain(args.client ?? ctx.sessionBrain, 'person');
   const reason = args.reason?.trim() ? ctx.redact(args.reason.trim()).slice(0, 500) : undefined;
-  const entry = await ctx.store.addReceipt(args.handover_id, { kind: 'retired', by, at: ctx.now().toISOString(), ...(reason ? { reason } : {}) });
+  const entry = await ctx.store.addReceipt(args.handover_id, {
+    kind: 'retired',
+    by,
+    at: ctx.now().toISOString(),
+    ...(reason ? { reason } : {}),
+  });
   if (!entry) {
-    throw new ButlerError(
-      'not_found',
-      listText(ctx.lang).noHandover(args.handover_id),
-      listText(ctx.lang).noHandoverHint,
-    );
+    throw new ButlerError('not_found', listText(ctx.lang).noHandover(args.handover_id), listText(ctx.lang).noHandoverHint);
   }
   // A shared snapshot is retired on every clone: the receipt goes to the remote too.
   const d = shareDeps(ctx);

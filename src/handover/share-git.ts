@@ -34,11 +34,19 @@ export interface SharedFile {
 
 const MAX_ATTEMPTS = 4;
 
-async function run(o: ShareGitOptions, args: string[], extra: { input?: string; env?: Record<string, string>; network?: boolean } = {}): Promise<GitResult> {
+async function run(
+  o: ShareGitOptions,
+  args: string[],
+  extra: { input?: string; env?: Record<string, string>; network?: boolean } = {},
+): Promise<GitResult> {
   const left = extra.network && o.deadline !== undefined ? o.deadline - Date.now() : o.timeoutMs;
   if (left <= 0) throw new ShareFailure('unreachable', 'the time bound for sharing ran out');
   try {
-    return await o.git(o.root, args, { input: extra.input, env: extra.env, timeoutMs: extra.network ? Math.min(o.timeoutMs, left) : 30_000 });
+    return await o.git(o.root, args, {
+      input: extra.input,
+      env: extra.env,
+      timeoutMs: extra.network ? Math.min(o.timeoutMs, left) : 30_000,
+    });
   } catch (err) {
     // The runner throws only when git cannot be started at all.
     throw new ShareFailure(extra.network ? 'unreachable' : 'git_error', String((err as Error)?.message ?? err).slice(0, 1000));
@@ -61,7 +69,10 @@ export async function shareRemote(o: ShareGitOptions): Promise<string> {
     const up = (await run(o, ['for-each-ref', '--format=%(upstream:remotename)', '--', head])).stdout.trim();
     if (up && !up.startsWith('-')) return up;
   }
-  const remotes = (await run(o, ['remote'])).stdout.split('\n').map((r) => r.trim()).filter(Boolean);
+  const remotes = (await run(o, ['remote'])).stdout
+    .split('\n')
+    .map((r) => r.trim())
+    .filter(Boolean);
   if (remotes.length === 1 && !remotes[0]!.startsWith('-')) return remotes[0]!;
   throw new ShareFailure('no_upstream');
 }
@@ -75,7 +86,11 @@ const UNREACHABLE = { test: (raw: string) => REMOTE_UNREACHABLE.test(raw) || REM
  */
 export async function fetchShared(o: ShareGitOptions, remote?: string): Promise<string | null> {
   const from = remote ?? (await shareRemote(o));
-  const r = await run(o, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--end-of-options', from, `+${SHARE_REF}:${FETCHED_REF}`], { network: true });
+  const r = await run(
+    o,
+    ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--end-of-options', from, `+${SHARE_REF}:${FETCHED_REF}`],
+    { network: true },
+  );
   if (r.exitCode !== 0) {
     if (/couldn't find remote ref/i.test(r.stderr)) return null;
     throw new ShareFailure(UNREACHABLE.test(r.stderr) || r.timedOut ? 'unreachable' : 'git_error', r.stderr.slice(0, 1000));
@@ -155,7 +170,9 @@ export async function pushShared(bound: ShareGitOptions, files: SharedFile[], me
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'butler-share-'));
   const indexEnv = { ...env, GIT_INDEX_FILE: path.join(tmp, 'index') };
   try {
-    const blobs = await Promise.all(files.map(async (f) => ({ path: f.path, id: (await ok(o, ['hash-object', '-w', '--stdin'], { input: f.text })).trim() })));
+    const blobs = await Promise.all(
+      files.map(async (f) => ({ path: f.path, id: (await ok(o, ['hash-object', '-w', '--stdin'], { input: f.text })).trim() })),
+    );
     let lastRejection = '';
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const base = await fetchShared(o, remote);
@@ -166,11 +183,16 @@ export async function pushShared(bound: ShareGitOptions, files: SharedFile[], me
       if (!fresh.length) return 0;
       await fsp.rm(indexEnv.GIT_INDEX_FILE, { force: true });
       if (base) await ok(o, ['read-tree', base], { env: indexEnv });
-      await ok(o, ['update-index', '--add', '--index-info'], { env: indexEnv, input: fresh.map((b) => `100644 ${b.id}\t${b.path}\n`).join('') });
+      await ok(o, ['update-index', '--add', '--index-info'], {
+        env: indexEnv,
+        input: fresh.map((b) => `100644 ${b.id}\t${b.path}\n`).join(''),
+      });
       const tree = (await ok(o, ['write-tree'], { env: indexEnv })).trim();
       const commit = (await ok(o, ['commit-tree', tree, ...(base ? ['-p', base] : []), '-m', message], { env })).trim();
       // --no-verify: this push carries no code, and a pre-push hook (tests, lint) would outrun the bound.
-      const r = await run(o, ['push', '--porcelain', '--no-verify', '--end-of-options', remote, `${commit}:${SHARE_REF}`], { network: true });
+      const r = await run(o, ['push', '--porcelain', '--no-verify', '--end-of-options', remote, `${commit}:${SHARE_REF}`], {
+        network: true,
+      });
       if (r.exitCode === 0) {
         await ok(o, ['update-ref', FETCHED_REF, commit]);
         return fresh.length;

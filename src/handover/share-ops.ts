@@ -72,7 +72,8 @@ export const knownClone = async (ctx: HandoverContext) => (await readShareState(
  * same brain on another machine must be told apart. Local-only receipts stay as they were.
  */
 export async function receiptClone(ctx: HandoverContext, entry: IndexEntry): Promise<string | null> {
-  const shared = (await isShared(shareDeps(ctx), entry).catch(() => false)) || !!(await readShareState(ctx.root)).pending?.includes(entry.handover_id);
+  const shared =
+    (await isShared(shareDeps(ctx), entry).catch(() => false)) || !!(await readShareState(ctx.root)).pending?.includes(entry.handover_id);
   return shared ? cloneId(ctx.root).catch(() => null) : null;
 }
 
@@ -80,7 +81,11 @@ export async function receiptClone(ctx: HandoverContext, entry: IndexEntry): Pro
  * After an accept of a shared snapshot: publish the receipt, take in the receipts others pushed
  * meanwhile, and say who holds it now (the earliest acceptance wins on every clone alike).
  */
-export async function shareReceipt(ctx: HandoverContext, entry: IndexEntry, clone: string | null): Promise<{ taker: string | null; note?: string }> {
+export async function shareReceipt(
+  ctx: HandoverContext,
+  entry: IndexEntry,
+  clone: string | null,
+): Promise<{ taker: string | null; note?: string }> {
   const d = shareDeps(ctx);
   const out = await shareSnapshots(d, [entry.handover_id]);
   const tip = await fetchedCommit({ git: ctx.git, root: ctx.root, timeoutMs: 10_000 });

@@ -5,7 +5,16 @@ import { HANDOVER_ID_PATTERN } from '../shared/ids.js';
 import { withFileLock } from '../shared/lock.js';
 import type { GitRunner } from '../shared/git.js';
 import { parseMetadata } from './snapshot.js';
-import { fetchedCommit, fetchShared, pushShared, readBlobs, sharedTree, ShareFailure, type SharedFile, type ShareGitOptions } from './share-git.js';
+import {
+  fetchedCommit,
+  fetchShared,
+  pushShared,
+  readBlobs,
+  sharedTree,
+  ShareFailure,
+  type SharedFile,
+  type ShareGitOptions,
+} from './share-git.js';
 import { SHARE_STATE_FILE } from './start-prompt.js';
 import { SNAPSHOT_FILE, snapshotDamage, type HandoverStore, type IndexEntry, type Receipt } from './store.js';
 
@@ -51,12 +60,16 @@ export async function readShareState(root: string): Promise<ShareState> {
 
 async function updateShareState<T>(root: string, fn: (s: ShareState) => T): Promise<T> {
   const file = path.join(root, SHARE_STATE_FILE);
-  return withFileLock(file, async () => {
-    const s = await readShareState(root);
-    const out = fn(s);
-    await writeFileAtomic(file, `${JSON.stringify(s, null, 1)}\n`, { within: root });
-    return out;
-  }, { within: root });
+  return withFileLock(
+    file,
+    async () => {
+      const s = await readShareState(root);
+      const out = fn(s);
+      await writeFileAtomic(file, `${JSON.stringify(s, null, 1)}\n`, { within: root });
+      return out;
+    },
+    { within: root },
+  );
 }
 
 /** This clone's id, made once. */
@@ -66,7 +79,8 @@ export async function cloneId(root: string): Promise<string> {
   return updateShareState(root, (s) => (s.clone_id ??= randomBytes(8).toString('hex')));
 }
 
-const receiptPath = (id: string, r: Receipt) => `receipts/${id}/${r.kind}-${r.by.replace(/[^A-Za-z0-9_-]/g, '_')}-${r.clone ?? 'local'}.json`;
+const receiptPath = (id: string, r: Receipt) =>
+  `receipts/${id}/${r.kind}-${r.by.replace(/[^A-Za-z0-9_-]/g, '_')}-${r.clone ?? 'local'}.json`;
 const snapshotName = (e: IndexEntry) => e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1);
 
 export type ShareOutcome = { shared: true; published: string[] } | { shared: false; reason: ShareFailure['reason']; detail: string };
@@ -140,7 +154,8 @@ export async function importFrom(d: ShareDeps, tip: string): Promise<void> {
     const text = texts.get(id);
     const name = p.slice(10);
     // The file name is the id: a snapshot must say the same in its METADATA, and be whole.
-    if (text && parseMetadata(text)?.handover_id === name.replace(/\.md$/, '').replace(/_/, '-').replace(/_/, '-') && !snapshotDamage(text)) files.push({ name, text });
+    if (text && parseMetadata(text)?.handover_id === name.replace(/\.md$/, '').replace(/_/, '-').replace(/_/, '-') && !snapshotDamage(text))
+      files.push({ name, text });
   }
   const receiptTexts = await readBlobs(o, [...new Set(recs.map(([, id]) => id))], MAX_RECEIPT_BYTES);
   const receipts = new Map<string, Receipt[]>();
@@ -155,10 +170,17 @@ function parseReceipt(text: string | undefined): Receipt | null {
   try {
     const o = JSON.parse(text ?? '') as Record<string, unknown>;
     const s = (v: unknown, max: number) => typeof v === 'string' && v.length > 0 && v.length <= max;
-    if ((o.kind !== 'accepted' && o.kind !== 'retired') || !s(o.by, 64) || !s(o.at, 40) || Number.isNaN(Date.parse(o.at as string))) return null;
+    if ((o.kind !== 'accepted' && o.kind !== 'retired') || !s(o.by, 64) || !s(o.at, 40) || Number.isNaN(Date.parse(o.at as string)))
+      return null;
     if (o.clone !== undefined && !(s(o.clone, 40) && /^[0-9a-f]+$/.test(o.clone as string))) return null;
     if (o.reason !== undefined && !s(o.reason, 500)) return null;
-    return { kind: o.kind, by: String(o.by).replace(/[^A-Za-z0-9_-]/g, '_'), at: o.at as string, ...(o.reason ? { reason: o.reason as string } : {}), ...(o.clone ? { clone: o.clone as string } : {}) };
+    return {
+      kind: o.kind,
+      by: String(o.by).replace(/[^A-Za-z0-9_-]/g, '_'),
+      at: o.at as string,
+      ...(o.reason ? { reason: o.reason as string } : {}),
+      ...(o.clone ? { clone: o.clone as string } : {}),
+    };
   } catch {
     return null;
   }

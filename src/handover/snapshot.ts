@@ -87,28 +87,49 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   else current.push(t.projectScope);
   if (work) current.push(t.workLine(meta.branch, meta.head, work.dirty_count, work.unpublished_count));
   if (work?.dirty_files.length) {
-    const shown = work.dirty_files.slice(0, 10).map((f) => `\`${f}\``).join(', ');
+    const shown = work.dirty_files
+      .slice(0, 10)
+      .map((f) => `\`${f}\``)
+      .join(', ');
     current.push(`${shown}${work.dirty_files.length > 10 ? ` ${t.omitted(work.dirty_files.length - 10)}` : ''}`);
   }
-  current.push(...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`)], 25, t.omitted));
+  current.push(
+    ...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`)], 25, t.omitted),
+  );
   // The issue body is what was filed, often long ago: quoted last, under its own label.
-  const body = issue?.body.trim() ? cap(issue.body.trim().split('\n').map((l) => `  > ${l}`), 15, t.omitted) : [];
+  const body = issue?.body.trim()
+    ? cap(
+        issue.body
+          .trim()
+          .split('\n')
+          .map((l) => `  > ${l}`),
+        15,
+        t.omitted,
+      )
+    : [];
   if (body.length) current.push(`${t.issueText}:`);
 
   const next = [...notes.next];
   // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
-  if (work?.required_action) next.push(work.required_action.tool === 'work_publish' ? t.askBefore(describeAction(work.required_action)) : describeAction(work.required_action));
+  if (work?.required_action)
+    next.push(
+      work.required_action.tool === 'work_publish'
+        ? t.askBefore(describeAction(work.required_action))
+        : describeAction(work.required_action),
+    );
   if (!next.length) next.push(t.defaultNext);
 
   const pending = [...notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
-  if (input.issueError && meta.issue_id !== null) pending.unshift(`[${t.labels.blocked}] ${t.issueUnreadable(meta.issue_id, input.issueError)}`);
+  if (input.issueError && meta.issue_id !== null)
+    pending.unshift(`[${t.labels.blocked}] ${t.issueUnreadable(meta.issue_id, input.issueError)}`);
 
   const risks = [...notes.risks, ...carried.risks, ...(session?.risks ?? []).map((r) => r.replace(/^- /, ''))];
   if (work?.dirty_count) risks.push(t.dirtyRisk(work.dirty_count));
   if (work?.unpublished_count) risks.push(t.unpublishedRisk(work.unpublished_count));
 
   const anchorMap = new Map<string, string | null>();
-  for (const a of [...notes.anchors, ...carried.anchors, ...(session?.anchors ?? [])]) if (!anchorMap.has(a.path)) anchorMap.set(a.path, a.role);
+  for (const a of [...notes.anchors, ...carried.anchors, ...(session?.anchors ?? [])])
+    if (!anchorMap.has(a.path)) anchorMap.set(a.path, a.role);
   for (const f of work?.dirty_files ?? []) if (!anchorMap.has(f)) anchorMap.set(f, null);
   const anchors = [...anchorMap].map(([p, role]) => `\`${p}\`${role ? ` — ${role}` : ''}`);
 
@@ -119,7 +140,12 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     summary,
     scope,
     finished,
-    readTool: meta.source_brain === meta.target_brain ? 'handover_resume' : meta.target_brain === 'any' ? 'handover_resume / handover_accept' : 'handover_accept',
+    readTool:
+      meta.source_brain === meta.target_brain
+        ? 'handover_resume'
+        : meta.target_brain === 'any'
+          ? 'handover_resume / handover_accept'
+          : 'handover_accept',
     handoverId: meta.handover_id,
     next: next[0] ?? t.defaultNext,
     decisions,
@@ -133,7 +159,11 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     CURRENT_STATE: [...bullets(current, t.none), ...body],
     DISCOVERY: cap([...notes.discovery.map((d) => `- ${d}`), ...(session?.discovery ?? [])], 72, t.omitted),
     DECISION: cap(bullets(decisions, t.none), 20, t.omitted),
-    NEXT_ACTION: cap(next.map((n, i) => `${i + 1}. ${n}`), 15, t.omitted),
+    NEXT_ACTION: cap(
+      next.map((n, i) => `${i + 1}. ${n}`),
+      15,
+      t.omitted,
+    ),
     'BLOCKED / PENDING': cap(bullets(pending, t.none), 20, t.omitted),
     RISKS: cap(bullets(risks, t.none), 20, t.omitted),
     CODEBASE_ANCHORS: cap(bullets(anchors, t.none), 30, t.omitted),
@@ -149,8 +179,27 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
 }
 
 const META_KEYS: (keyof SnapshotMeta)[] = [
-  'project', 'issue_id', 'issue_title', 'source_brain', 'user_name', 'user_email', 'target_brain', 'mode', 'created_at', 'handover_id',
-  'branch', 'head', 'summary', 'lang', 'session_log', 'session_line', 'session_entry', 'parent', 'seq', 'issue_state', 'dirty',
+  'project',
+  'issue_id',
+  'issue_title',
+  'source_brain',
+  'user_name',
+  'user_email',
+  'target_brain',
+  'mode',
+  'created_at',
+  'handover_id',
+  'branch',
+  'head',
+  'summary',
+  'lang',
+  'session_log',
+  'session_line',
+  'session_entry',
+  'parent',
+  'seq',
+  'issue_state',
+  'dirty',
 ];
 /** Written only when set, so deliberate snapshots keep their METADATA as it was. */
 const OPTIONAL_KEYS: (keyof SnapshotMeta)[] = ['trigger', 'touched'];

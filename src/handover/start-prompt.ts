@@ -104,7 +104,10 @@ export function startPromptNone(root: string, lang: Lang, closed: readonly Index
 
 /** Several candidates: name them and ask; never pick one. */
 export function startPromptMany(root: string, me: string | null, candidates: readonly IndexEntry[], lang: Lang): string {
-  const ids = candidates.slice(0, 3).map((c) => `${c.handover_id} (${c.source_brain})`).join(', ');
+  const ids = candidates
+    .slice(0, 3)
+    .map((c) => `${c.handover_id} (${c.source_brain})`)
+    .join(', ');
   const own = candidates.filter((c) => c.source_brain === me || acceptedBy(c)?.by === me).length;
   const tool = own === 0 ? 'handover_accept' : own === candidates.length ? 'handover_resume' : 'handover_resume / handover_accept';
   const who = me ?? 'any';
@@ -117,7 +120,14 @@ export function startPromptMany(root: string, me: string | null, candidates: rea
  * next call. A snapshot this brain wrote or already accepted is resumed; anything else is accepted.
  */
 export function startPromptOne(
-  root: string, e: IndexEntry, me: string | null, snapshot: string, driftLine: string, compact: boolean, lang: Lang, notes: string[] = [],
+  root: string,
+  e: IndexEntry,
+  me: string | null,
+  snapshot: string,
+  driftLine: string,
+  compact: boolean,
+  lang: Lang,
+  notes: string[] = [],
 ): string {
   const own = e.source_brain === me || (me !== null && acceptedBy(e)?.by === me);
   const tool = own ? 'handover_resume' : 'handover_accept';
@@ -126,11 +136,6 @@ export function startPromptOne(
   const from = e.source_brain === me ? '' : t.from(e.source_brain);
   const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
   const kind = e.mode === 'auto' ? t.auto(e.trigger ?? 'auto') : 'handover';
-  const tail = [
-    t.header(kind, e.handover_id, from, e.created_at),
-    ...(driftLine ? [driftLine] : []),
-    ...notes,
-    t.next(call),
-  ];
+  const tail = [t.header(kind, e.handover_id, from, e.created_at), ...(driftLine ? [driftLine] : []), ...notes, t.next(call)];
   return `${fit(compact ? prompt.slice(0, 1) : prompt, tail, SESSION_START_LIMIT)}\n`;
 }

@@ -1,7 +1,8 @@
 import { ButlerError } from '../shared/errors.js';
 import { markSuperseded } from './candidates.js';
 import type { SnapshotMeta } from './snapshot.js';
-import { scopeKey, type IndexEntry, type Receipt } from './store.js';
+import { scopeKey } from './store.js';
+import type { IndexEntry, Receipt } from './store-types.js';
 
 // Index rows: their shape check (the index is a cache; a row that fails makes the whole index count as
 // corrupt, so the store rebuilds it from the snapshot files) and the error for a half-written append.
@@ -13,9 +14,17 @@ export function isIndexEntry(e: unknown): e is IndexEntry {
   if (!e || typeof e !== 'object') return false;
   const r = e as Record<string, unknown>;
   return (
-    isStr(r.handover_id) && isStr(r.snapshot_file) && isStr(r.source_brain) && isStr(r.target_brain) && isStr(r.created_at) &&
-    (r.issue_id === null || Number.isInteger(r.issue_id)) && isStrOrNull(r.issue_title) && typeof r.is_latest === 'boolean' &&
-    isStr(r.summary) && isStrOrNull(r.branch) && isStrOrNull(r.head) &&
+    isStr(r.handover_id) &&
+    isStr(r.snapshot_file) &&
+    isStr(r.source_brain) &&
+    isStr(r.target_brain) &&
+    isStr(r.created_at) &&
+    (r.issue_id === null || Number.isInteger(r.issue_id)) &&
+    isStrOrNull(r.issue_title) &&
+    typeof r.is_latest === 'boolean' &&
+    isStr(r.summary) &&
+    isStrOrNull(r.branch) &&
+    isStrOrNull(r.head) &&
     (r.receipts === undefined || (Array.isArray(r.receipts) && r.receipts.every(isReceipt)))
   );
 }
@@ -32,7 +41,14 @@ export function parseIndex(text: string): IndexEntry[] | null {
 
 export function isReceipt(r: unknown): r is Receipt {
   const o = r as Record<string, unknown> | null;
-  return !!o && (o.kind === 'accepted' || o.kind === 'retired') && isStr(o.by) && isStr(o.at) && (o.reason === undefined || isStr(o.reason)) && (o.clone === undefined || isStr(o.clone));
+  return (
+    !!o &&
+    (o.kind === 'accepted' || o.kind === 'retired') &&
+    isStr(o.by) &&
+    isStr(o.at) &&
+    (o.reason === undefined || isStr(o.reason)) &&
+    (o.clone === undefined || isStr(o.clone))
+  );
 }
 
 /**

@@ -9,65 +9,21 @@ import { entryFromMeta, markLatest, newestFirst, parseIndex, savedButIncomplete 
 import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
+import type { IndexEntry, IndexFile, Receipt } from './store-types.js';
 
-/**
- * What happened to a snapshot after it was written, recorded in its index row (the files stay
- * append-only): `accepted` by the brain that took it over, `retired` by a person (`butler handover
- * retire`). Shared receipts (refs/butler/handover) use the same shape.
- */
-export interface Receipt {
-  kind: 'accepted' | 'retired';
-  by: string;
-  at: string;
-  reason?: string;
-  /** The clone that recorded it (shared receipts): the same brain on another machine is someone else. */
-  clone?: string;
-}
-
-/** One row of `session_logs/handover/index.json`, with the field names of docs/decisions.md D8. */
-export interface IndexEntry {
-  handover_id: string;
-  snapshot_file: string;
-  issue_id: number | null;
-  issue_title: string | null;
-  source_brain: string;
-  target_brain: string;
-  created_at: string;
-  is_latest: boolean;
-  summary: string;
-  branch: string | null;
-  head: string | null;
-  session_log: string | null;
-  session_line: number | null;
-  session_entry: string | null;
-  /** From METADATA: `core` (deliberate) or `auto`; older rows have none and count as deliberate. */
-  mode?: string;
-  /** The snapshot this one continues (same scope) and its 1-based number in the scope. */
-  parent?: string | null;
-  seq?: number | null;
-  /** The issue's state when the snapshot was written (`closed` = finished work). */
-  issue_state?: string | null;
-  trigger?: string | null; // auto snapshots: `precompact` or `recovered`
-  touched?: number | null; // auto snapshots: the files the session edited
-  receipts?: Receipt[];
-  /** Computed on every read and write (candidates.markSuperseded): the newer snapshot that replaces this one. */
-  superseded_by?: string | null;
-}
-
-interface IndexFile {
-  version: 1;
-  handovers: IndexEntry[];
-}
+export type { IndexEntry, Receipt } from './store-types.js';
 
 export const HANDOVER_DIR = path.join(PRIVATE_DIR, 'handover');
 export const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
 
 export const scopeKey = (issueId: number | null): string => (issueId === null ? 'project' : `issue-${issueId}`);
-export const latestFileName = (issueId: number | null): string =>
-  issueId === null ? 'project_latest.md' : `issue-${issueId}_latest.md`;
+export const latestFileName = (issueId: number | null): string => (issueId === null ? 'project_latest.md' : `issue-${issueId}_latest.md`);
 
 export function stamp(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return d
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /**
@@ -168,54 +124,65 @@ export class HandoverStore {
    */
   async append(
     base: { issueId: number | null; createdAt: Date; brain: string },
-    render: (handoverId: string, prior: IndexEntry[]) => Promise<{ markdown: string; meta: SnapshotMeta }> | { markdown: string; meta: SnapshotMeta },
+    render: (
+      handoverId: string,
+      prior: IndexEntry[],
+    ) => Promise<{ markdown: string; meta: SnapshotMeta }> | { markdown: string; meta: SnapshotMeta },
   ): Promise<{ entry: IndexEntry; markdown: string; latestFile: string }> {
     await assertNoLinks(this.projectRoot, this.indexFile);
     await fsp.mkdir(this.dir, { recursive: true });
-    return withFileLock(this.indexFile, async () => {
-      const entries = await this.loadForWrite();
-      const ids = new Set(entries.map((e) => e.handover_id));
-      const ts = stamp(base.createdAt);
-      const scope = scopeKey(base.issueId);
-      // The earlier snapshots of this scope, newest first, read under the lock: parent and sequence.
-      const prior = markSuperseded(entries.filter((e) => e.issue_id === base.issueId).sort(newestFirst));
-      for (let n = 1; n < 1000; n++) {
-        const brain = n === 1 ? base.brain : `${base.brain}-${n}`;
-        const id = `${scope}-${ts}-${brain}`;
-        const file = path.join(this.dir, `${scope}_${ts}_${brain}.md`);
-        if (ids.has(id)) continue;
-        const { markdown, meta } = await render(id, prior);
-        if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
-        const entry = entryFromMeta(meta, this.rel(file));
-        entries.push(entry);
-        const pruned = entry.mode === 'auto' ? pruneAuto(entries, base.issueId, AUTO_KEEP, newestFirst) : [];
-        const latest = path.join(this.dir, latestFileName(base.issueId));
-        try {
-          await this.writeIndex(entries);
-          if (entry.is_latest) await writeFileAtomic(latest, markdown, { within: this.projectRoot });
-        } catch (err) {
-          throw savedButIncomplete(entry, err);
+    return withFileLock(
+      this.indexFile,
+      async () => {
+        const entries = await this.loadForWrite();
+        const ids = new Set(entries.map((e) => e.handover_id));
+        const ts = stamp(base.createdAt);
+        const scope = scopeKey(base.issueId);
+        // The earlier snapshots of this scope, newest first, read under the lock: parent and sequence.
+        const prior = markSuperseded(entries.filter((e) => e.issue_id === base.issueId).sort(newestFirst));
+        for (let n = 1; n < 1000; n++) {
+          const brain = n === 1 ? base.brain : `${base.brain}-${n}`;
+          const id = `${scope}-${ts}-${brain}`;
+          const file = path.join(this.dir, `${scope}_${ts}_${brain}.md`);
+          if (ids.has(id)) continue;
+          const { markdown, meta } = await render(id, prior);
+          if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
+          const entry = entryFromMeta(meta, this.rel(file));
+          entries.push(entry);
+          const pruned = entry.mode === 'auto' ? pruneAuto(entries, base.issueId, AUTO_KEEP, newestFirst) : [];
+          const latest = path.join(this.dir, latestFileName(base.issueId));
+          try {
+            await this.writeIndex(entries);
+            if (entry.is_latest) await writeFileAtomic(latest, markdown, { within: this.projectRoot });
+          } catch (err) {
+            throw savedButIncomplete(entry, err);
+          }
+          for (const f of pruned.map((e) => this.fileOf(e))) if (f) await fsp.unlink(f).catch(() => undefined);
+          return { entry, markdown, latestFile: this.rel(latest) };
         }
-        for (const f of pruned.map((e) => this.fileOf(e))) if (f) await fsp.unlink(f).catch(() => undefined);
-        return { entry, markdown, latestFile: this.rel(latest) };
-      }
-      throw new Error('could not allocate a handover id');
-    }, { within: this.projectRoot });
+        throw new Error('could not allocate a handover id');
+      },
+      { within: this.projectRoot },
+    );
   }
 
   /** Adds a receipt to one row under the lock; false when the id is unknown. Idempotent per kind and brain. */
   async addReceipt(handoverId: string, receipt: Receipt): Promise<IndexEntry | null> {
     if (!(await pathExists(this.dir))) return null;
     await assertNoLinks(this.projectRoot, this.indexFile);
-    return withFileLock(this.indexFile, async () => {
-      const entries = await this.loadForWrite();
-      const hit = entries.find((e) => e.handover_id === handoverId);
-      if (!hit) return null;
-      const receipts = hit.receipts ?? [];
-      if (!receipts.some((r) => r.kind === receipt.kind && r.by === receipt.by)) hit.receipts = [...receipts, receipt];
-      await this.writeIndex(entries);
-      return hit;
-    }, { within: this.projectRoot });
+    return withFileLock(
+      this.indexFile,
+      async () => {
+        const entries = await this.loadForWrite();
+        const hit = entries.find((e) => e.handover_id === handoverId);
+        if (!hit) return null;
+        const receipts = hit.receipts ?? [];
+        if (!receipts.some((r) => r.kind === receipt.kind && r.by === receipt.by)) hit.receipts = [...receipts, receipt];
+        await this.writeIndex(entries);
+        return hit;
+      },
+      { within: this.projectRoot },
+    );
   }
 
   /**
@@ -225,26 +192,32 @@ export class HandoverStore {
   async importShared(files: { name: string; text: string }[], receipts: Map<string, Receipt[]>): Promise<void> {
     await assertNoLinks(this.projectRoot, this.indexFile);
     await fsp.mkdir(this.dir, { recursive: true });
-    await withFileLock(this.indexFile, async () => {
-      const added = new Map<string, string>();
-      for (const f of files) {
-        if (SNAPSHOT_FILE.test(f.name) && (await writeFileExclusive(path.join(this.dir, f.name), f.text, { within: this.projectRoot }))) added.set(f.name, f.text);
-      }
-      const entries = await this.loadForWrite();
-      for (const e of entries) {
-        const more = receipts.get(e.handover_id);
-        if (!more) continue;
-        // What the remote holds comes first (it decides who took a shared snapshot), then local-only ones.
-        const onRemote = new Set(more.map(receiptKey));
-        const byAt = (a: Receipt, b: Receipt) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? '');
-        e.receipts = [...more.sort(byAt), ...(e.receipts ?? []).filter((r) => !onRemote.has(receiptKey(r))).sort(byAt)];
-      }
-      await this.writeIndex(entries);
-      for (const e of entries) {
-        const text = e.is_latest ? added.get(e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1)) : undefined;
-        if (text !== undefined) await writeFileAtomic(path.join(this.dir, latestFileName(e.issue_id)), text, { within: this.projectRoot });
-      }
-    }, { within: this.projectRoot });
+    await withFileLock(
+      this.indexFile,
+      async () => {
+        const added = new Map<string, string>();
+        for (const f of files) {
+          if (SNAPSHOT_FILE.test(f.name) && (await writeFileExclusive(path.join(this.dir, f.name), f.text, { within: this.projectRoot })))
+            added.set(f.name, f.text);
+        }
+        const entries = await this.loadForWrite();
+        for (const e of entries) {
+          const more = receipts.get(e.handover_id);
+          if (!more) continue;
+          // What the remote holds comes first (it decides who took a shared snapshot), then local-only ones.
+          const onRemote = new Set(more.map(receiptKey));
+          const byAt = (a: Receipt, b: Receipt) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? '');
+          e.receipts = [...more.sort(byAt), ...(e.receipts ?? []).filter((r) => !onRemote.has(receiptKey(r))).sort(byAt)];
+        }
+        await this.writeIndex(entries);
+        for (const e of entries) {
+          const text = e.is_latest ? added.get(e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1)) : undefined;
+          if (text !== undefined)
+            await writeFileAtomic(path.join(this.dir, latestFileName(e.issue_id)), text, { within: this.projectRoot });
+        }
+      },
+      { within: this.projectRoot },
+    );
   }
 
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */
@@ -266,7 +239,9 @@ export class HandoverStore {
   private fileOf(entry: IndexEntry): string | null {
     const f = entry.snapshot_file;
     const slash = f.lastIndexOf('/');
-    return f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1)) ? null : path.join(this.dir, f.slice(slash + 1));
+    return f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))
+      ? null
+      : path.join(this.dir, f.slice(slash + 1));
   }
 }
 

@@ -35,7 +35,14 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
   }
   const redact = makeRedactor(config.redact?.patterns ?? []);
   const openBackend = () =>
-    openIssueBackend({ projectRoot: o.root, env: o.env, userConfigDir: o.userConfigDir, author: o.sessionBrain ?? 'unknown', now: o.now, lang });
+    openIssueBackend({
+      projectRoot: o.root,
+      env: o.env,
+      userConfigDir: o.userConfigDir,
+      author: o.sessionBrain ?? 'unknown',
+      now: o.now,
+      lang,
+    });
   return {
     root: o.root,
     store,

@@ -50,10 +50,13 @@ export async function preToolUse(stdinText: string, env: Record<string, string |
   }
 }
 
-const BROKEN_INPUT = 'Raw git is blocked by Butler: the hook input could not be read, and it mentions git. Use the butler MCP tools (work_*)';
+const BROKEN_INPUT =
+  'Raw git is blocked by Butler: the hook input could not be read, and it mentions git. Use the butler MCP tools (work_*)';
 
 function deny(reason: string): string {
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+  });
 }
 
 /** git in raw hook text, also when JSON escapes spell it (`\u0067it`). */

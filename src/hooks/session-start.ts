@@ -5,7 +5,15 @@ import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
 import { recordSession } from '../handover/sessions.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
 import {
-  newerAutoLine, recoveredLine, SESSION_START_LIMIT, shareNote, shareState, startPromptMany, startPromptNone, startPromptOne, withNote,
+  newerAutoLine,
+  recoveredLine,
+  SESSION_START_LIMIT,
+  shareNote,
+  shareState,
+  startPromptMany,
+  startPromptNone,
+  startPromptOne,
+  withNote,
 } from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { startText } from '../handover/messages/start.js';
@@ -22,7 +30,6 @@ interface SessionStartInput {
   cwd?: string;
   source?: string;
 }
-
 
 /**
  * SessionStart: returns the resume prompt to print ('' = print nothing). Picks the snapshot with the
@@ -54,14 +61,27 @@ export async function sessionStart(
     const transcriptPath = typeof input.transcript_path === 'string' ? input.transcript_path : null;
     const first = pickAndRender(root, me, input, opts.env, now(), null).catch(() => '');
     const recorded = sessionId
-      ? recordSession(root, { brain: me!, session_id: sessionId, transcript_path: transcriptPath, started_at: new Date().toISOString(), source: input.source })
-        .catch(() => undefined)
+      ? recordSession(root, {
+          brain: me!,
+          session_id: sessionId,
+          transcript_path: transcriptPath,
+          started_at: new Date().toISOString(),
+          source: input.source,
+        }).catch(() => undefined)
       : Promise.resolve();
     // Bounded, so a huge transcript cannot cost the prompt.
     const recovering =
       sessionId && opts.writeAuto
         ? recoverEndedSession({
-            root, brain: me!, sessionId, transcriptPath, env: opts.env, git: spawnGitWith(opts.env), now, idleMs: opts.recoverIdleMs, write: opts.writeAuto,
+            root,
+            brain: me!,
+            sessionId,
+            transcriptPath,
+            env: opts.env,
+            git: spawnGitWith(opts.env),
+            now,
+            idleMs: opts.recoverIdleMs,
+            write: opts.writeAuto,
           }).catch(() => null)
         : Promise.resolve(null);
     const recovered = await Promise.race([recovering, new Promise<null>((r) => setTimeout(() => r(null), RECOVER_BUDGET_MS).unref())]);
@@ -79,7 +99,12 @@ const RECOVER_BUDGET_MS = 2000;
 
 /** Chooses the snapshot with the resume rules and renders what the agent should see; names what was recovered. */
 async function pickAndRender(
-  root: string, me: string | null, input: SessionStartInput, env: Record<string, string | undefined>, now: Date, recovered: IndexEntry | null,
+  root: string,
+  me: string | null,
+  input: SessionStartInput,
+  env: Record<string, string | undefined>,
+  now: Date,
+  recovered: IndexEntry | null,
 ): Promise<string> {
   const store = new HandoverStore(root);
   const entries = store.entriesNow() ?? (await store.entries());
@@ -110,7 +135,8 @@ async function pickAndRender(
   const drift = cur ? await computeDrift(root, then, git, cur, lang).catch(() => null) : null;
   const autos = newerAuto(entries, e);
   const notes = [newerAutoLine(autos, lang)];
-  if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id) notes.push(recoveredLine(recovered, lang));
+  if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id)
+    notes.push(recoveredLine(recovered, lang));
   notes.push(note);
   return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang, notes.filter(Boolean));
 }

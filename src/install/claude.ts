@@ -12,7 +12,17 @@ import {
   SESSION_START_MATCHER,
   SESSION_START_TIMEOUT,
 } from './constants.js';
-import { applyHookGroups, foreignServer, hasAnyOwnHandler, isObject, isOwnServer, unexpectedShape, type HookGroup, type Json, type JsonObject } from './json.js';
+import {
+  applyHookGroups,
+  foreignServer,
+  hasAnyOwnHandler,
+  isObject,
+  isOwnServer,
+  unexpectedShape,
+  type HookGroup,
+  type Json,
+  type JsonObject,
+} from './json.js';
 import { planJsonEdit, wantsSessionEnd, type FileChange, type InstallContext } from './plan.js';
 
 export const CLAUDE_LOCAL = '.claude/settings.local.json';
@@ -41,7 +51,13 @@ export function claudeHookGroups(guard: GuardForm = 'shell', sessionEnd = false)
     },
     PreToolUse: {
       matcher: PRE_TOOL_USE_MATCHER,
-      hooks: [{ type: 'command', command: guard === 'shell' ? claudeCommands.preToolUse : claudeCommands.preToolUseNode, timeout: PRE_TOOL_USE_TIMEOUT }],
+      hooks: [
+        {
+          type: 'command',
+          command: guard === 'shell' ? claudeCommands.preToolUse : claudeCommands.preToolUseNode,
+          timeout: PRE_TOOL_USE_TIMEOUT,
+        },
+      ],
     },
     PreCompact: {
       matcher: PRE_COMPACT_MATCHER,
@@ -88,10 +104,15 @@ export async function planClaude(ctx: InstallContext): Promise<FileChange[]> {
   const other = ctx.personal ? CLAUDE_SHARED : CLAUDE_LOCAL;
   const sessionEnd = await wantsSessionEnd(ctx, [target, other], (o) => hasAnyOwnHandler(o, 'SessionEnd'));
   const changes = await Promise.all([
-    planJsonEdit(ctx, target, `Claude Code hooks (SessionStart, PreToolUse, PreCompact${sessionEnd ? ', SessionEnd' : ''}) and MCP approval`, (obj) => {
-      applyHookGroups(target, obj, claudeHookGroups(ctx.guardForm, sessionEnd));
-      setApproval(target, obj, true);
-    }),
+    planJsonEdit(
+      ctx,
+      target,
+      `Claude Code hooks (SessionStart, PreToolUse, PreCompact${sessionEnd ? ', SessionEnd' : ''}) and MCP approval`,
+      (obj) => {
+        applyHookGroups(target, obj, claudeHookGroups(ctx.guardForm, sessionEnd));
+        setApproval(target, obj, true);
+      },
+    ),
     // A previous install into the other settings file: move the hooks, leave the rest alone.
     planJsonEdit(ctx, other, 'Butler hooks moved to ' + target, (obj) => applyHookGroups(other, obj, NO_GROUPS())),
     planJsonEdit(ctx, MCP_JSON, 'MCP server "butler" for Claude Code', (obj) => {

@@ -37,7 +37,13 @@ export function codexHookGroups(guard: GuardForm = 'shell', sessionEnd = false):
     },
     PreToolUse: {
       matcher: PRE_TOOL_USE_MATCHER,
-      hooks: [{ type: 'command', command: guard === 'shell' ? codexCommands.preToolUse : codexCommands.preToolUseNode, timeout: PRE_TOOL_USE_TIMEOUT }],
+      hooks: [
+        {
+          type: 'command',
+          command: guard === 'shell' ? codexCommands.preToolUse : codexCommands.preToolUseNode,
+          timeout: PRE_TOOL_USE_TIMEOUT,
+        },
+      ],
     },
     PreCompact: {
       matcher: PRE_COMPACT_MATCHER,
@@ -78,8 +84,14 @@ async function planToml(ctx: { root: string; force?: boolean }, install: boolean
   }
   const after = setButlerTable(CODEX_CONFIG, before, install ? codexMcpTable() : null, install ? codexMcpEntry() : undefined);
   if (after === null) return null;
-  if (after.trim() === '') return { path: CODEX_CONFIG, before, after: null, note: 'MCP server "butler" removed (file removed: nothing else in it)' };
-  return { path: CODEX_CONFIG, before, after, note: install ? 'MCP server "butler" for Codex ([mcp_servers.butler])' : 'MCP server "butler" removed' };
+  if (after.trim() === '')
+    return { path: CODEX_CONFIG, before, after: null, note: 'MCP server "butler" removed (file removed: nothing else in it)' };
+  return {
+    path: CODEX_CONFIG,
+    before,
+    after,
+    note: install ? 'MCP server "butler" for Codex ([mcp_servers.butler])' : 'MCP server "butler" removed',
+  };
 }
 
 export async function planCodex(ctx: InstallContext): Promise<FileChange[]> {

@@ -82,7 +82,10 @@ export async function claudeMdDefersToAgents(root: string): Promise<boolean> {
   const text = (await readRel({ root }, CLAUDE_MD)) ?? '';
   const range = blockRange(text);
   const rest = range ? text.slice(0, range[0]) + text.slice(range[1]) : text;
-  const lines = rest.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('<!--'));
+  const lines = rest
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('<!--'));
   return lines.length > 0 && lines.length <= 3 && lines.every((l) => /AGENTS\.md/.test(l));
 }
 
@@ -97,7 +100,8 @@ async function planGuideFile(root: string, rel: string, on: boolean): Promise<Fi
   const before = await readRel({ root }, rel);
   const after = setGuide(before, on);
   if (after === null) return null;
-  if (!on && after.trim() === '') return { path: rel, before, after: null, note: 'startup guidance removed (file removed: nothing else in it)' };
+  if (!on && after.trim() === '')
+    return { path: rel, before, after: null, note: 'startup guidance removed (file removed: nothing else in it)' };
   return { path: rel, before, after, note: on ? 'startup guidance between butler markers' : 'startup guidance removed' };
 }
 
@@ -133,6 +137,8 @@ export async function planGitignore(root: string, opts: { personalClaude: boolea
   const base = before ?? '';
   const sep = base === '' || base.endsWith('\n') ? '' : '\n';
   const comment = lines.includes(GITIGNORE_COMMENT) ? '' : `${GITIGNORE_COMMENT}\n`;
-  const note = missing.map((m) => (m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal hooks)`)).join('; ');
+  const note = missing
+    .map((m) => (m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal hooks)`))
+    .join('; ');
   return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };
 }

@@ -30,7 +30,6 @@ export interface InstallReport {
   notes: string[];
 }
 
-
 function clientsOf(ctx: { claude: boolean; codex: boolean }): string[] {
   return [ctx.claude ? 'claude-code' : '', ctx.codex ? 'codex' : ''].filter(Boolean);
 }
@@ -85,7 +84,11 @@ export async function applyChanges(root: string, changes: FileChange[]): Promise
 
 /** What uninstall keeps, and why: the user's data and settings outlive Butler's wiring. */
 async function leftBehind(root: string, both: boolean): Promise<string[]> {
-  const exists = (rel: string) => fsp.lstat(abs({ root }, rel)).then(() => true, () => false);
+  const exists = (rel: string) =>
+    fsp.lstat(abs({ root }, rel)).then(
+      () => true,
+      () => false,
+    );
   const kept: string[] = [];
   if (await exists('session_logs')) kept.push('session_logs/ (your handover snapshots)');
   if (await exists('.butler/issues')) kept.push('.butler/issues/ (the local issue store)');
@@ -105,8 +108,10 @@ export async function toReport(
   if (command === 'install') {
     if (changes.length > 0) {
       const claudeFile = ctx.claude && !ctx.personal ? ', .claude/settings.json' : '';
-      notes.push(`Commit .butler/, .mcp.json, .codex/${claudeFile} and the guidance so every clone gets them` +
-        (ctx.claude && ctx.personal ? '; .claude/settings.local.json stays personal (git-ignored).' : '.'));
+      notes.push(
+        `Commit .butler/, .mcp.json, .codex/${claudeFile} and the guidance so every clone gets them` +
+          (ctx.claude && ctx.personal ? '; .claude/settings.local.json stays personal (git-ignored).' : '.'),
+      );
     }
     if (ctx.codex) notes.push(CODEX_TRUST_NOTE);
   } else notes.push(...(await leftBehind(ctx.root, ctx.claude && ctx.codex)));

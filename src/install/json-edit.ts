@@ -28,7 +28,8 @@ function render(text: string, value: Json, sep: string): string {
 /** Inserts an object property or array element after the container's last child (or into an empty one). */
 function insert(text: string, container: Node, key: string | null, value: Json): string {
   const kids = container.children ?? [];
-  const entry = (sep: string) => `${key === null ? '' : `${JSON.stringify(key)}${text.includes('": ') || sep.includes('\n') ? ': ' : ':'}`}${render(text, value, sep)}`;
+  const entry = (sep: string) =>
+    `${key === null ? '' : `${JSON.stringify(key)}${text.includes('": ') || sep.includes('\n') ? ': ' : ':'}`}${render(text, value, sep)}`;
   const last = kids[kids.length - 1];
   if (last) {
     const first = kids[0]!;

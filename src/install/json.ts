@@ -60,8 +60,7 @@ export interface HookGroup {
   hooks: { type: 'command'; command: string; timeout: number }[];
 }
 
-const isOwnHandler = (h: unknown): boolean =>
-  isObject(h) && typeof h.command === 'string' && h.command.includes(OWN_MARKER);
+const isOwnHandler = (h: unknown): boolean => isObject(h) && typeof h.command === 'string' && h.command.includes(OWN_MARKER);
 
 /**
  * Puts Butler's group for `event` in place: every handler of Butler's (command under `.butler/bin/`)
@@ -120,9 +119,11 @@ export function applyHookGroups(file: string, root: JsonObject, groups: Record<s
   if (root.hooks !== undefined && !isObject(root.hooks)) throw unexpectedShape(file, 'hooks', 'an object of event names');
   const hooks: JsonObject = isObject(root.hooks) ? root.hooks : {};
   for (const event of Object.keys(groups)) {
-    if (hooks[event] !== undefined && !Array.isArray(hooks[event])) throw unexpectedShape(file, `hooks.${event}`, 'a list of matcher groups');
+    if (hooks[event] !== undefined && !Array.isArray(hooks[event]))
+      throw unexpectedShape(file, `hooks.${event}`, 'a list of matcher groups');
     for (const g of (hooks[event] as Json[] | undefined) ?? []) {
-      if (!isObject(g) || (g.hooks !== undefined && !Array.isArray(g.hooks))) throw unexpectedShape(file, `hooks.${event}`, 'a list of {matcher, hooks: [...]} groups');
+      if (!isObject(g) || (g.hooks !== undefined && !Array.isArray(g.hooks)))
+        throw unexpectedShape(file, `hooks.${event}`, 'a list of {matcher, hooks: [...]} groups');
     }
   }
   const had = Object.keys(hooks).length;

@@ -23,8 +23,28 @@ export interface StatusReport {
   issue_backend_from: 'default' | 'config';
   /** issues.url and whether the user approved it for their token (recorded outside the repository). */
   issue_url: { url: string; approved: boolean } | null;
-  claude: { settings_file: string | null; session_start: boolean; pre_tool_use: boolean; pre_compact: boolean; session_end: boolean; pre_tool_use_form: GuardForm | null; mcp_server: boolean; mcp_approved: boolean; guidance: boolean };
-  codex: { session_start: boolean; pre_tool_use: boolean; pre_compact: boolean; session_end: boolean; pre_tool_use_form: GuardForm | null; mcp_server: boolean; auto_approve: boolean; guidance: boolean; trust: string };
+  claude: {
+    settings_file: string | null;
+    session_start: boolean;
+    pre_tool_use: boolean;
+    pre_compact: boolean;
+    session_end: boolean;
+    pre_tool_use_form: GuardForm | null;
+    mcp_server: boolean;
+    mcp_approved: boolean;
+    guidance: boolean;
+  };
+  codex: {
+    session_start: boolean;
+    pre_tool_use: boolean;
+    pre_compact: boolean;
+    session_end: boolean;
+    pre_tool_use_form: GuardForm | null;
+    mcp_server: boolean;
+    auto_approve: boolean;
+    guidance: boolean;
+    trust: string;
+  };
   problems: string[];
 }
 
@@ -54,10 +74,15 @@ function subfolderProblems(root: string, launchDir: string, settingsFile: string
     settingsFile === CLAUDE_SHARED
       ? `Claude Code does not load ${CLAUDE_SHARED} there, so Butler's hooks do not run`
       : `Claude Code sets $CLAUDE_PROJECT_DIR to that folder, so Butler's hook commands cannot find ${BIN_DIR}/`;
-  return [`Run from the subfolder ${rel}: ${hooks}. Start Claude Code at the project root (${root}); the MCP server works from any folder.`];
+  return [
+    `Run from the subfolder ${rel}: ${hooks}. Start Claude Code at the project root (${root}); the MCP server works from any folder.`,
+  ];
 }
 
-export async function getStatus(root: string, deps: { nodeVersion: string; version: string; launchDir?: string; userConfigDir?: string }): Promise<StatusReport> {
+export async function getStatus(
+  root: string,
+  deps: { nodeVersion: string; version: string; launchDir?: string; userConfigDir?: string },
+): Promise<StatusReport> {
   const problems: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
   const bundles: Record<string, boolean> = {};
@@ -98,8 +123,11 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
   const defers = await claudeMdDefersToAgents(root);
   // Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install).
   const formOf = (objs: (JsonObject | null)[], cmds: { preToolUse: string; preToolUseNode: string }): GuardForm | null =>
-    objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUse)) ? 'shell'
-      : objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUseNode)) ? 'node' : null;
+    objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUse))
+      ? 'shell'
+      : objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUseNode))
+        ? 'node'
+        : null;
   const claudeForm = formOf([local, shared], claudeCommands);
   const codexForm = formOf([codexHooks], codexCommands);
   const report: StatusReport = {
@@ -111,7 +139,10 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
       bundles,
       up_to_date: vendored === deps.version && Object.values(bundles).every(Boolean),
     },
-    git_repo: await fsp.lstat(path.join(root, '.git')).then(() => true, () => false),
+    git_repo: await fsp.lstat(path.join(root, '.git')).then(
+      () => true,
+      () => false,
+    ),
     gitignore_session_logs: gitignoreCovers(await readRel({ root }, GITIGNORE)),
     issue_backend: issueBackend,
     issue_backend_from: issueBackendFrom,
@@ -125,7 +156,7 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
       session_end: [local, shared].some((o) => o && hasOwnHookGroup(o, 'SessionEnd', claudeCommands.sessionEnd)),
       mcp_server: isObject(mcp?.mcpServers) && isObject(mcp.mcpServers[SERVER_NAME]),
       mcp_approved: approved,
-      guidance: (await hasGuide(root, defers ? AGENTS_MD : CLAUDE_MD)),
+      guidance: await hasGuide(root, defers ? AGENTS_MD : CLAUDE_MD),
     },
     codex: {
       session_start: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'SessionStart', codexCommands.sessionStart)),
@@ -142,8 +173,10 @@ export async function getStatus(root: string, deps: { nodeVersion: string; versi
   };
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
   if (!report.git_repo) problems.push('Not a git repository: work_* tools and drift checks need git.');
-  if (vendored && vendored !== deps.version) problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
-  if (legacy.length) problems.push(`${BIN_DIR}/ holds the hooks of an older Butler (${legacy.join(', ')}): run butler install to upgrade them.`);
+  if (vendored && vendored !== deps.version)
+    problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
+  if (legacy.length)
+    problems.push(`${BIN_DIR}/ holds the hooks of an older Butler (${legacy.join(', ')}): run butler install to upgrade them.`);
   if (deps.launchDir && report.claude.session_start) problems.push(...subfolderProblems(root, deps.launchDir, report.claude.settings_file));
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
   return report;
@@ -155,7 +188,9 @@ const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
 const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
 export function formatStatus(s: StatusReport): string {
-  const bundles = Object.entries(s.runtime.bundles).map(([n, ok]) => `${n}${ok ? '' : ' (missing)'}`).join(', ');
+  const bundles = Object.entries(s.runtime.bundles)
+    .map(([n, ok]) => `${n}${ok ? '' : ' (missing)'}`)
+    .join(', ');
   const lines = [
     `butler status: ${s.root}`,
     `  ${mark(s.node.ok)} node ${s.node.version} (needs >= 20)`,

@@ -60,7 +60,12 @@ function findRegion(lines: string[]): [number, number] | null {
 }
 
 const unsafe = (file: string, why: string) =>
-  new ButlerError('invalid_argument', `${file}: ${why}`, `Edit the [mcp_servers.butler] table by hand, or remove it and run the command again.`, { file });
+  new ButlerError(
+    'invalid_argument',
+    `${file}: ${why}`,
+    `Edit the [mcp_servers.butler] table by hand, or remove it and run the command again.`,
+    { file },
+  );
 
 /**
  * Returns the new text with Butler's table set to `block` (TOML text of the whole table, header

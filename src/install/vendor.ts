@@ -31,7 +31,8 @@ export async function planVendor(ctx: { root: string; bundleDir: string; version
     }
     const rel = `${BIN_DIR}/${name}`;
     const before = await readRel(ctx, rel);
-    if (before !== src) changes.push({ path: rel, before, after: src, note: before === null ? 'vendored runtime' : 'vendored runtime updated' });
+    if (before !== src)
+      changes.push({ path: rel, before, after: src, note: before === null ? 'vendored runtime' : 'vendored runtime updated' });
   }
   // An install of an older Butler is upgraded in place: its hook files go (the hook commands follow).
   for (const name of LEGACY_BUNDLES) {

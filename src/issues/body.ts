@@ -31,7 +31,10 @@ function headingOf(line: string): { label: string; inline: string } | null {
 }
 
 function stripDecor(label: string): string {
-  return label.replace(/[*_`]/g, '').replace(/[:：]\s*$/, '').trim();
+  return label
+    .replace(/[*_`]/g, '')
+    .replace(/[:：]\s*$/, '')
+    .trim();
 }
 
 export interface BodyCheck {

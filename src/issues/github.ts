@@ -18,7 +18,9 @@ export class GitHubIssueBackend extends RemoteIssueBackend<GhIssue, RemoteCommen
    */
   protected async lastComments(id: number, n: number): Promise<RemoteComment[]> {
     const notFound = this.issueNotFound(id);
-    const first = await this.http.request<RemoteComment[]>('GET', `${this.repoPath}/issues/${id}/comments?per_page=${PER_PAGE}&page=1`, { notFound });
+    const first = await this.http.request<RemoteComment[]>('GET', `${this.repoPath}/issues/${id}/comments?per_page=${PER_PAGE}&page=1`, {
+      notFound,
+    });
     let links = parseLinkHeader(first.headers.get('link'));
     if (!links.last) return first.data.slice(-n);
     let collected: RemoteComment[] = [];

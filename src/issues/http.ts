@@ -101,13 +101,19 @@ export class HttpClient {
     const fail = (code: ErrorCode, message: string, hint: string) => new ButlerError(code, message, hint, data);
     if (s === 401 || s === 403) {
       const limited = res.headers.get('x-ratelimit-remaining') === '0';
-      return limited ? fail('auth_failed', t.rateLimited(label), t.rateLimitedHint) : fail('auth_failed', t.tokenRefused(label, s), this.o.tokenHint);
+      return limited
+        ? fail('auth_failed', t.rateLimited(label), t.rateLimitedHint)
+        : fail('auth_failed', t.tokenRefused(label, s), this.o.tokenHint);
     }
     if (s === 404 || s === 410) return fail('not_found', opts.notFound ?? t.notFound(label), t.notFoundHint);
     if (s === 409) return fail('conflict', t.conflict(label), t.conflictHint);
     if (s === 422) {
       const fields = rejectedFields(text);
-      const code: ErrorCode = fields.includes('body') ? 'invalid_body' : fields.includes('title') ? 'invalid_title' : (opts.invalidCode ?? 'invalid_argument');
+      const code: ErrorCode = fields.includes('body')
+        ? 'invalid_body'
+        : fields.includes('title')
+          ? 'invalid_title'
+          : (opts.invalidCode ?? 'invalid_argument');
       return fail(code, t.rejected(label, fields), t.rejectedHint);
     }
     if (s === 423) return fail('policy_blocked', t.locked(label), t.lockedHint);

@@ -150,7 +150,8 @@ export async function describeIssueBackend(
     url: cfg.url ?? (backend === 'github' ? GITHUB_API : undefined),
     token_vars: vars,
     token_set: vars.some((v) => Boolean(env[v]?.trim())),
-    url_approved: cfg.url && !(backend === 'github' && approvalKey(cfg.url) === GITHUB_API) ? await isUrlApproved(userConfigDir, cfg.url) : true,
+    url_approved:
+      cfg.url && !(backend === 'github' && approvalKey(cfg.url) === GITHUB_API) ? await isUrlApproved(userConfigDir, cfg.url) : true,
   };
 }
 
@@ -167,4 +168,3 @@ export async function issueExists(opts: OpenIssueBackendOptions, id: number): Pr
     return err instanceof ButlerError && err.code === 'not_found' ? false : null;
   }
 }
-

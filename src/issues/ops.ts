@@ -75,7 +75,13 @@ export async function commentIssue(backend: IssueBackend, lang: Lang, id: number
   return ok(opsText(lang).commented(id, comment.id), { issue_id: id, comment });
 }
 
-export async function deleteIssueComment(backend: IssueBackend, lang: Lang, id: number, commentId: number, reason?: string): Promise<ToolResult> {
+export async function deleteIssueComment(
+  backend: IssueBackend,
+  lang: Lang,
+  id: number,
+  commentId: number,
+  reason?: string,
+): Promise<ToolResult> {
   const r = reason?.trim() || undefined;
   const already = (await backend.deleteComment(id, commentId, r)) === 'already_deleted';
   const m = opsText(lang);

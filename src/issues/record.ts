@@ -15,7 +15,6 @@ import type { IssueBackendKind } from './types.js';
  */
 export type IssueChange = 'created' | 'commented' | 'comment_deleted' | 'retitled' | 'body_updated' | 'reopened' | 'closed';
 
-
 export type IssueRecorder = (issueId: number, change: IssueChange) => Promise<OwnRecordNote>;
 
 const WORDS: Record<IssueChange, string> = {

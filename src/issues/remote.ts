@@ -129,7 +129,11 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
   }
 
   private async patch(id: number, payload: Record<string, unknown>, invalidCode: InvalidCode): Promise<Issue> {
-    const res = await this.http.request<I>('PATCH', `${this.repoPath}/issues/${id}`, { body: payload, invalidCode, notFound: this.issueNotFound(id) });
+    const res = await this.http.request<I>('PATCH', `${this.repoPath}/issues/${id}`, {
+      body: payload,
+      invalidCode,
+      notFound: this.issueNotFound(id),
+    });
     return this.toIssue(res.data);
   }
 

@@ -41,7 +41,9 @@ export async function connectStdio(opts: StdioClientOptions): Promise<StdioClien
     await client.connect(transport);
   } catch (err) {
     await transport.close().catch(() => undefined);
-    throw new Error(`could not start the MCP server (${opts.command} ${opts.args.join(' ')}): ${(err as Error).message}${stderr ? `\n${stderr}` : ''}`);
+    throw new Error(
+      `could not start the MCP server (${opts.command} ${opts.args.join(' ')}): ${(err as Error).message}${stderr ? `\n${stderr}` : ''}`,
+    );
   }
   return {
     call: async (tool, args = {}) => {

@@ -11,13 +11,20 @@ export async function requireProject(ctx: ToolContext): Promise<{ root: string }
   if (ctx.session.projectRoot) return { root: ctx.session.projectRoot };
   const ja = (await toolLang(ctx)) === 'ja';
   return {
-    result: needInput(ja ? '作業セッションがまだありません。先に work_session_start を呼んでください' : 'No work session yet: call work_session_start first', {
-      required_action: {
-        tool: 'work_session_start',
-        args: { project_root: ctx.deps.cwd },
-        reason: ja ? 'Butler は work_session_start で選んだ 1 つの project の中で動きます' : 'Butler works inside one project, chosen by work_session_start.',
+    result: needInput(
+      ja
+        ? '作業セッションがまだありません。先に work_session_start を呼んでください'
+        : 'No work session yet: call work_session_start first',
+      {
+        required_action: {
+          tool: 'work_session_start',
+          args: { project_root: ctx.deps.cwd },
+          reason: ja
+            ? 'Butler は work_session_start で選んだ 1 つの project の中で動きます'
+            : 'Butler works inside one project, chosen by work_session_start.',
+        },
       },
-    }),
+    ),
   };
 }
 

@@ -70,7 +70,11 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
       const parsed = tool.config.inputSchema.safeParse(readNumberIds(request.params.arguments ?? {}));
       if (!parsed.success) {
         const ja = (await toolLang({ session, deps, memo })) === 'ja';
-        result = failure('invalid_argument', ja ? `${tool.name} の引数が不正です` : `Invalid arguments for ${tool.name}`, describeZodError(parsed.error));
+        result = failure(
+          'invalid_argument',
+          ja ? `${tool.name} の引数が不正です` : `Invalid arguments for ${tool.name}`,
+          describeZodError(parsed.error),
+        );
       } else {
         try {
           const client = server.getClientVersion();

@@ -10,7 +10,10 @@ const MIB = 1024 * 1024;
 export function oversizeReply(o: Oversize): JSONRPCMessage {
   const summary = `Message of ${(o.bytes / MIB).toFixed(1)} MiB is over Butler's ${o.limit / MIB} MiB limit`;
   if (o.method === 'tools/call') {
-    const result = failure('invalid_argument', summary, 'Send less: shorten notes or bodies, or split the call.', { bytes: o.bytes, limit: o.limit });
+    const result = failure('invalid_argument', summary, 'Send less: shorten notes or bodies, or split the call.', {
+      bytes: o.bytes,
+      limit: o.limit,
+    });
     return {
       jsonrpc: '2.0',
       id: o.id,

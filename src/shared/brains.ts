@@ -103,7 +103,18 @@ export async function listBrains(projectRoot: string): Promise<BrainEntry[]> {
  */
 export function resolveBrain(target: string, known: readonly BrainEntry[]): string | null {
   if (known.some((b) => b.brain_id === target)) return target;
-  const t = target.toLowerCase().replace(/[_\s-]+/g, ' ').trim();
-  const hits = known.filter((b) => [b.brain_id, b.title ?? ''].some((n) => n.toLowerCase().replace(/[_\s-]+/g, ' ').trim() === t));
+  const t = target
+    .toLowerCase()
+    .replace(/[_\s-]+/g, ' ')
+    .trim();
+  const hits = known.filter((b) =>
+    [b.brain_id, b.title ?? ''].some(
+      (n) =>
+        n
+          .toLowerCase()
+          .replace(/[_\s-]+/g, ' ')
+          .trim() === t,
+    ),
+  );
   return hits.length === 1 ? (hits[0] as BrainEntry).brain_id : null;
 }

@@ -8,7 +8,14 @@ import type { ToolResult } from './result.js';
  */
 export async function noteConfigProblem<R extends ToolResult<object>>(result: R, root: string): Promise<R> {
   if (result.status === 'error') return result;
-  const problem = await readConfig(root).then((r) => r.problem, () => null);
+  const problem = await readConfig(root).then(
+    (r) => r.problem,
+    () => null,
+  );
   if (!problem) return result;
-  return { ...result, summary: `${result.summary} (ran on defaults: ${problem.message})`, data: { ...result.data, config_problem: problem.message } };
+  return {
+    ...result,
+    summary: `${result.summary} (ran on defaults: ${problem.message})`,
+    data: { ...result.data, config_problem: problem.message },
+  };
 }

@@ -43,7 +43,8 @@ export function parseYamlSubset(source: string): ParsedYaml {
       const indent = text.length - text.trimStart().length;
       if (/^\s*\t/.test(text)) throw new ConfigSyntaxError('tabs are not allowed in indentation', { line: i + 1, col: 1 });
       if (/^(---|\.\.\.)\s*$/.test(text)) {
-        if (lines.length > 0 || text.startsWith('...')) throw new ConfigSyntaxError('only one YAML document is allowed', { line: i + 1, col: 1 });
+        if (lines.length > 0 || text.startsWith('...'))
+          throw new ConfigSyntaxError('only one YAML document is allowed', { line: i + 1, col: 1 });
         return;
       }
       lines.push({ no: i + 1, indent, text: text.trim() });

@@ -168,10 +168,12 @@ function url(): Check<string> {
   };
 }
 function int(min: number, max: number): Check<number> {
-  return (v, p) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : fail(p, `an integer from ${min} to ${max}`, v));
+  return (v, p) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : fail(p, `an integer from ${min} to ${max}`, v);
 }
 function oneOf<T extends string>(values: readonly T[]): Check<T> {
-  return (v, p) => (typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : fail(p, `one of ${values.join(', ')}`, v));
+  return (v, p) =>
+    typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : fail(p, `one of ${values.join(', ')}`, v);
 }
 function list<T>(item: Check<T>): Check<T[]> {
   return (v, p) => (Array.isArray(v) ? v.map((x, i) => item(x, `${p}.${i}`)) : fail(p, 'a list', v));
@@ -186,7 +188,8 @@ function obj<S extends Shape>(shape: S): Check<{ [K in keyof S]: ReturnType<S[K]
   return (v, p) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(p, 'a mapping', v);
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) if (!Object.hasOwn(shape, k)) throw new SchemaIssue(p ? `${p}.${k}` : k, `unknown key ${name(p ? `${p}.${k}` : k)}`);
+    for (const k of Object.keys(v))
+      if (!Object.hasOwn(shape, k)) throw new SchemaIssue(p ? `${p}.${k}` : k, `unknown key ${name(p ? `${p}.${k}` : k)}`);
     for (const [k, check] of Object.entries(shape)) {
       const got = check((v as Record<string, unknown>)[k], p ? `${p}.${k}` : k);
       if (got !== undefined) out[k] = got;

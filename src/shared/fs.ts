@@ -15,7 +15,9 @@ export function explain(err: unknown, file: string, root?: string): unknown {
   const dir = path.dirname(file);
   const shown = root ? path.relative(root, dir).split(path.sep).join('/') || '.' : dir;
   const why = code === 'EROFS' ? 'read-only file system' : 'permission denied';
-  return new ButlerError('backend_error', `Cannot write to ${shown} (${why})`, `Make ${shown} writable for this user, then retry.`, { folder: shown });
+  return new ButlerError('backend_error', `Cannot write to ${shown} (${why})`, `Make ${shown} writable for this user, then retry.`, {
+    folder: shown,
+  });
 }
 
 async function prepare(file: string, opts: WriteOptions): Promise<void> {

@@ -7,22 +7,24 @@ import type { GitRunner } from '../shared/git.js';
  * the ~25 stream and socket modules it pulls in) loads only when git actually runs: a SessionStart
  * with no snapshot to check never pays for it.
  */
-export const spawnGitWith = (baseEnv: Record<string, string | undefined>): GitRunner => (cwd, args, opts = {}) =>
-  new Promise((resolve) => {
-    const { execFile } = builtin<typeof import('node:child_process')>('node:child_process');
-    const child = execFile(
-      'git',
-      args as string[],
-      {
-        cwd,
-        env: { ...baseEnv, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...opts.env },
-        timeout: opts.timeoutMs ?? 5_000,
-        maxBuffer: 8 * 1024 * 1024,
-      },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
-        resolve({ stdout: String(stdout), stderr: String(stderr), exitCode: code });
-      },
-    );
-    if (opts.input !== undefined) child.stdin?.end(opts.input);
-  });
+export const spawnGitWith =
+  (baseEnv: Record<string, string | undefined>): GitRunner =>
+  (cwd, args, opts = {}) =>
+    new Promise((resolve) => {
+      const { execFile } = builtin<typeof import('node:child_process')>('node:child_process');
+      const child = execFile(
+        'git',
+        args as string[],
+        {
+          cwd,
+          env: { ...baseEnv, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...opts.env },
+          timeout: opts.timeoutMs ?? 5_000,
+          maxBuffer: 8 * 1024 * 1024,
+        },
+        (err, stdout, stderr) => {
+          const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
+          resolve({ stdout: String(stdout), stderr: String(stderr), exitCode: code });
+        },
+      );
+      if (opts.input !== undefined) child.stdin?.end(opts.input);
+    });

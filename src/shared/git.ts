@@ -20,10 +20,12 @@ export interface GitRunOptions {
 export type GitRunner = (cwd: string, args: readonly string[], opts?: GitRunOptions) => Promise<GitResult>;
 
 /** What git prints when a remote refuses the credentials (fetch, push, the shared handover ref). */
-export const REMOTE_AUTH_FAILED = /authentication failed|could not read (username|password)|permission denied|publickey|\b40[13]\b|access denied|terminal prompts disabled/i;
+export const REMOTE_AUTH_FAILED =
+  /authentication failed|could not read (username|password)|permission denied|publickey|\b40[13]\b|access denied|terminal prompts disabled/i;
 
 /** What git prints when a remote cannot be reached at all. */
-export const REMOTE_UNREACHABLE = /could not resolve host|unable to access|connection (refused|timed out|reset)|could not read from remote|does not appear to be a git repository|failed to connect/i;
+export const REMOTE_UNREACHABLE =
+  /could not resolve host|unable to access|connection (refused|timed out|reset)|could not read from remote|does not appear to be a git repository|failed to connect/i;
 
 /**
  * What recording some files as a record of their own did (src/work/own-record.ts makes it; local issue

@@ -53,10 +53,13 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opts
     }
   }
   // A holder that runs long keeps its lock fresh, so nobody takes it over as stale.
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    fsp.utimes(lockFile, now, now).catch(() => undefined);
-  }, Math.max(10, staleMs / 3));
+  const heartbeat = setInterval(
+    () => {
+      const now = new Date();
+      fsp.utimes(lockFile, now, now).catch(() => undefined);
+    },
+    Math.max(10, staleMs / 3),
+  );
   heartbeat.unref();
   try {
     return await fn();

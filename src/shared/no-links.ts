@@ -28,8 +28,15 @@ export async function assertNoLinks(root: string, file: string): Promise<void> {
 function linkError(rel: string, why: 'link' | 'outside'): ButlerError {
   const shown = rel.split(path.sep).join('/');
   return why === 'link'
-    ? new ButlerError('policy_blocked', `Refusing to follow the symbolic link ${shown}`, `Replace ${shown} with a real folder or file inside the project, then retry.`, { link: shown })
-    : new ButlerError('policy_blocked', `Refusing to write outside the project: ${shown}`, 'Write only inside the project folder.', { path: shown });
+    ? new ButlerError(
+        'policy_blocked',
+        `Refusing to follow the symbolic link ${shown}`,
+        `Replace ${shown} with a real folder or file inside the project, then retry.`,
+        { link: shown },
+      )
+    : new ButlerError('policy_blocked', `Refusing to write outside the project: ${shown}`, 'Write only inside the project folder.', {
+        path: shown,
+      });
 }
 
 /** True when `file` itself is a symbolic link (reads of files Butler owns refuse those). */

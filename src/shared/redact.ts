@@ -15,7 +15,11 @@ const NOT_A_VALUE = String.raw`(?!\[REDACTED|\$|<|\{|\*{3,}|(?:string|number|boo
 const KEY_WORDS = String.raw`(?:password|passwd|passphrase|secret[_-]?key|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret)`;
 
 const RULES: Rule[] = [
-  { kind: 'private-key', group: 0, re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  {
+    kind: 'private-key',
+    group: 0,
+    re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+  },
   { kind: 'anthropic-key', group: 0, re: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
   { kind: 'openai-key', group: 0, re: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g },
   { kind: 'github-token', group: 0, re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g },
@@ -28,29 +32,45 @@ const RULES: Rule[] = [
   { kind: 'slack-token', group: 0, re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
   { kind: 'google-api-key', group: 0, re: /\bAIza[0-9A-Za-z_-]{35}/g },
   { kind: 'jwt', group: 0, re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { kind: 'aws-secret', group: 3, re: /\b(aws_secret_access_key|aws_session_token|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN)(["']?[ \t]*[=:][ \t]*["']?)([A-Za-z0-9/+=]{16,})/g },
+  {
+    kind: 'aws-secret',
+    group: 3,
+    re: /\b(aws_secret_access_key|aws_session_token|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN)(["']?[ \t]*[=:][ \t]*["']?)([A-Za-z0-9/+=]{16,})/g,
+  },
   { kind: 'url-password', group: 2, re: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/'"]+:)([^\s@/'"]+)(?=@)/gi },
   {
     kind: 'authorization',
     group: 2,
-    re: new RegExp(String.raw`\b((?:Proxy-)?Authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)[ \t]+)?)${NOT_A_VALUE}([A-Za-z0-9._~+/=:-]{8,})`, 'gi'),
+    re: new RegExp(
+      String.raw`\b((?:Proxy-)?Authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)[ \t]+)?)${NOT_A_VALUE}([A-Za-z0-9._~+/=:-]{8,})`,
+      'gi',
+    ),
   },
   { kind: 'bearer', group: 2, re: /\b(Bearer[ \t]+)(?!\[REDACTED)((?=[A-Za-z0-9._~+/=-]*[0-9._~+/=])[A-Za-z0-9._~+/=-]{8,})/g },
   {
     kind: 'secret',
     group: 2,
-    re: new RegExp(String.raw`((?<![A-Za-z0-9])[A-Za-z0-9_.-]*${KEY_WORDS}(?![A-Za-z0-9])["']?[ \t]*[:=][ \t]*["']?)${NOT_A_VALUE}([^\s"'\`,;&)}\]]{3,})`, 'gi'),
+    re: new RegExp(
+      String.raw`((?<![A-Za-z0-9])[A-Za-z0-9_.-]*${KEY_WORDS}(?![A-Za-z0-9])["']?[ \t]*[:=][ \t]*["']?)${NOT_A_VALUE}([^\s"'\`,;&)}\]]{3,})`,
+      'gi',
+    ),
   },
   // `curl -u user:secret`, `--user user:secret`, `-uuser:secret`: the password half of the pair.
   {
     kind: 'secret',
     group: 2,
-    re: new RegExp(String.raw`(\b(?:curl|wget|http)\b[^\n|;&]*?[ \t](?:-u[ \t]*|--user[ \t=]+|--http-password[ \t=]+)["']?${NOT_A_VALUE}[^\s:"'\`]*:)${NOT_A_VALUE}([^\s"'\`]+)`, 'g'),
+    re: new RegExp(
+      String.raw`(\b(?:curl|wget|http)\b[^\n|;&]*?[ \t](?:-u[ \t]*|--user[ \t=]+|--http-password[ \t=]+)["']?${NOT_A_VALUE}[^\s:"'\`]*:)${NOT_A_VALUE}([^\s"'\`]+)`,
+      'g',
+    ),
   },
   {
     kind: 'secret',
     group: 2,
-    re: new RegExp(String.raw`((?<![A-Za-z0-9-])--?(?:password|passwd|token|secret|api-key|apikey)[ \t]+["']?)${NOT_A_VALUE}([^\s"'\`]{3,})`, 'gi'),
+    re: new RegExp(
+      String.raw`((?<![A-Za-z0-9-])--?(?:password|passwd|token|secret|api-key|apikey)[ \t]+["']?)${NOT_A_VALUE}([^\s"'\`]{3,})`,
+      'gi',
+    ),
   },
 ];
 

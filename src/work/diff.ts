@@ -79,7 +79,10 @@ export async function diffWork(input: DiffInput): Promise<ToolResult> {
   // Only list new files when status saw some: the common case costs no extra call.
   const untracked = st.entries.some((e) => e.kind === 'untracked') ? await untrackedFiles(input.git, top, pathspec, lang) : [];
   const common = ['--literal-pathspecs', 'diff', ...DIFF_OPTS];
-  const listed = { untracked: untracked.slice(0, STAT_FILES_CAP), ...(untracked.length > STAT_FILES_CAP ? { untracked_truncated: true } : {}) };
+  const listed = {
+    untracked: untracked.slice(0, STAT_FILES_CAP),
+    ...(untracked.length > STAT_FILES_CAP ? { untracked_truncated: true } : {}),
+  };
   return withIntentToAdd(input.git, top, st.gitDir, untracked, lang, async (env) => {
     const diff = async (extra: string[]) => {
       const r = await input.git(top, [...common, ...extra, '--end-of-options', base, '--', ...pathspec], env ? { env } : undefined);

@@ -55,9 +55,16 @@ export async function finishWork(input: {
     });
   }
   if (state.unpublished_count > 0) {
-    const publish = { action: 'work_publish', reason: t.unpublishedReason(state.unpublished_count, state.upstream?.ref ?? null), required_args: [] };
+    const publish = {
+      action: 'work_publish',
+      reason: t.unpublishedReason(state.unpublished_count, state.upstream?.ref ?? null),
+      required_args: [],
+    };
     // Diverged: the publish would be rejected until the remote records are integrated.
-    const sync = state.required_action?.tool === 'work_sync' ? [{ action: 'work_sync', reason: state.required_action.reason ?? '', required_args: [] }] : [];
+    const sync =
+      state.required_action?.tool === 'work_sync'
+        ? [{ action: 'work_sync', reason: state.required_action.reason ?? '', required_args: [] }]
+        : [];
     return ok(t.unpublished, { ...base, pending_actions: [...sync, publish] });
   }
   const issue = input.defaultIssue;

@@ -6,7 +6,6 @@ import { repoText } from './messages/repo.js';
 
 import type { GitRunner } from '../shared/git.js';
 
-
 /** `bin` is replaceable only so that a test can prove a missing git gets a clear error. */
 export function createExecaGit(bin = 'git'): GitRunner {
   return async (cwd, args, opts = {}) => {
@@ -24,10 +23,12 @@ export function createExecaGit(bin = 'git'): GitRunner {
         ...(bounded ? { detached: true } : { timeout: 60_000 }),
       });
       let timedOut = false;
-      const timer = bounded ? setTimeout(() => {
-        timedOut = true;
-        killGroup(sub);
-      }, opts.timeoutMs) : undefined;
+      const timer = bounded
+        ? setTimeout(() => {
+            timedOut = true;
+            killGroup(sub);
+          }, opts.timeoutMs)
+        : undefined;
       const r = await sub.finally(() => clearTimeout(timer));
       if (r.timedOut || timedOut) return { stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? ''), exitCode: 124, timedOut: true };
       if (r.failed && r.exitCode === undefined) {

@@ -37,14 +37,32 @@ export function parseLog(out: string): WorkRecordEntry[] {
 
 /** Log arguments shared by work_history and work_diff(record_id); `rev` is validated by the caller. */
 export function logArgs(n: number, rev: string, pathspec: string[]): string[] {
-  return ['--literal-pathspecs', 'log', `--max-count=${n}`, '-z', '--no-color', '--abbrev=12', FORMAT, '--end-of-options', rev, '--', ...pathspec];
+  return [
+    '--literal-pathspecs',
+    'log',
+    `--max-count=${n}`,
+    '-z',
+    '--no-color',
+    '--abbrev=12',
+    FORMAT,
+    '--end-of-options',
+    rev,
+    '--',
+    ...pathspec,
+  ];
 }
 
 /**
  * work_history: the `git log` replacement, newest first, small by default. `lang` is English when
  * omitted (the worker surface resolves no language).
  */
-export async function historyWork(input: { projectRoot: string; n?: number; path?: string; git: GitRunner; lang?: Lang }): Promise<ToolResult> {
+export async function historyWork(input: {
+  projectRoot: string;
+  n?: number;
+  path?: string;
+  git: GitRunner;
+  lang?: Lang;
+}): Promise<ToolResult> {
   const lang = input.lang ?? 'en';
   const t = inspectText(lang);
   const { top } = await requireRepo(input.projectRoot, lang);

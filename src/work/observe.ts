@@ -116,7 +116,13 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lan
     const fix = blocked.includes('index_locked') && blocked.length === 1 ? t.retrySoon : t.askUser;
     return {
       summary: t.blocked(describeBlock(blocked, lang), fix),
-      data: { work_state: 'blocked', ...base, ...(conflicted.length ? { conflicted_files: conflicted.slice(0, DIRTY_FILES_CAP) } : {}), blocked_by: blocked, required_action: null },
+      data: {
+        work_state: 'blocked',
+        ...base,
+        ...(conflicted.length ? { conflicted_files: conflicted.slice(0, DIRTY_FILES_CAP) } : {}),
+        blocked_by: blocked,
+        required_action: null,
+      },
     };
   }
   const record: Action = { tool: 'work_record', args: {}, reason: t.recordReason(defaultIssue), required_args: ['message'] };
@@ -149,12 +155,22 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lan
   if (defaultIssue !== null) {
     return {
       summary: t.cleanActive(defaultIssue) + lag,
-      data: { work_state: 'clean_with_active_issue', ...base, required_action: null, available_next: [...first, 'work_finish', 'work_history', 'issue_read'] },
+      data: {
+        work_state: 'clean_with_active_issue',
+        ...base,
+        required_action: null,
+        available_next: [...first, 'work_finish', 'work_history', 'issue_read'],
+      },
     };
   }
   return {
     summary: t.clean + lag,
-    data: { work_state: 'clean_idle', ...base, required_action: null, available_next: [...first, 'work_start', 'work_history', 'issue_read'] },
+    data: {
+      work_state: 'clean_idle',
+      ...base,
+      required_action: null,
+      available_next: [...first, 'work_start', 'work_history', 'issue_read'],
+    },
   };
 }
 

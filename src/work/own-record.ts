@@ -44,9 +44,15 @@ async function record(root: string, git: GitRunner, files: string[], message: st
   // Published at once only when it is the one unpublished record, as a remote tracker would show the
   // change: the agent's own unpublished work is never pushed without work_publish.
   if (up.ahead !== 0 || up.behind !== 0) return note({ record_id: recordId, needs_publish: true });
-  const ref = await git(st.root, ['for-each-ref', '--format=%(upstream:remotename)%00%(upstream:remoteref)', '--', `refs/heads/${st.branch}`]);
+  const ref = await git(st.root, [
+    'for-each-ref',
+    '--format=%(upstream:remotename)%00%(upstream:remoteref)',
+    '--',
+    `refs/heads/${st.branch}`,
+  ]);
   const [remote = '', remoteRef = ''] = ref.stdout.trim().split('\0');
-  if (!remote || !remoteRef || remote.startsWith('-') || remoteRef.startsWith('-')) return note({ record_id: recordId, needs_publish: true });
+  if (!remote || !remoteRef || remote.startsWith('-') || remoteRef.startsWith('-'))
+    return note({ record_id: recordId, needs_publish: true });
   const push = await git(st.root, ['push', '--porcelain', '--end-of-options', remote, `HEAD:${remoteRef}`], { timeoutMs: 60_000 });
   if (push.exitCode !== 0) return note({ record_id: recordId, needs_publish: true, not_published: firstLine(push.stderr || push.stdout) });
   return note({ record_id: recordId, published: true });

@@ -77,7 +77,13 @@ export async function publishWork(input: PublishInput): Promise<ToolResult> {
       return ok(t.already, { published: 0, branch, upstream: state.upstream.ref, head: st.head });
     }
     // One call for both halves: a remote name may itself contain "/", so "origin/main" cannot be split.
-    const out = await gitOk(input.git, root, ['for-each-ref', '--format=%(upstream:remotename)%00%(upstream:remoteref)', '--', `refs/heads/${branch}`], 'for-each-ref', lang);
+    const out = await gitOk(
+      input.git,
+      root,
+      ['for-each-ref', '--format=%(upstream:remotename)%00%(upstream:remoteref)', '--', `refs/heads/${branch}`],
+      'for-each-ref',
+      lang,
+    );
     [remote = '', remoteRef = ''] = out.trim().split('\0');
   }
   if (!remote || !remoteRef || remote.startsWith('-') || remoteRef.startsWith('-')) {

@@ -88,9 +88,7 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
   }
   const head = (await gitOk(input.git, root, ['rev-parse', '--verify', 'HEAD'], 'rev-parse', lang)).trim();
   const next: Action | null =
-    state.upstream?.status === 'tracking'
-      ? { tool: 'work_publish', args: {}, reason: t.publishReason, required_args: [] }
-      : null;
+    state.upstream?.status === 'tracking' ? { tool: 'work_publish', args: {}, reason: t.publishReason, required_args: [] } : null;
   return ok(t.recorded(head.slice(0, 12), links.issue_ids), {
     record_id: head.slice(0, 12),
     head,

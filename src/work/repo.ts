@@ -31,7 +31,11 @@ export interface RepoFlags {
   fetchedAt: string | null;
 }
 
-const exists = (p: string) => fsp.access(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fsp.access(p).then(
+    () => true,
+    () => false,
+  );
 
 /** What git itself would report as an operation in progress, read from marker files in the git dir. */
 export async function readRepoFlags(gitDir: string): Promise<RepoFlags> {
@@ -75,7 +79,14 @@ function withDiagnostic(e: ButlerError, diagnostic: string): ButlerError {
 }
 
 /** Runs git and throws a clear ButlerError unless it exits 0. */
-export async function gitOk(git: GitRunner, root: string, args: readonly string[], action: string, lang: Lang, input?: string): Promise<string> {
+export async function gitOk(
+  git: GitRunner,
+  root: string,
+  args: readonly string[],
+  action: string,
+  lang: Lang,
+  input?: string,
+): Promise<string> {
   const r = await git(root, args, input === undefined ? undefined : { input });
   if (r.exitCode !== 0) throw gitFailure(r, action, root, lang);
   return r.stdout;
@@ -113,9 +124,10 @@ export function pathspecFor(root: string, input: string | undefined): string[] {
  */
 export async function trackingUpdatedAt(gitDir: string, upstream: string): Promise<string | null> {
   if (!upstream.includes('/') || upstream.split('/').some((p) => p === '..' || p === '')) return null;
-  const common = await fsp
-    .readFile(path.join(gitDir, 'commondir'), 'utf8')
-    .then((d) => path.resolve(gitDir, d.trim()), () => gitDir);
+  const common = await fsp.readFile(path.join(gitDir, 'commondir'), 'utf8').then(
+    (d) => path.resolve(gitDir, d.trim()),
+    () => gitDir,
+  );
   const st = await fsp.stat(path.join(common, 'logs', 'refs', 'remotes', ...upstream.split('/'))).catch(() => null);
   return st?.isFile() ? st.mtime.toISOString() : null;
 }

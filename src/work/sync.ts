@@ -66,9 +66,16 @@ export async function syncWork(input: SyncInput): Promise<ToolResult> {
   const root = st.root;
   if (st.upstream === null) throw new ButlerError('upstream_not_configured', t.noUpstream(branch), t.noUpstreamHint, { branch });
   if (st.head === null) throw new ButlerError('policy_blocked', t.noRecords, t.noRecordsHint, { branch });
-  const out = await gitOk(git, root, ['for-each-ref', '--format=%(upstream:remotename)', '--', `refs/heads/${branch}`], 'for-each-ref', lang);
+  const out = await gitOk(
+    git,
+    root,
+    ['for-each-ref', '--format=%(upstream:remotename)', '--', `refs/heads/${branch}`],
+    'for-each-ref',
+    lang,
+  );
   const remote = out.trim();
-  if (!remote || remote.startsWith('-')) throw new ButlerError('upstream_not_configured', t.noUpstream(branch), t.noUpstreamHint, { branch });
+  if (!remote || remote.startsWith('-'))
+    throw new ButlerError('upstream_not_configured', t.noUpstream(branch), t.noUpstreamHint, { branch });
 
   const timeoutMs = input.fetchTimeoutMs ?? FETCH_TIMEOUT_MS;
   const fetched = await git(root, ['fetch', '--quiet', '--end-of-options', remote], { timeoutMs });
@@ -81,19 +88,42 @@ export async function syncWork(input: SyncInput): Promise<ToolResult> {
   const [ahead, behind] = await counts(git, root, theirs, lang);
   const base = { branch, upstream: ref, head: st.head };
   if (behind === 0) {
-    return ok(ahead ? t.upToDateAhead(ref, ahead) : t.upToDate(ref), { ...base, mode: 'none', integrated: 0, ahead, behind, ...publishNext(ahead, ref, lang) });
+    return ok(ahead ? t.upToDateAhead(ref, ahead) : t.upToDate(ref), {
+      ...base,
+      mode: 'none',
+      integrated: 0,
+      ahead,
+      behind,
+      ...publishNext(ahead, ref, lang),
+    });
   }
   if (ahead === 0) {
     await gitOk(git, root, ['merge', '--ff-only', '--quiet', '--no-stat', theirs], 'merge', lang);
     const head = (await gitOk(git, root, ['rev-parse', 'HEAD'], 'rev-parse', lang)).trim();
-    return ok(t.fastForward(behind, ref), { ...base, head, mode: 'fast_forward', integrated: behind, ahead: 0, behind: 0, required_action: null });
+    return ok(t.fastForward(behind, ref), {
+      ...base,
+      head,
+      mode: 'fast_forward',
+      integrated: behind,
+      ahead: 0,
+      behind: 0,
+      required_action: null,
+    });
   }
   const r = await git(root, [...REBASE, theirs], { env: { GIT_EDITOR: 'true' } });
   if (r.exitCode !== 0) await undoRebase(git, root, st.head, st.gitDir, r, { ...base, ahead, behind }, lang);
   const head = (await gitOk(git, root, ['rev-parse', 'HEAD'], 'rev-parse', lang)).trim();
   // Records already on the remote (same change) are dropped by the rebase; count what is left.
   const [mine] = await counts(git, root, theirs, lang);
-  return ok(t.rebased(behind, mine, ref), { ...base, head, mode: 'rebase', integrated: behind, ahead: mine, behind: 0, ...publishNext(mine, ref, lang) });
+  return ok(t.rebased(behind, mine, ref), {
+    ...base,
+    head,
+    mode: 'rebase',
+    integrated: behind,
+    ahead: mine,
+    behind: 0,
+    ...publishNext(mine, ref, lang),
+  });
 }
 
 async function counts(git: GitRunner, root: string, theirs: string, lang: Lang): Promise<[number, number]> {
@@ -112,7 +142,13 @@ function publishNext(ahead: number, ref: string, lang: Lang) {
  * was. Always throws: `conflict` when the tree is back as before, otherwise a clear backend_error.
  */
 async function undoRebase(
-  git: GitRunner, root: string, before: string, gitDir: string, r: GitResult, data: Record<string, unknown>, lang: Lang,
+  git: GitRunner,
+  root: string,
+  before: string,
+  gitDir: string,
+  r: GitResult,
+  data: Record<string, unknown>,
+  lang: Lang,
 ): Promise<never> {
   const t = syncText(lang);
   const diagnostic = `exit ${r.exitCode}: ${`${r.stderr}\n${r.stdout}`.trim()}`.slice(0, 2000);
@@ -129,7 +165,13 @@ async function undoRebase(
     throw new ButlerError('backend_error', t.stuck, t.stuckHint, { ...data, conflicted_files: files }, diagnostic);
   }
   if (files.length === 0) throw new ButlerError('backend_error', t.integrateFailed, repoHint(lang), data, diagnostic);
-  throw new ButlerError('conflict', t.conflict(files), t.conflictHint(files), { ...data, diverged: true, conflicted_files: files }, diagnostic);
+  throw new ButlerError(
+    'conflict',
+    t.conflict(files),
+    t.conflictHint(files),
+    { ...data, diverged: true, conflicted_files: files },
+    diagnostic,
+  );
 }
 
 const repoHint = (lang: Lang) => gitFailure({ stdout: '', stderr: '', exitCode: 1 }, 'rebase', '', lang).hint;

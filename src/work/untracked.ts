@@ -22,7 +22,12 @@ export async function untrackedFiles(git: GitRunner, top: string, pathspec: stri
  * The user's own index is never written; the copy lives in the git dir and is always removed.
  */
 export async function withIntentToAdd<T>(
-  git: GitRunner, top: string, gitDir: string, files: string[], lang: Lang, fn: (env?: Record<string, string>) => Promise<T>,
+  git: GitRunner,
+  top: string,
+  gitDir: string,
+  files: string[],
+  lang: Lang,
+  fn: (env?: Record<string, string>) => Promise<T>,
 ): Promise<T> {
   if (files.length === 0) return fn(undefined);
   const tmp = path.join(gitDir, `butler-diff-index-${randomBytes(6).toString('hex')}`);

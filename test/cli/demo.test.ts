@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 const BUNDLE = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 
 function demo(...args: string[]) {
-  return spawnSync(process.execPath, [BUNDLE, 'demo', ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, BUTLER_LANG: 'en' } });
+  return spawnSync(process.execPath, [BUNDLE, 'demo', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, BUTLER_LANG: 'en' },
+  });
 }
 
 describe('butler demo', () => {

@@ -14,7 +14,16 @@ function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: cwd, BUTLER_LANG: 'en', GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@e.x', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@e.x', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: cwd,
+      BUTLER_LANG: 'en',
+      GIT_AUTHOR_NAME: 'T',
+      GIT_AUTHOR_EMAIL: 't@e.x',
+      GIT_COMMITTER_NAME: 'T',
+      GIT_COMMITTER_EMAIL: 't@e.x',
+      ...env,
+    },
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr, json: () => JSON.parse(r.stdout) };
@@ -106,7 +115,10 @@ describe('the CLI keeps the default issue per clone, observes ahead/behind, name
     expect(unknown.code).toBe(1);
     expect(unknown.json().error_code).toBe('not_found');
     expect(butler(root, ['work', 'start', '--issue', '5']).code).toBe(0);
-    expect(butler(root, ['work', 'observe', '--json']).json().data).toMatchObject({ default_issue: 5, work_state: 'clean_with_active_issue' });
+    expect(butler(root, ['work', 'observe', '--json']).json().data).toMatchObject({
+      default_issue: 5,
+      work_state: 'clean_with_active_issue',
+    });
     write(root, 'a.txt', 'a\n');
     expect(butler(root, ['work', 'record', '-m', 'Add a', '--json']).json().data.issue_ids).toEqual([5]);
     // Another clone keeps its own.

@@ -47,46 +47,37 @@ function capture(cwd = '/'): { io: CliIO; out: () => string; err: () => string }
 }
 
 describe('one idiom for every verb group', () => {
-  it.each(GROUPS)(
-    'every `butler %s` verb is run by the tool runner (its help and its usage errors)',
-    async (_name, group, command) => {
-      for (const [verb, tool] of Object.entries(group.verbs)) {
-        const help = capture();
-        expect(await command([verb, '--help'], help.io), verb).toBe(0);
-        expect(help.out()).toMatch(new RegExp(`^${tool.name}: .*\\nusage: butler ${group.name} ${verb}\\b`));
-        const bad = capture();
-        expect(await command([verb, '--not-a-flag'], bad.io), verb).toBe(2);
-        expect(bad.err()).toMatch(
-          new RegExp(
-            `^butler ${group.name} ${verb}: Unknown option '--not-a-flag'.*\\n  butler ${group.name} ${verb} --help lists its options\\.\\n$`,
-          ),
-        );
-      }
-    },
-  );
-
-  it.each(GROUPS)(
-    'the verbs of `butler %s` are the MCP tools of that group, by the same definition',
-    (_name, group, _command, mcp) => {
-      const viaCli = Object.values(group.verbs).map((t) => t.name);
-      for (const tool of Object.values(group.verbs)) {
-        if (CLI_ONLY.includes(tool.name)) continue;
-        expect(
-          mcp.find((t) => t.name === tool.name),
-          tool.name,
-        ).toBe(tool);
-      }
-      expect(mcp.map((t) => t.name).filter((n) => !viaCli.includes(n))).toEqual(
-        mcp.map((t) => t.name).filter((n) => NO_VERB.includes(n)),
+  it.each(GROUPS)('every `butler %s` verb is run by the tool runner (its help and its usage errors)', async (_name, group, command) => {
+    for (const [verb, tool] of Object.entries(group.verbs)) {
+      const help = capture();
+      expect(await command([verb, '--help'], help.io), verb).toBe(0);
+      expect(help.out()).toMatch(new RegExp(`^${tool.name}: .*\\nusage: butler ${group.name} ${verb}\\b`));
+      const bad = capture();
+      expect(await command([verb, '--not-a-flag'], bad.io), verb).toBe(2);
+      expect(bad.err()).toMatch(
+        new RegExp(
+          `^butler ${group.name} ${verb}: Unknown option '--not-a-flag'.*\\n  butler ${group.name} ${verb} --help lists its options\\.\\n$`,
+        ),
       );
-    },
-  );
+    }
+  });
+
+  it.each(GROUPS)('the verbs of `butler %s` are the MCP tools of that group, by the same definition', (_name, group, _command, mcp) => {
+    const viaCli = Object.values(group.verbs).map((t) => t.name);
+    for (const tool of Object.values(group.verbs)) {
+      if (CLI_ONLY.includes(tool.name)) continue;
+      expect(
+        mcp.find((t) => t.name === tool.name),
+        tool.name,
+      ).toBe(tool);
+    }
+    expect(mcp.map((t) => t.name).filter((n) => !viaCli.includes(n))).toEqual(mcp.map((t) => t.name).filter((n) => NO_VERB.includes(n)));
+  });
 
   it.each(GROUPS)('every argument of a `butler %s` tool is the flag of the same name', (_name, group) => {
     for (const tool of Object.values(group.verbs)) {
       const flags = cliFlags(tool);
-      for (const key of Object.keys(tool.config.inputSchema.shape))
-        expect(flags.get(kebab(key)), `${tool.name}.${key}`).toBe(key);
+      for (const key of Object.keys(tool.config.inputSchema.shape)) expect(flags.get(kebab(key)), `${tool.name}.${key}`).toBe(key);
       // Every other spelling fills an argument the tool has (or `--issue`, the call's default issue).
       for (const [flag, arg] of flags)
         if (arg !== null) expect(Object.keys(tool.config.inputSchema.shape), `${tool.name} --${flag}`).toContain(arg);
@@ -103,12 +94,8 @@ describe('one idiom for every verb group', () => {
 
 describe('older and shorter spellings still fill the tools’ arguments', () => {
   const verb = (group: CliGroup, name: string) => group.verbs[name]!;
-  const args = (
-    tool: ToolDef,
-    values: Record<string, string | boolean | string[]>,
-    positionals: string[] = [],
-    slots: string[] = [],
-  ) => toolArgs(tool, values, positionals, slots, capture().io);
+  const args = (tool: ToolDef, values: Record<string, string | boolean | string[]>, positionals: string[] = [], slots: string[] = []) =>
+    toolArgs(tool, values, positionals, slots, capture().io);
 
   it('work: --full, --record, -n, --issue (list), --no-issue; --issue on a tool without one is the call’s default issue', async () => {
     expect((await args(verb(workGroup, 'diff'), { full: true, record: ['abc1'] })).args).toEqual({
@@ -126,9 +113,7 @@ describe('older and shorter spellings still fill the tools’ arguments', () => 
     });
     expect(await args(verb(workGroup, 'observe'), { issue: ['7'] })).toEqual({ args: {}, defaultIssue: 7 });
     await expect(args(verb(workGroup, 'diff'), { full: true, level: ['stat'] })).rejects.toThrow('both give level');
-    await expect(args(verb(workGroup, 'observe'), { issue: ['0'] })).rejects.toThrow(
-      '--issue must be a positive number, got "0"',
-    );
+    await expect(args(verb(workGroup, 'observe'), { issue: ['0'] })).rejects.toThrow('--issue must be a positive number, got "0"');
   });
 
   it('issue: ids by position, --issue, --comments, --label, --body-file (- is stdin)', async () => {
@@ -142,13 +127,15 @@ describe('older and shorter spellings still fill the tools’ arguments', () => 
       issue_id: 3,
       last_n_comments: 2,
     });
-    expect(
-      (await args(verb(issueGroup, 'create'), { title: ['t'], label: ['a', 'b'], 'body-file': ['-'] })).args,
-    ).toEqual({ title: 't', label_names: ['a', 'b'], body: 'from stdin' });
+    expect((await args(verb(issueGroup, 'create'), { title: ['t'], label: ['a', 'b'], 'body-file': ['-'] })).args).toEqual({
+      title: 't',
+      label_names: ['a', 'b'],
+      body: 'from stdin',
+    });
     await expect(args(verb(issueGroup, 'read'), {}, ['3', '4'], slots)).rejects.toThrow('unexpected argument "4"');
-    await expect(
-      args(verb(issueGroup, 'comment'), { 'body-file': ['/nonexistent/b.md'] }, ['1'], slots),
-    ).rejects.toThrow('--body-file: cannot read');
+    await expect(args(verb(issueGroup, 'comment'), { 'body-file': ['/nonexistent/b.md'] }, ['1'], slots)).rejects.toThrow(
+      '--body-file: cannot read',
+    );
   });
 
   it('handover: --id, --target, --source, --from, --to, --session-log, and the id by position', async () => {
@@ -173,9 +160,9 @@ describe('older and shorter spellings still fill the tools’ arguments', () => 
       session_log_path: '/x.jsonl',
       share: true,
     });
-    expect(
-      (await args(verb(handoverGroup, 'read'), {}, ['project-20260101T000000Z-x'], handoverGroup.positionals)).args,
-    ).toEqual({ handover_id: 'project-20260101T000000Z-x' });
+    expect((await args(verb(handoverGroup, 'read'), {}, ['project-20260101T000000Z-x'], handoverGroup.positionals)).args).toEqual({
+      handover_id: 'project-20260101T000000Z-x',
+    });
     expect((await args(verb(handoverGroup, 'read'), { id: ['h'] })).args).toEqual({ handover_id: 'h' });
   });
 });

@@ -8,7 +8,11 @@ const BUNDLE = path.resolve('hooks/butler.mjs');
 const MIB = 1024 * 1024;
 
 function server(cwd: string) {
-  const child = spawn(process.execPath, [BUNDLE, 'mcp'], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, BUTLER_LANG: 'en' } });
+  const child = spawn(process.execPath, [BUNDLE, 'mcp'], {
+    cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, BUTLER_LANG: 'en' },
+  });
   const replies = new Map<string | number, any>();
   const waiters = new Map<string | number, (v: any) => void>();
   let buf = '';
@@ -24,8 +28,7 @@ function server(cwd: string) {
     }
   });
   const write = (text: string) => new Promise<void>((r) => (child.stdin.write(text) ? r() : child.stdin.once('drain', () => r())));
-  const reply = (id: string | number) =>
-    replies.has(id) ? Promise.resolve(replies.get(id)) : new Promise<any>((r) => waiters.set(id, r));
+  const reply = (id: string | number) => (replies.has(id) ? Promise.resolve(replies.get(id)) : new Promise<any>((r) => waiters.set(id, r)));
   const request = async (id: string | number, method: string, params: unknown) => {
     await write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
     return reply(id);
@@ -37,13 +40,22 @@ describe('oversize messages over real stdio', () => {
   it('answers 10 MiB+ calls with invalid_argument or a JSON-RPC error and keeps serving', async () => {
     const { root } = makeRepo();
     const s = server(root);
-    const init = await s.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'claude-code', version: '1' } });
+    const init = await s.request(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'claude-code', version: '1' },
+    });
     expect(init.result.serverInfo.name).toBe('butler');
     await s.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
 
     // id before params (as the TypeScript SDK sends it), 12 MiB of notes, written in chunks.
     const big = 'x'.repeat(12 * MIB);
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'handover_suspend', arguments: { notes: big } } });
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'handover_suspend', arguments: { notes: big } },
+    });
     for (let i = 0; i < huge.length; i += MIB) await s.write(huge.slice(i, i + MIB));
     await s.write('\n');
     const r2 = await s.reply(2);

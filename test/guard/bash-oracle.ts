@@ -27,7 +27,8 @@ export async function makeOracle(): Promise<Oracle> {
   // One folder for every run (the commands only read it or write throwaway files); a log per run.
   const dir = path.join(base, 'work');
   for (const d of ['x', 'repo/.git', 'dir', 'a', 'b-dir', 'src', 'docs']) await fsp.mkdir(path.join(dir, d), { recursive: true });
-  for (const f of ['a.txt', 'x.patch', 'f', 'b', 'README', 'README.md', 'notes.txt', 'file']) await fsp.writeFile(path.join(dir, f), 'text\n');
+  for (const f of ['a.txt', 'x.patch', 'f', 'b', 'README', 'README.md', 'notes.txt', 'file'])
+    await fsp.writeFile(path.join(dir, f), 'text\n');
   await fsp.writeFile(path.join(dir, 'files.txt'), 'a.txt\n');
   await fsp.writeFile(path.join(dir, 'package.json'), '{"name":"x","version":"1.0.0","scripts":{"test":"true"}}\n');
   await fsp.writeFile(path.join(dir, 'git'), FAKE, { mode: 0o755 });
@@ -62,7 +63,13 @@ export async function makeOracle(): Promise<Oracle> {
     });
     // Background jobs (`nohup git fetch &`) may log just after the shell exits.
     for (let i = 0; i < (cmd.includes('&') ? 5 : 1); i++) {
-      if (await fsp.stat(log).then(() => true, () => false)) return { ran: true, exit };
+      if (
+        await fsp.stat(log).then(
+          () => true,
+          () => false,
+        )
+      )
+        return { ran: true, exit };
       await new Promise((r) => setTimeout(r, 40));
     }
     return { ran: false, exit };

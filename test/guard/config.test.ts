@@ -44,7 +44,10 @@ describe('relaxes and stricter', () => {
   });
 
   it('keeps what both allow, in the stricter mode', () => {
-    expect(stricter({ allow: ['fetch', 'push'], mode: 'off' }, { allow: ['fetch'], mode: 'warn' })).toEqual({ allow: ['fetch'], mode: 'warn' });
+    expect(stricter({ allow: ['fetch', 'push'], mode: 'off' }, { allow: ['fetch'], mode: 'warn' })).toEqual({
+      allow: ['fetch'],
+      mode: 'warn',
+    });
   });
 });
 

@@ -87,7 +87,10 @@ export const ALLOW: AllowRow[] = [
   { name: 'no git at all, multi-line', cmd: 'cd src\nls -la\nnpm run build' },
   { name: 'computed name is not known', cmd: '$(echo ls) -la' },
   { name: 'function named like a git word is data', cmd: 'echo "function git() {}"' },
-  { name: 'gh pr create with a here-document body', cmd: "gh pr create --title t --body \"$(cat <<'EOF'\nRun git log and git push later.\nEOF\n)\"" },
+  {
+    name: 'gh pr create with a here-document body',
+    cmd: 'gh pr create --title t --body "$(cat <<\'EOF\'\nRun git log and git push later.\nEOF\n)"',
+  },
   { name: 'cd into a folder named like git', cmd: 'cd /work/my-git-project && npm test' },
   { name: 'write .gitignore from a here-document', cmd: 'cat <<EOF > .gitignore\nnode_modules\nEOF' },
   { name: "jq '.git'", cmd: "jq '.git' package.json" },

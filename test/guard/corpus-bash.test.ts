@@ -36,7 +36,9 @@ describe('the corpus agrees with bash', () => {
     const results = await pool(rows, 8, async (r) => ({ r, ...(await oracle.runsGit(r.cmd)) }));
     const wrong = results
       .filter(({ r, ran }) => (ran && !r.git) || (!ran && r.git && !r.why))
-      .map(({ r, ran, exit }) => `${r.name}: corpus says ${r.git ? 'git runs' : 'data'}, bash ${ran ? 'ran git' : `did not (exit ${exit})`}`);
+      .map(
+        ({ r, ran, exit }) => `${r.name}: corpus says ${r.git ? 'git runs' : 'data'}, bash ${ran ? 'ran git' : `did not (exit ${exit})`}`,
+      );
     expect(wrong).toEqual([]);
   }, 400_000);
 });

@@ -33,7 +33,9 @@ describe('tool mapping', () => {
   });
 
   it('git pull --rebase also maps to work_sync', () => {
-    expect(reasonOf('git pull --rebase origin main')).toBe('Raw git is blocked by Butler. Use the butler MCP tools instead: work_sync for git pull');
+    expect(reasonOf('git pull --rebase origin main')).toBe(
+      'Raw git is blocked by Butler. Use the butler MCP tools instead: work_sync for git pull',
+    );
   });
 
   it.each(['rebase', 'stash', 'checkout', 'reset', 'rev-parse'])('git %s has no Butler equivalent', (sub) => {
@@ -105,7 +107,8 @@ describe('config', () => {
     const d = block('git log', { allow: [], mode: 'warn' });
     expect(d).toEqual({
       action: 'warn',
-      reason: 'Raw git detected (Butler guard in warn mode: it runs). Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)',
+      reason:
+        'Raw git detected (Butler guard in warn mode: it runs). Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)',
     });
   });
 

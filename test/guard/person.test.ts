@@ -39,7 +39,11 @@ describe('butler guard changes are a person’s act', () => {
   });
 
   it('fails closed on a command it cannot parse that names butler and guard, as for git', async () => {
-    for (const cmd of ['butler guard mode off; echo "open', 'node .butler/bin/butler.mjs guard allow push $(', "bu'tl'er gu\\ard mode off 'x"]) {
+    for (const cmd of [
+      'butler guard mode off; echo "open',
+      'node .butler/bin/butler.mjs guard allow push $(',
+      "bu'tl'er gu\\ard mode off 'x",
+    ]) {
       const ins = inspect(cmd);
       expect(ins.parseError, cmd).not.toBeNull();
       expect(decide(ins, { mode: 'warn', allow: [] }).action, cmd).toBe('deny');

@@ -13,9 +13,21 @@ import { appendClaudeRequest, placeTranscript, tempHome } from '../hooks/auto-he
 /** Index rows, oldest first in the call, returned newest first as the store keeps them. */
 function rows(...specs: Partial<IndexEntry>[]): IndexEntry[] {
   const out = specs.map((s, i) => ({
-    handover_id: `e${i}`, snapshot_file: '', issue_id: 1, issue_title: null, source_brain: 'a', target_brain: 'a',
-    created_at: `2026-06-04T10:00:${String(i).padStart(2, '0')}Z`, is_latest: false, summary: '', branch: null, head: null,
-    session_log: null, session_line: null, session_entry: null, ...s,
+    handover_id: `e${i}`,
+    snapshot_file: '',
+    issue_id: 1,
+    issue_title: null,
+    source_brain: 'a',
+    target_brain: 'a',
+    created_at: `2026-06-04T10:00:${String(i).padStart(2, '0')}Z`,
+    is_latest: false,
+    summary: '',
+    branch: null,
+    head: null,
+    session_log: null,
+    session_line: null,
+    session_entry: null,
+    ...s,
   }));
   return markSuperseded(out.reverse());
 }
@@ -62,7 +74,15 @@ describe('auto snapshot pruning', () => {
     for (let i = 0; i < AUTO_KEEP + 3; i++) {
       clock.advance(60);
       appendClaudeRequest(t, `request ${i}`, i);
-      const e = await writeAutoSnapshot({ root, brain: 'claude-code', transcriptPath: t, trigger: 'precompact', env, git: spawnGitWith(env), now: clock.now });
+      const e = await writeAutoSnapshot({
+        root,
+        brain: 'claude-code',
+        transcriptPath: t,
+        trigger: 'precompact',
+        env,
+        git: spawnGitWith(env),
+        now: clock.now,
+      });
       written.push(e!.handover_id);
     }
     const store = new HandoverStore(root);

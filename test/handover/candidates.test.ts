@@ -12,9 +12,21 @@ let n = 0;
 /** Index rows, oldest first in the call, returned newest first as the store keeps them. */
 function rows(...specs: Partial<IndexEntry>[]): IndexEntry[] {
   const out = specs.map((s, i) => ({
-    handover_id: `e${i}`, snapshot_file: '', issue_id: 1, issue_title: null, source_brain: 'a', target_brain: 'a',
-    created_at: `2026-06-04T10:00:${String(i).padStart(2, '0')}Z`, is_latest: false, summary: '', branch: null, head: null,
-    session_log: null, session_line: null, session_entry: null, ...s,
+    handover_id: `e${i}`,
+    snapshot_file: '',
+    issue_id: 1,
+    issue_title: null,
+    source_brain: 'a',
+    target_brain: 'a',
+    created_at: `2026-06-04T10:00:${String(i).padStart(2, '0')}Z`,
+    is_latest: false,
+    summary: '',
+    branch: null,
+    head: null,
+    session_log: null,
+    session_line: null,
+    session_entry: null,
+    ...s,
   }));
   return markSuperseded(out.reverse());
 }
@@ -32,7 +44,7 @@ describe('supersede (candidates.markSuperseded)', () => {
     expect(Object.fromEntries(r.map((e) => [e.handover_id, e.superseded_by]))).toEqual({ e0: 'e3', e1: 'e2', e2: 'e3', e3: null });
   });
 
-  it('an accepted transfer belongs to its taker: only the taker replaces it, and it replaces the taker\'s older ones', () => {
+  it("an accepted transfer belongs to its taker: only the taker replaces it, and it replaces the taker's older ones", () => {
     const r = rows({ source_brain: 'b', target_brain: 'b' }, { target_brain: 'b', receipts: accepted('b') }, { source_brain: 'a' });
     expect(Object.fromEntries(r.map((e) => [e.handover_id, e.superseded_by]))).toEqual({ e0: 'e1', e1: null, e2: null });
     const later = rows({ target_brain: 'b', receipts: accepted('b') }, { source_brain: 'b', target_brain: 'b' });
@@ -41,7 +53,7 @@ describe('supersede (candidates.markSuperseded)', () => {
 });
 
 describe('selection with receipts and closed issues', () => {
-  it('a taken snapshot is the taker\'s exact candidate and nobody else\'s; a closed issue is set aside', () => {
+  it("a taken snapshot is the taker's exact candidate and nobody else's; a closed issue is set aside", () => {
     const r = rows({ target_brain: 'any', receipts: accepted('b') }, { issue_id: 2, target_brain: 'any' });
     const forB = selectCandidates(r, { issueId: null, me: 'b', mode: 'resume' });
     expect([forB.tier, ids(forB.candidates)]).toEqual(['exact', ['e0']]);
@@ -65,8 +77,27 @@ describe('receipts in the index', () => {
     const store = new HandoverStore(root);
     const { entry } = await store.append({ issueId: null, createdAt: new Date('2026-06-04T10:00:00Z'), brain: 'a' }, (id) =>
       renderSnapshot({
-        meta: { project: 'p', issue_id: null, issue_title: null, source_brain: 'a', target_brain: 'any', mode: 'core', created_at: '2026-06-04T10:00:00Z', handover_id: id, branch: null, head: null, lang: 'en', session_log: null, session_line: null, session_entry: null },
-        issue: null, issueError: null, work: null, notes: parseNotes('x'), session: null,
+        meta: {
+          project: 'p',
+          issue_id: null,
+          issue_title: null,
+          source_brain: 'a',
+          target_brain: 'any',
+          mode: 'core',
+          created_at: '2026-06-04T10:00:00Z',
+          handover_id: id,
+          branch: null,
+          head: null,
+          lang: 'en',
+          session_log: null,
+          session_line: null,
+          session_entry: null,
+        },
+        issue: null,
+        issueError: null,
+        work: null,
+        notes: parseNotes('x'),
+        session: null,
       }),
     );
     await store.addReceipt(entry.handover_id, { kind: 'accepted', by: 'b', at: 't1' });

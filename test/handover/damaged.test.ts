@@ -8,7 +8,8 @@ import { makeRepo } from '../helpers/repo.js';
 
 let root = '';
 const dir = () => path.join(root, 'session_logs', 'handover');
-const hook = () => sessionStart(JSON.stringify({ cwd: root, session_id: 's', source: 'startup' }), { brain: 'claude-code', env: { BUTLER_LANG: 'en' } });
+const hook = () =>
+  sessionStart(JSON.stringify({ cwd: root, session_id: 's', source: 'startup' }), { brain: 'claude-code', env: { BUTLER_LANG: 'en' } });
 
 async function suspend(notes = 'carry on') {
   const c = await connect({ clientName: 'claude-code', deps: { env: { BUTLER_LANG: 'en' } } });
@@ -56,7 +57,11 @@ describe('damaged snapshots are reported, never served as ok', () => {
         ['handover_accept', { handover_id: r.data.handover_id }],
       ] as const) {
         const res = await c.call(tool, args);
-        expect(res, tool).toMatchObject({ status: 'error', error_code: 'backend_error', data: { damaged: true, handover_id: r.data.handover_id } });
+        expect(res, tool).toMatchObject({
+          status: 'error',
+          error_code: 'backend_error',
+          data: { damaged: true, handover_id: r.data.handover_id },
+        });
         expect(res.summary).toContain('damaged');
       }
       await c.close();
@@ -83,33 +88,40 @@ describe('handover_prepare that fails after saving says so', () => {
 
 describe('read-only folders', () => {
   // Needs root to hand the folder to an unprivileged user; root itself ignores permissions.
-  it.skipIf(process.getuid?.() !== 0)('a handover into a read-only session_logs/handover names the folder (real permissions, as an unprivileged user)', () => {
-    const NOBODY = 65534;
-    const { root: repo } = makeRepo();
-    chmodSync(path.dirname(repo), 0o755);
-    const walk = (p: string) => {
-      chownSync(p, NOBODY, NOBODY);
-      for (const e of readdirSync(p, { withFileTypes: true })) {
-        if (e.isDirectory()) walk(path.join(p, e.name));
-        else chownSync(path.join(p, e.name), NOBODY, NOBODY);
-      }
-    };
-    mkdirSync(path.join(repo, 'session_logs', 'handover'), { recursive: true });
-    walk(repo);
-    chmodSync(path.join(repo, 'session_logs', 'handover'), 0o555);
-    const home = path.join(path.dirname(repo), 'home');
-    mkdirSync(home);
-    chownSync(home, NOBODY, NOBODY);
-    const run = spawnSync(process.execPath, [path.resolve('hooks/butler.mjs'), 'handover', 'suspend', '--project', repo, '--notes', 'x', '--json'], {
-      uid: NOBODY,
-      gid: NOBODY,
-      env: { PATH: process.env.PATH, HOME: home, BUTLER_LANG: 'en' },
-      encoding: 'utf8',
-    });
-    const out = JSON.parse(run.stdout);
-    expect(out.status).toBe('error');
-    expect(out.summary).toContain('session_logs/handover');
-    expect(out.summary).not.toContain('internal error');
-    expect(out.hint).toContain('writable');
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    'a handover into a read-only session_logs/handover names the folder (real permissions, as an unprivileged user)',
+    () => {
+      const NOBODY = 65534;
+      const { root: repo } = makeRepo();
+      chmodSync(path.dirname(repo), 0o755);
+      const walk = (p: string) => {
+        chownSync(p, NOBODY, NOBODY);
+        for (const e of readdirSync(p, { withFileTypes: true })) {
+          if (e.isDirectory()) walk(path.join(p, e.name));
+          else chownSync(path.join(p, e.name), NOBODY, NOBODY);
+        }
+      };
+      mkdirSync(path.join(repo, 'session_logs', 'handover'), { recursive: true });
+      walk(repo);
+      chmodSync(path.join(repo, 'session_logs', 'handover'), 0o555);
+      const home = path.join(path.dirname(repo), 'home');
+      mkdirSync(home);
+      chownSync(home, NOBODY, NOBODY);
+      const run = spawnSync(
+        process.execPath,
+        [path.resolve('hooks/butler.mjs'), 'handover', 'suspend', '--project', repo, '--notes', 'x', '--json'],
+        {
+          uid: NOBODY,
+          gid: NOBODY,
+          env: { PATH: process.env.PATH, HOME: home, BUTLER_LANG: 'en' },
+          encoding: 'utf8',
+        },
+      );
+      const out = JSON.parse(run.stdout);
+      expect(out.status).toBe('error');
+      expect(out.summary).toContain('session_logs/handover');
+      expect(out.summary).not.toContain('internal error');
+      expect(out.hint).toContain('writable');
+    },
+  );
 });

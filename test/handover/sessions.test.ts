@@ -56,7 +56,10 @@ describe('sessions registry', () => {
     expect(await latestSession(r, 'claude-code')).toBeNull();
     await recordSession(r, rec(1));
     expect(stored(r).sessions).toHaveLength(1);
-    writeFileSync(sessionsPath(r), JSON.stringify({ sessions: [null, 5, { brain: 'claude-code' }, rec(2, { transcript_path: 'relative.jsonl' }), rec(3)] }));
+    writeFileSync(
+      sessionsPath(r),
+      JSON.stringify({ sessions: [null, 5, { brain: 'claude-code' }, rec(2, { transcript_path: 'relative.jsonl' }), rec(3)] }),
+    );
     expect((await latestSession(r, 'claude-code'))?.session_id).toBe('s3');
     await recordSession(r, rec(4));
     expect(stored(r).sessions.map((s) => s.session_id)).toEqual(['s2', 's3', 's4']);

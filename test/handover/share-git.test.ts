@@ -54,7 +54,10 @@ describe('pushShared', () => {
       await new Promise((r) => setTimeout(r, o?.timeoutMs ?? 0));
       return { stdout: '', stderr: 'fatal: unable to access: Connection timed out', exitCode: 128 };
     };
-    const err = await pushShared({ ...opts(root, silent), timeoutMs: 1500 }, [{ path: 'snapshots/x.md', text: 'x\n' }], 'x').then(() => null, (e) => e);
+    const err = await pushShared({ ...opts(root, silent), timeoutMs: 1500 }, [{ path: 'snapshots/x.md', text: 'x\n' }], 'x').then(
+      () => null,
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(ShareFailure);
     expect(err.reason).toBe('unreachable');
     expect(bounds.length).toBeGreaterThan(0);
@@ -71,18 +74,31 @@ describe('importFrom: the remote is untrusted input', () => {
   it('takes in only well-formed snapshots whose METADATA matches their name, and well-formed receipts', async () => {
     const { root: a, remote } = makeRepo({ withRemote: true });
     const good = snapshotText('project-20260604T100000Z-claude-code');
-    await pushShared(opts(a), [
-      { path: 'snapshots/project_20260604T100000Z_claude-code.md', text: good },
-      // claims another id than its name
-      { path: 'snapshots/project_20260604T110000Z_evil.md', text: snapshotText('project-20260604T100000Z-claude-code') },
-      // not a snapshot name at all, and a damaged one
-      { path: 'snapshots/notes.md', text: good },
-      { path: 'snapshots/project_20260604T120000Z_cut.md', text: '# Handover\n\n## METADATA\n- handover_id: project-20260604T120000Z-cut\n- created_at: 2026-06-04T12:00:00Z\n' },
-      { path: 'receipts/project-20260604T100000Z-claude-code/accepted-codex-aa.json', text: JSON.stringify({ kind: 'accepted', by: 'codex', at: '2026-06-04T10:05:00Z', clone: 'aa' }) },
-      { path: 'receipts/project-20260604T100000Z-claude-code/bad-1.json', text: '{"kind":"owned","by":"x","at":"2026"}' },
-      { path: 'receipts/project-20260604T100000Z-claude-code/bad-2.json', text: JSON.stringify({ kind: 'accepted', by: 'x', at: 'yesterday' }) },
-      { path: 'receipts/../../etc/x.json', text: '{}' },
-    ], 'hostile');
+    await pushShared(
+      opts(a),
+      [
+        { path: 'snapshots/project_20260604T100000Z_claude-code.md', text: good },
+        // claims another id than its name
+        { path: 'snapshots/project_20260604T110000Z_evil.md', text: snapshotText('project-20260604T100000Z-claude-code') },
+        // not a snapshot name at all, and a damaged one
+        { path: 'snapshots/notes.md', text: good },
+        {
+          path: 'snapshots/project_20260604T120000Z_cut.md',
+          text: '# Handover\n\n## METADATA\n- handover_id: project-20260604T120000Z-cut\n- created_at: 2026-06-04T12:00:00Z\n',
+        },
+        {
+          path: 'receipts/project-20260604T100000Z-claude-code/accepted-codex-aa.json',
+          text: JSON.stringify({ kind: 'accepted', by: 'codex', at: '2026-06-04T10:05:00Z', clone: 'aa' }),
+        },
+        { path: 'receipts/project-20260604T100000Z-claude-code/bad-1.json', text: '{"kind":"owned","by":"x","at":"2026"}' },
+        {
+          path: 'receipts/project-20260604T100000Z-claude-code/bad-2.json',
+          text: JSON.stringify({ kind: 'accepted', by: 'x', at: 'yesterday' }),
+        },
+        { path: 'receipts/../../etc/x.json', text: '{}' },
+      ],
+      'hostile',
+    );
     const b = secondClone(remote!);
     const store = new HandoverStore(b);
     const deps = { root: b, store, git: execaGit, now: () => new Date(), redact: (t: string) => t };
@@ -91,9 +107,16 @@ describe('importFrom: the remote is untrusted input', () => {
     expect([...(await sharedTree(opts(b), tip!)).keys()]).toContain('snapshots/notes.md');
     await importFrom(deps, tip!);
     // The one good snapshot, and the latest copy of its scope.
-    expect(readdirSync(store.dir).filter((f) => f.endsWith('.md')).sort()).toEqual(['project_20260604T100000Z_claude-code.md', 'project_latest.md']);
+    expect(
+      readdirSync(store.dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort(),
+    ).toEqual(['project_20260604T100000Z_claude-code.md', 'project_latest.md']);
     const [entry] = await store.entries();
-    expect(entry).toMatchObject({ handover_id: 'project-20260604T100000Z-claude-code', receipts: [{ kind: 'accepted', by: 'codex', clone: 'aa' }] });
+    expect(entry).toMatchObject({
+      handover_id: 'project-20260604T100000Z-claude-code',
+      receipts: [{ kind: 'accepted', by: 'codex', clone: 'aa' }],
+    });
     expect(existsSync(path.join(b, '..', 'etc'))).toBe(false);
     // git itself refuses a tree path with "..": the hostile receipt never became a file anywhere.
     expect(execFileSync('git', ['ls-tree', '-r', '--name-only', tip!], { cwd: b, encoding: 'utf8' })).not.toContain('..');

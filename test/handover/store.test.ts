@@ -13,7 +13,14 @@ let writer: string;
 
 beforeAll(async () => {
   writer = path.join(mkdtempSync(path.join(os.tmpdir(), 'butler-writer-')), 'writer.mjs');
-  await build({ entryPoints: ['test/handover/fixtures/writer.ts'], bundle: true, platform: 'node', format: 'esm', outfile: writer, logLevel: 'error' });
+  await build({
+    entryPoints: ['test/handover/fixtures/writer.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: writer,
+    logLevel: 'error',
+  });
 });
 
 const tmpRoot = () => mkdtempSync(path.join(os.tmpdir(), 'butler-store-'));
@@ -23,17 +30,34 @@ async function appendOne(store: HandoverStore, brain: string, at: string, notes 
   return store.append({ issueId: 49, createdAt, brain }, (id) =>
     renderSnapshot({
       meta: {
-        project: 'p', issue_id: 49, issue_title: 'T', source_brain: brain, target_brain: 'any', mode: 'core',
-        created_at: createdAt.toISOString(), handover_id: id, branch: 'main', head: null, lang: 'en',
-        session_log: null, session_line: null, session_entry: null,
+        project: 'p',
+        issue_id: 49,
+        issue_title: 'T',
+        source_brain: brain,
+        target_brain: 'any',
+        mode: 'core',
+        created_at: createdAt.toISOString(),
+        handover_id: id,
+        branch: 'main',
+        head: null,
+        lang: 'en',
+        session_log: null,
+        session_line: null,
+        session_entry: null,
       },
-      issue: null, issueError: null, work: null, notes: parseNotes(notes), session: null,
+      issue: null,
+      issueError: null,
+      work: null,
+      notes: parseNotes(notes),
+      session: null,
     }),
   );
 }
 
 function runWriter(root: string, brain: string, n: number): Promise<number> {
-  return new Promise((resolve) => spawn(process.execPath, [writer, root, brain, String(n)], { stdio: 'inherit' }).on('exit', (c) => resolve(c ?? 1)));
+  return new Promise((resolve) =>
+    spawn(process.execPath, [writer, root, brain, String(n)], { stdio: 'inherit' }).on('exit', (c) => resolve(c ?? 1)),
+  );
 }
 
 describe('handover store', () => {
@@ -78,7 +102,9 @@ describe('handover store', () => {
     rmSync(path.join(root, 'session_logs/handover/index.json'));
     expect((await new HandoverStore(root).entries()).map((e) => e.handover_id)).toEqual([a.entry.handover_id]);
     // Simulate a crash after the snapshot file but before the index update.
-    const orphan = (await store.readSnapshot(a.entry))!.replaceAll('20260604T100000Z-codex', '20260604T100009Z-codex').replace('2026-06-04T10:00:00.000Z', '2026-06-04T10:00:09.000Z');
+    const orphan = (await store.readSnapshot(a.entry))!
+      .replaceAll('20260604T100000Z-codex', '20260604T100009Z-codex')
+      .replace('2026-06-04T10:00:00.000Z', '2026-06-04T10:00:09.000Z');
     writeFileSync(path.join(root, 'session_logs/handover/issue-49_20260604T100009Z_codex.md'), orphan);
     await appendOne(store, 'gemini', '2026-06-04T10:00:10Z');
     expect((await store.entries()).map((e) => e.handover_id)).toContain('issue-49-20260604T100009Z-codex');
@@ -97,14 +123,34 @@ describe('snapshot format', () => {
   it('has all nine sections, reads its METADATA back, and rejects a typo as missing', () => {
     const { markdown } = renderSnapshot({
       meta: {
-        project: 'p', issue_id: null, issue_title: null, source_brain: 'a', target_brain: 'any', mode: 'core',
-        created_at: '2026-06-04T10:00:00Z', handover_id: 'project-20260604T100000Z-a', branch: 'main', head: 'abc1234', lang: 'ja',
-        session_log: null, session_line: null, session_entry: null,
+        project: 'p',
+        issue_id: null,
+        issue_title: null,
+        source_brain: 'a',
+        target_brain: 'any',
+        mode: 'core',
+        created_at: '2026-06-04T10:00:00Z',
+        handover_id: 'project-20260604T100000Z-a',
+        branch: 'main',
+        head: 'abc1234',
+        lang: 'ja',
+        session_log: null,
+        session_line: null,
+        session_entry: null,
       },
-      issue: null, issueError: null, work: null, notes: parseNotes('do x\nrisk: y'), session: null,
+      issue: null,
+      issueError: null,
+      work: null,
+      notes: parseNotes('do x\nrisk: y'),
+      session: null,
     });
     expect(missingSections(markdown)).toEqual([]);
-    expect(parseMetadata(markdown)).toMatchObject({ handover_id: 'project-20260604T100000Z-a', issue_id: null, head: 'abc1234', summary: 'do x' });
+    expect(parseMetadata(markdown)).toMatchObject({
+      handover_id: 'project-20260604T100000Z-a',
+      issue_id: null,
+      head: 'abc1234',
+      summary: 'do x',
+    });
     expect(missingSections(markdown.replace('## HANDOFF_PROMPT', '## HANDIFF_PROMPT'))).toEqual(['HANDOFF_PROMPT']);
     expect(SECTIONS).toHaveLength(9);
     expect(markdown).toContain('## RISKS\n> 注意点や壊しやすい箇所\n\n- y');
@@ -112,11 +158,23 @@ describe('snapshot format', () => {
   });
 
   it('files tagged notes into their sections with the D4 status labels, in ja and en', () => {
-    const notes = parseNotes('Summary line\ndecision: use zod\n次: テストを書く\nblocked: API key\npending: naming\nprovisional: cache\nadopted: TS\nanchor: src/a.ts - entry point');
+    const notes = parseNotes(
+      'Summary line\ndecision: use zod\n次: テストを書く\nblocked: API key\npending: naming\nprovisional: cache\nadopted: TS\nanchor: src/a.ts - entry point',
+    );
     const base = {
-      project: 'p', issue_id: 1, issue_title: 't', source_brain: 'a', target_brain: 'b', mode: 'core' as const,
-      created_at: '2026-06-04T10:00:00Z', handover_id: 'issue-1-20260604T100000Z-a', branch: null, head: null,
-      session_log: null, session_line: null, session_entry: null,
+      project: 'p',
+      issue_id: 1,
+      issue_title: 't',
+      source_brain: 'a',
+      target_brain: 'b',
+      mode: 'core' as const,
+      created_at: '2026-06-04T10:00:00Z',
+      handover_id: 'issue-1-20260604T100000Z-a',
+      branch: null,
+      head: null,
+      session_log: null,
+      session_line: null,
+      session_entry: null,
     };
     const ja = renderSnapshot({ meta: { ...base, lang: 'ja' }, issue: null, issueError: null, work: null, notes, session: null }).markdown;
     for (const label of ['[ブロック] API key', '[未確定] naming', '[暫定] cache', '[推奨採用] TS']) expect(ja).toContain(label);
@@ -130,11 +188,26 @@ describe('snapshot format', () => {
     const notes = parseNotes(Array.from({ length: 500 }, (_, i) => `discovery: fact ${i}`).join('\n'));
     const { markdown, prompt } = renderSnapshot({
       meta: {
-        project: 'p', issue_id: null, issue_title: null, source_brain: 'a', target_brain: 'any', mode: 'core',
-        created_at: '2026-06-04T10:00:00Z', handover_id: 'project-20260604T100000Z-a', branch: null, head: null, lang: 'en',
-        session_log: null, session_line: null, session_entry: null,
+        project: 'p',
+        issue_id: null,
+        issue_title: null,
+        source_brain: 'a',
+        target_brain: 'any',
+        mode: 'core',
+        created_at: '2026-06-04T10:00:00Z',
+        handover_id: 'project-20260604T100000Z-a',
+        branch: null,
+        head: null,
+        lang: 'en',
+        session_log: null,
+        session_line: null,
+        session_entry: null,
       },
-      issue: null, issueError: null, work: null, notes, session: null,
+      issue: null,
+      issueError: null,
+      work: null,
+      notes,
+      session: null,
     });
     expect(markdown.split('\n').length).toBeLessThanOrEqual(300);
     expect(missingSections(markdown)).toEqual([]);
@@ -148,20 +221,51 @@ describe('snapshot worst case', () => {
   it('every section at its cap still fits 300 lines with all sections present', () => {
     const many = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join('\n');
     const notes = parseNotes(
-      [many('free ', 100), many('discovery: d', 200), many('decision: x', 100), many('next: n', 100), many('blocked: b', 100), many('risk: r', 100), many('anchor: f', 100)].join('\n'),
+      [
+        many('free ', 100),
+        many('discovery: d', 200),
+        many('decision: x', 100),
+        many('next: n', 100),
+        many('blocked: b', 100),
+        many('risk: r', 100),
+        many('anchor: f', 100),
+      ].join('\n'),
     );
     const { markdown } = renderSnapshot({
       meta: {
-        project: 'p', issue_id: 1, issue_title: 't', source_brain: 'a', target_brain: 'any', mode: 'core',
-        created_at: '2026-06-04T10:00:00Z', handover_id: 'issue-1-20260604T100000Z-a', branch: 'b', head: 'h', lang: 'en',
-        session_log: null, session_line: null, session_entry: null,
+        project: 'p',
+        issue_id: 1,
+        issue_title: 't',
+        source_brain: 'a',
+        target_brain: 'any',
+        mode: 'core',
+        created_at: '2026-06-04T10:00:00Z',
+        handover_id: 'issue-1-20260604T100000Z-a',
+        branch: 'b',
+        head: 'h',
+        lang: 'en',
+        session_log: null,
+        session_line: null,
+        session_entry: null,
       },
       issue: { title: 't', body: many('body ', 100), state: 'open' },
       issueError: 'x',
-      work: { work_state: 'dirty', dirty_count: 100, dirty_files: many('f', 100).split('\n'), unpublished_count: 3, required_action: { tool: 'work_record' } },
+      work: {
+        work_state: 'dirty',
+        dirty_count: 100,
+        dirty_files: many('f', 100).split('\n'),
+        unpublished_count: 3,
+        required_action: { tool: 'work_record' },
+      },
       notes,
       session: { discovery: many('- s', 200).split('\n'), risks: many('e', 100).split('\n'), anchors: [] },
-      carried: { decisions: many('d', 50).split('\n'), pending: many('[blocked] c', 50).split('\n'), risks: many('c', 50).split('\n'), anchors: [], resolved: many('r', 50).split('\n') },
+      carried: {
+        decisions: many('d', 50).split('\n'),
+        pending: many('[blocked] c', 50).split('\n'),
+        risks: many('c', 50).split('\n'),
+        anchors: [],
+        resolved: many('r', 50).split('\n'),
+      },
     });
     expect(markdown.split('\n').length).toBeLessThanOrEqual(300);
     expect(missingSections(markdown)).toEqual([]);
@@ -183,7 +287,13 @@ describe('index hardening', () => {
     const store = new HandoverStore(root);
     const a = await appendOne(store, 'codex', '2026-06-04T10:00:00Z');
     writeFileSync(path.join(root, 'secret.md'), 'secret');
-    for (const bad of ['../secret.md', 'session_logs/handover/../../secret.md', '/etc/passwd', 'secret.md', 'session_logs/handover/index.json']) {
+    for (const bad of [
+      '../secret.md',
+      'session_logs/handover/../../secret.md',
+      '/etc/passwd',
+      'secret.md',
+      'session_logs/handover/index.json',
+    ]) {
       expect(await store.readSnapshot({ ...a.entry, snapshot_file: bad })).toBeNull();
     }
     expect(await store.readSnapshot(a.entry)).toContain('## HANDOFF_PROMPT');

@@ -102,7 +102,14 @@ export function runInstalled(
     const child = spawn('bash', ['-c', driver], {
       cwd: opts.cwd,
       stdio: 'ignore',
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, SHELL_BIN: shell, HOOK_CMD: command, WORK: work, CLAUDE_PROJECT_DIR: opts.projectDir },
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        SHELL_BIN: shell,
+        HOOK_CMD: command,
+        WORK: work,
+        CLAUDE_PROJECT_DIR: opts.projectDir,
+      },
     });
     child.on('error', reject);
     child.on('exit', () => {
@@ -114,7 +121,9 @@ export function runInstalled(
 }
 
 /** What the pre-filter did with one input: allowed it itself, or handed exactly these bytes to the Node hook. */
-export function outcome(stdout: string): { kind: 'allowed' } | { kind: 'forwarded'; hook: string; bytes: string } | { kind: 'other'; stdout: string } {
+export function outcome(
+  stdout: string,
+): { kind: 'allowed' } | { kind: 'forwarded'; hook: string; bytes: string } | { kind: 'other'; stdout: string } {
   if (stdout === '') return { kind: 'allowed' };
   const m = /^FORWARDED ([^\n]*)\n/.exec(stdout);
   if (!m) return { kind: 'other', stdout };

@@ -31,7 +31,13 @@ describe('PreCompact hook', () => {
     const [s, ...rest] = await snapshots();
     expect(rest).toHaveLength(0);
     const meta = parseMetadata(s!.md)!;
-    expect(meta).toMatchObject({ mode: 'auto', trigger: 'precompact', source_brain: 'claude-code', target_brain: 'claude-code', touched: 2 });
+    expect(meta).toMatchObject({
+      mode: 'auto',
+      trigger: 'precompact',
+      source_brain: 'claude-code',
+      target_brain: 'claude-code',
+      touched: 2,
+    });
     expect(s!.e).toMatchObject({ mode: 'auto', trigger: 'precompact', touched: 2 });
     expect(s!.md).toMatch(/- Edited: `greet\.txt`.*\(L\d+/);
     expect(s!.md).toMatch(/- Failed: .*ls does-not-exist/);
@@ -69,7 +75,13 @@ describe('PreCompact hook', () => {
 
   it('stays silent and writes nothing for input it cannot use', async () => {
     const t = placeTranscript(home, root, 'claude', 'c-3');
-    for (const bad of ['', 'not json', '{}', JSON.stringify({ cwd: root }), JSON.stringify({ cwd: root, transcript_path: '/etc/passwd' })]) {
+    for (const bad of [
+      '',
+      'not json',
+      '{}',
+      JSON.stringify({ cwd: root }),
+      JSON.stringify({ cwd: root, transcript_path: '/etc/passwd' }),
+    ]) {
       expect(await preCompact(bad, { brain: 'claude-code', env })).toBe('');
     }
     expect(await preCompact(preCompactInput('claude', '/', t), { brain: 'claude-code', env })).toBe('');

@@ -17,11 +17,21 @@ import { asForwarded, installedProject, outcome, runInstalled, variants } from '
 import { ADVERSARIAL } from './pre-filter-inputs.js';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hooks', 'captured');
-const captured = (client: string) => JSON.parse(readFileSync(path.join(FIXTURES, client, 'pre-tool-use.json'), 'utf8')) as Record<string, unknown>;
+const captured = (client: string) =>
+  JSON.parse(readFileSync(path.join(FIXTURES, client, 'pre-tool-use.json'), 'utf8')) as Record<string, unknown>;
 const { present, missing } = variants();
 const ROWS = [...DENY, ...FAMILIES_DENY, ...ALLOW, ...FAMILIES_ALLOW].map((r) => r.cmd);
 // Commands that cannot run git by the fast-path rule: these must not start Node.
-const PLAIN = ['npm test', 'ls -la', 'echo "$HOME"', 'cat a.txt | grep -n foo', 'digest --at 2', 'G I T', 'cd ~/repo && make', 'printf "%s\\n" x'];
+const PLAIN = [
+  'npm test',
+  'ls -la',
+  'echo "$HOME"',
+  'cat a.txt | grep -n foo',
+  'digest --at 2',
+  'G I T',
+  'cd ~/repo && make',
+  'printf "%s\\n" x',
+];
 
 const fastPath = (c: string) => quickMentionsGit(c) || quickMentionsGuard(c);
 
@@ -81,7 +91,14 @@ describe('installed PreToolUse pre-filter', () => {
         const command = client === 'claude' ? project.claude : project.codex;
         const outs = await runInstalled(v, command, inputs, { cwd: project.sub, projectDir: project.root, recordNode: false });
         const direct = inputs.map(
-          (input) => spawnSync(process.execPath, [bundle], { input, encoding: 'utf8', cwd: project.root, env: { ...process.env, CLAUDE_PROJECT_DIR: project.root }, timeout: 30_000 }).stdout,
+          (input) =>
+            spawnSync(process.execPath, [bundle], {
+              input,
+              encoding: 'utf8',
+              cwd: project.root,
+              env: { ...process.env, CLAUDE_PROJECT_DIR: project.root },
+              timeout: 30_000,
+            }).stdout,
         );
         expect(outs, `${v.name}, ${client}`).toEqual(direct);
         expect(outs[0]).toContain('"permissionDecision":"deny"');

@@ -20,7 +20,46 @@ function rng(seed: number): () => number {
   };
 }
 
-const PIECES = ['g', 'i', 't', 'G', 'I', 'T', "'", '"', '\\', '\n', '$', "$'", ' ', 'x', 'ls', '-', '/', 'é', 'ｇ', '\t', '\u0000', '{', '}', ':', ',', 'u0067', 'git', 'g\\\ni\'"t', 'digit', "$'\\x67it'", 'u', 'a', 'r', 'd', 'guard', 'GU\\ard', 'gua"r"d', 'butler guard allow fetch'];
+const PIECES = [
+  'g',
+  'i',
+  't',
+  'G',
+  'I',
+  'T',
+  "'",
+  '"',
+  '\\',
+  '\n',
+  '$',
+  "$'",
+  ' ',
+  'x',
+  'ls',
+  '-',
+  '/',
+  'é',
+  'ｇ',
+  '\t',
+  '\u0000',
+  '{',
+  '}',
+  ':',
+  ',',
+  'u0067',
+  'git',
+  'g\\\ni\'"t',
+  'digit',
+  "$'\\x67it'",
+  'u',
+  'a',
+  'r',
+  'd',
+  'guard',
+  'GU\\ard',
+  'gua"r"d',
+  'butler guard allow fetch',
+];
 
 function command(r: () => number): string {
   let s = '';
@@ -73,7 +112,8 @@ describe('pre-filter vs quickMentionsGit on random commands', () => {
       const r = rng(seed);
       const cmds = Array.from({ length: 300 }, () => command(r));
       const inputs = cmds.map(
-        (c) => `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":${encode(c, r)}},"cwd":${JSON.stringify(project.root)}}`,
+        (c) =>
+          `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":${encode(c, r)}},"cwd":${JSON.stringify(project.root)}}`,
       );
       const outs = await runInstalled(v, project.claude, inputs, { cwd: project.root, projectDir: project.root, recordNode: true });
       let flagged = 0;

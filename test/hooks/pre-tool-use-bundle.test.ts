@@ -51,7 +51,9 @@ describe('hooks/pre-tool-use.cjs', () => {
     const r = hook(withCwd('pre-tool-use/claude-git-log.json'));
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(
-      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)'),
+      deny(
+        'Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)',
+      ),
     );
   });
 

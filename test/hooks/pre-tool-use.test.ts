@@ -30,7 +30,9 @@ afterAll(async () => {
 describe('documented input shapes', () => {
   it('Claude Code: git pipeline -> deny naming work_history', async () => {
     expect(await run(fixture('pre-tool-use/claude-git-log.json'))).toBe(
-      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)'),
+      deny(
+        'Raw git is blocked by Butler. Use the butler MCP tools instead: work_history for git log (work_diff with record_id for one record)',
+      ),
     );
   });
 
@@ -44,7 +46,9 @@ describe('documented input shapes', () => {
 
   it('Codex: add, commit, push -> deny naming work_record and work_publish', async () => {
     expect(await run(fixture('pre-tool-use/codex-git-push.json'))).toBe(
-      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_record for git add, git commit; work_publish for git push'),
+      deny(
+        'Raw git is blocked by Butler. Use the butler MCP tools instead: work_record for git add, git commit; work_publish for git push',
+      ),
     );
   });
 
@@ -215,7 +219,9 @@ describe('garbage and other input', () => {
 
   it('checks an argv array as the equivalent command line', async () => {
     const stdin = JSON.stringify({ tool_name: 'Bash', cwd: repo, tool_input: { command: ['bash', '-lc', 'git status'] } });
-    expect(await preToolUse(stdin, {})).toBe(deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status'));
+    expect(await preToolUse(stdin, {})).toBe(
+      deny('Raw git is blocked by Butler. Use the butler MCP tools instead: work_observe for git status'),
+    );
   });
 
   it('denies an unparseable command that names git, with an explanation', async () => {

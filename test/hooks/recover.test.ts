@@ -21,7 +21,10 @@ beforeEach(() => {
 });
 
 const start = (id: string, transcript: string | null, brain = 'claude-code') =>
-  sessionStart(JSON.stringify({ session_id: id, transcript_path: transcript, cwd: root, hook_event_name: 'SessionStart', source: 'startup' }), { brain, env, writeAuto: writeAutoSnapshot });
+  sessionStart(
+    JSON.stringify({ session_id: id, transcript_path: transcript, cwd: root, hook_event_name: 'SessionStart', source: 'startup' }),
+    { brain, env, writeAuto: writeAutoSnapshot },
+  );
 
 async function autos() {
   const store = new HandoverStore(root);
@@ -55,8 +58,16 @@ describe('recovery at the next SessionStart', () => {
     spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'local record'], { cwd: root });
     const t1 = placeTranscript(home, root, 'claude', 's-1');
     // A Claude Code tool call as its transcript writes it; models often send the number as text.
-    const call = { type: 'assistant', uuid: 'a-ws', timestamp: '2026-12-02T12:00:00.000Z', sessionId: 's-1',
-      message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_ws', name: 'mcp__butler__work_start', input: { issue_id: '#7' } }] } };
+    const call = {
+      type: 'assistant',
+      uuid: 'a-ws',
+      timestamp: '2026-12-02T12:00:00.000Z',
+      sessionId: 's-1',
+      message: {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'toolu_ws', name: 'mcp__butler__work_start', input: { issue_id: '#7' } }],
+      },
+    };
     appendFileSync(t1, `${JSON.stringify(call)}\n`);
     await start('s-1', t1);
     age(t1, 600);
@@ -90,7 +101,10 @@ describe('recovery at the next SessionStart', () => {
     expect(s.status).toBe('ok');
     await c.close();
     // What a client writes after the suspend: its tool result and a closing message, no new facts.
-    appendFileSync(t1, `${JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Saved.' }] }, uuid: 'z-1' })}\n`);
+    appendFileSync(
+      t1,
+      `${JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Saved.' }] }, uuid: 'z-1' })}\n`,
+    );
     age(t1, 600);
     const out = await start('s-2', null);
     expect(await autos()).toHaveLength(0);
@@ -123,7 +137,9 @@ describe('recovery at the next SessionStart', () => {
     const filler = `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'x'.repeat(4000) }, uuid: 'f', sessionId: 's' })}\n`;
     appendFileSync(t1, filler.repeat(12_000)); // ~48 MB of requests after the captured session
     appendClaudeRequest(t1, 'the last thing I asked', 9);
-    const rec = JSON.stringify({ sessions: [{ brain: 'claude-code', session_id: 's-big', transcript_path: t1, started_at: '2026-12-01T00:00:00Z' }] });
+    const rec = JSON.stringify({
+      sessions: [{ brain: 'claude-code', session_id: 's-big', transcript_path: t1, started_at: '2026-12-01T00:00:00Z' }],
+    });
     spawnSync('mkdir', ['-p', path.join(root, 'session_logs')]);
     appendFileSync(path.join(root, 'session_logs', 'sessions.json'), rec);
     age(t1, 600);

@@ -63,7 +63,10 @@ describe('SessionEnd hook', () => {
     await c.call('work_session_start', { project_root: root });
     expect((await c.call('handover_suspend', { notes: 'parser half done', session_log_path: t })).status).toBe('ok');
     await c.close();
-    appendFileSync(t, `${JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Saved.' }] }, uuid: 'z-1' })}\n`);
+    appendFileSync(
+      t,
+      `${JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Saved.' }] }, uuid: 'z-1' })}\n`,
+    );
     await sessionEnd(capturedInput('claude', 'session-end', root, t), { brain: 'claude-code', env });
     const all = await snapshots();
     expect(all).toHaveLength(1);
@@ -78,7 +81,13 @@ describe('SessionEnd hook', () => {
     const sessions = JSON.parse(readFileSync(path.join(root, 'session_logs', 'sessions.json'), 'utf8'));
     expect(sessions.sessions[0].checked_size).toBe(statSync(t).size);
     age(t, 600);
-    const start = JSON.stringify({ session_id: 'next', transcript_path: null, cwd: root, hook_event_name: 'SessionStart', source: 'startup' });
+    const start = JSON.stringify({
+      session_id: 'next',
+      transcript_path: null,
+      cwd: root,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    });
     await sessionStart(start, { brain: 'claude-code', env, writeAuto: writeAutoSnapshot });
     expect((await snapshots()).map((s) => s.e.trigger)).toEqual(['session-end']);
   });

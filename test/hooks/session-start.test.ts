@@ -139,11 +139,19 @@ describe('SessionStart hook', () => {
 });
 
 describe('SessionStart protocol pins (captured client input)', () => {
-  for (const [client, brain] of [['claude', 'claude-code'], ['codex', 'codex-mcp-client']] as const) {
+  for (const [client, brain] of [
+    ['claude', 'claude-code'],
+    ['codex', 'codex-mcp-client'],
+  ] as const) {
     it(`exact stdout for ${client}: no snapshot, own snapshot, transferred snapshot`, async () => {
       const captured = JSON.parse(readFileSync(`test/fixtures/hooks/captured/${client}/session-start.json`, 'utf8'));
       const stdin = JSON.stringify({ ...captured, cwd: root });
-      const run = () => spawnSync(process.execPath, [BUNDLE, '--brain', brain], { input: stdin, encoding: 'utf8', env: { ...process.env, BUTLER_LANG: 'en' } });
+      const run = () =>
+        spawnSync(process.execPath, [BUNDLE, '--brain', brain], {
+          input: stdin,
+          encoding: 'utf8',
+          env: { ...process.env, BUTLER_LANG: 'en' },
+        });
       const none = run();
       const c = await asBrain(brain);
       await c.call('work_start', {});

@@ -43,7 +43,10 @@ describe('hooks exit while stdin stays open', () => {
   });
 
   it('session-start: answers and exits', async () => {
-    const r = await runOpen('session-start.cjs', JSON.stringify({ cwd: repo, session_id: 's', source: 'startup' }), ['--brain', 'claude-code']);
+    const r = await runOpen('session-start.cjs', JSON.stringify({ cwd: repo, session_id: 's', source: 'startup' }), [
+      '--brain',
+      'claude-code',
+    ]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('work_session_start');
   });
@@ -53,7 +56,9 @@ describe('hooks exit while stdin stays open', () => {
     execFileSync('mkfifo', [fifo]);
     const t = Date.now();
     // bash holds the FIFO open read-write, so the hook's stdin never sees EOF.
-    execFileSync('bash', ['-c', `exec 3<>"${fifo}"; "${process.execPath}" "${path.join(ROOT, 'hooks', 'pre-tool-use.cjs')}" < "${fifo}"`], { timeout: 20_000 });
+    execFileSync('bash', ['-c', `exec 3<>"${fifo}"; "${process.execPath}" "${path.join(ROOT, 'hooks', 'pre-tool-use.cjs')}" < "${fifo}"`], {
+      timeout: 20_000,
+    });
     expect(Date.now() - t).toBeLessThan(15_000);
   });
 });

@@ -17,7 +17,9 @@ describe('bundles', () => {
   it('the butler skill carries the same bundles as hooks/ (what `npx skills add` copies)', () => {
     const names = readdirSync(HOOKS).sort();
     expect(readdirSync(SKILL_SCRIPTS).sort()).toEqual(names);
-    expect(names).toEqual(expect.arrayContaining(['butler.mjs', 'butler-runtime.mjs', 'session-start.cjs', 'pre-tool-use.cjs', 'pre-compact.cjs']));
+    expect(names).toEqual(
+      expect.arrayContaining(['butler.mjs', 'butler-runtime.mjs', 'session-start.cjs', 'pre-tool-use.cjs', 'pre-compact.cjs']),
+    );
     for (const n of names) expect(readFileSync(path.join(SKILL_SCRIPTS, n)).equals(readFileSync(path.join(HOOKS, n))), n).toBe(true);
   });
 

@@ -13,7 +13,15 @@ import { fakeBundles, read, tempDir, tree, write } from './helpers.js';
 const bundles = fakeBundles();
 const deps = { nodeVersion: 'v20.11.0', version: '0.1.0' };
 const ctx = (root: string): InstallContext => ({
-  root, claude: true, codex: true, personal: false, force: false, lang: 'en', langExplicit: false, bundleDir: bundles, version: '0.1.0',
+  root,
+  claude: true,
+  codex: true,
+  personal: false,
+  force: false,
+  lang: 'en',
+  langExplicit: false,
+  bundleDir: bundles,
+  version: '0.1.0',
 });
 const HOOKS = ['session-start', 'pre-tool-use', 'pre-compact'];
 
@@ -42,14 +50,26 @@ describe('hooks installed as .mjs by an older Butler', () => {
     expect(old.problems.join('\n')).toMatch(/older Butler \(session-start\.mjs, pre-tool-use\.mjs, pre-compact\.mjs\): run butler install/);
 
     await applyChanges(root, await planInstall(ctx(root)));
-    const bin = Object.keys(tree(root)).filter((k) => k.startsWith('.butler/bin/')).sort();
-    expect(bin).toEqual(['VERSION', 'butler.mjs', 'pre-compact.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'session-start.cjs'].map((n) => `.butler/bin/${n}`));
+    const bin = Object.keys(tree(root))
+      .filter((k) => k.startsWith('.butler/bin/'))
+      .sort();
+    expect(bin).toEqual(
+      ['VERSION', 'butler.mjs', 'pre-compact.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'session-start.cjs'].map(
+        (n) => `.butler/bin/${n}`,
+      ),
+    );
     expect(commandsOf(root, '.claude/settings.json', 'PreToolUse')).toEqual([claudeCommands.preToolUse, './audit.sh']);
     expect(commandsOf(root, '.claude/settings.json', 'SessionStart')).toEqual([claudeCommands.sessionStart]);
     expect(commandsOf(root, '.codex/hooks.json', 'PreCompact')).toEqual([codexCommands.preCompact]);
     expect(JSON.stringify(tree(root))).not.toMatch(/(session-start|pre-tool-use|pre-compact)\.mjs/);
     const s = await getStatus(root, deps);
-    expect([s.claude.session_start, s.claude.pre_tool_use_form, s.codex.session_start, s.codex.pre_compact, s.runtime.up_to_date]).toEqual([true, 'shell', true, true, true]);
+    expect([s.claude.session_start, s.claude.pre_tool_use_form, s.codex.session_start, s.codex.pre_compact, s.runtime.up_to_date]).toEqual([
+      true,
+      'shell',
+      true,
+      true,
+      true,
+    ]);
     expect(s.problems).toEqual([]);
 
     const before = tree(root);

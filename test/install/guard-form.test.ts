@@ -11,7 +11,16 @@ import { fakeBundles, read, tempDir, tree, write } from './helpers.js';
 const bundles = fakeBundles();
 const deps = { nodeVersion: 'v20.11.0', version: '0.1.0' };
 const ctx = (root: string, extra: Partial<InstallContext> = {}): InstallContext => ({
-  root, claude: true, codex: true, personal: false, force: false, lang: 'en', langExplicit: false, bundleDir: bundles, version: '0.1.0', ...extra,
+  root,
+  claude: true,
+  codex: true,
+  personal: false,
+  force: false,
+  lang: 'en',
+  langExplicit: false,
+  bundleDir: bundles,
+  version: '0.1.0',
+  ...extra,
 });
 const commands = (root: string) => {
   const claude = JSON.parse(read(root, '.claude/settings.json')).hooks.PreToolUse;
@@ -29,7 +38,12 @@ describe('PreToolUse command form', () => {
     expect(codexCommands.preToolUse).toContain('exec sh .butler/bin/pre-tool-use.sh');
     expect(read(root, '.butler/bin/pre-tool-use.sh')).toBe('// fake pre-tool-use.sh\n');
     const s = await getStatus(root, deps);
-    expect([s.claude.pre_tool_use_form, s.codex.pre_tool_use_form, s.claude.pre_tool_use, s.codex.pre_tool_use]).toEqual(['shell', 'shell', true, true]);
+    expect([s.claude.pre_tool_use_form, s.codex.pre_tool_use_form, s.claude.pre_tool_use, s.codex.pre_tool_use]).toEqual([
+      'shell',
+      'shell',
+      true,
+      true,
+    ]);
     // The PreCompact hook (automatic snapshots) is reported for both clients too.
     expect([s.claude.pre_compact, s.codex.pre_compact]).toEqual([true, true]);
     expect(formatStatus(s)).toMatch(/Claude Code: .*PreToolUse \(sh pre-filter\)[\s\S]*Codex: .*PreToolUse \(sh pre-filter\)/);
@@ -55,7 +69,11 @@ describe('PreToolUse command form', () => {
     write(root, '.claude/settings.json', JSON.stringify(settings, null, 2));
     await applyChanges(root, await planInstall(ctx(root)));
     const after = JSON.parse(read(root, '.claude/settings.json')).hooks.PreToolUse;
-    expect(after.map((g: { hooks: { command: string }[] }) => g.hooks[0]!.command)).toEqual(['./lint.sh', claudeCommands.preToolUse, './audit.sh']);
+    expect(after.map((g: { hooks: { command: string }[] }) => g.hooks[0]!.command)).toEqual([
+      './lint.sh',
+      claudeCommands.preToolUse,
+      './audit.sh',
+    ]);
     expect(JSON.parse(read(root, '.codex/hooks.json')).hooks.PreToolUse).toHaveLength(1);
     expect((await getStatus(root, deps)).codex.pre_tool_use_form).toBe('shell');
     const before = tree(root);

@@ -18,7 +18,8 @@ export const read = (root: string, rel: string): string => readFileSync(path.joi
 export function fakeBundles(): string {
   const dir = tempDir('butler-bundles-');
   // butler-runtime.mjs is what install vendors as .butler/bin/butler.mjs (install/constants.ts BUNDLE_SOURCES).
-  for (const name of ['butler-runtime.mjs', 'session-start.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'pre-compact.cjs']) write(dir, name, `// fake ${name}\n`);
+  for (const name of ['butler-runtime.mjs', 'session-start.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'pre-compact.cjs'])
+    write(dir, name, `// fake ${name}\n`);
   return dir;
 }
 
@@ -52,7 +53,10 @@ export async function cli(args: string[], opts: { cwd: string; bundleDir?: strin
 
 /** A project that already has the user's own Claude Code, Codex and agent configuration. */
 export function userFixture(root: string): void {
-  write(root, '.claude/settings.local.json', `{
+  write(
+    root,
+    '.claude/settings.local.json',
+    `{
     "permissions": {
         "allow": ["Bash(npm test)"]
     },
@@ -64,22 +68,34 @@ export function userFixture(root: string): void {
     },
     "enabledMcpjsonServers": ["github"]
 }
-`);
-  write(root, '.mcp.json', `{
+`,
+  );
+  write(
+    root,
+    '.mcp.json',
+    `{
   "mcpServers": {
     "github": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"] }
   }
 }
-`);
-  write(root, '.codex/hooks.json', `{
+`,
+  );
+  write(
+    root,
+    '.codex/hooks.json',
+    `{
   "hooks": {
     "SessionStart": [
       { "matcher": "startup", "hooks": [{ "type": "command", "command": "echo hello from the user" }] }
     ]
   }
 }
-`);
-  write(root, '.codex/config.toml', `# Team Codex settings — keep these comments
+`,
+  );
+  write(
+    root,
+    '.codex/config.toml',
+    `# Team Codex settings — keep these comments
 model = "gpt-5"   # the default model
 
 [mcp_servers.docs]
@@ -89,7 +105,8 @@ args = ["-y", "docs-mcp"]   # pinned by ops
 # Profiles below
 [profiles.fast]
 model = "gpt-5-mini"
-`);
+`,
+  );
   write(root, 'AGENTS.md', '# Project rules\n\nRun `npm test` before you hand in.\n');
   write(root, 'CLAUDE.md', '@AGENTS.md\n');
   write(root, '.gitignore', 'node_modules/\ndist/');

@@ -39,8 +39,19 @@ describe('butler install into a project with its own configuration', () => {
     for (const rel of written) await expect(after[rel]).toMatchFileSnapshot(snapName(rel));
     expect(written.sort()).toEqual(
       [
-        '.butler/bin/VERSION', '.butler/bin/butler.mjs', '.butler/bin/pre-compact.cjs', '.butler/bin/pre-tool-use.cjs', '.butler/bin/pre-tool-use.sh', '.butler/bin/session-start.cjs',
-        '.butler/config.yaml', '.claude/settings.json', '.codex/config.toml', '.codex/hooks.json', '.gitignore', '.mcp.json', 'AGENTS.md',
+        '.butler/bin/VERSION',
+        '.butler/bin/butler.mjs',
+        '.butler/bin/pre-compact.cjs',
+        '.butler/bin/pre-tool-use.cjs',
+        '.butler/bin/pre-tool-use.sh',
+        '.butler/bin/session-start.cjs',
+        '.butler/config.yaml',
+        '.claude/settings.json',
+        '.codex/config.toml',
+        '.codex/hooks.json',
+        '.gitignore',
+        '.mcp.json',
+        'AGENTS.md',
       ].sort(),
     );
     // CLAUDE.md is an import of AGENTS.md: it is left alone and AGENTS.md carries the guidance.
@@ -124,14 +135,28 @@ describe('butler install into a project with its own configuration', () => {
 describe('upgrades and uninstall', () => {
   it('a newer Butler replaces its own older entries in place and keeps the user hook beside them', async () => {
     write(root, '.butler/bin/VERSION', 'agent-butler 0.0.9\n');
-    write(root, '.claude/settings.local.json', JSON.stringify({
-      hooks: {
-        PreToolUse: [
-          { matcher: 'Bash', hooks: [{ type: 'command', command: './mine.sh' }, { type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.mjs --old', timeout: 3 }] },
-        ],
-        SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'node .butler/bin/session-start.mjs' }] }],
-      },
-    }, null, 2));
+    write(
+      root,
+      '.claude/settings.local.json',
+      JSON.stringify(
+        {
+          hooks: {
+            PreToolUse: [
+              {
+                matcher: 'Bash',
+                hooks: [
+                  { type: 'command', command: './mine.sh' },
+                  { type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.mjs --old', timeout: 3 },
+                ],
+              },
+            ],
+            SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'node .butler/bin/session-start.mjs' }] }],
+          },
+        },
+        null,
+        2,
+      ),
+    );
     const r = await cli(['install', '--claude', '--personal', '--project', root], { cwd: '/', bundleDir: bundles });
     expect(r.stdout).toContain('version 0.0.9 -> 0.1.0');
     const s = JSON.parse(read(root, '.claude/settings.local.json'));

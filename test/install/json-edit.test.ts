@@ -19,12 +19,24 @@ function roundTrip(text: string, add: (o: any) => void): { added: string; back: 
 describe('format-preserving JSON edits (install, then uninstall, gives the same bytes)', () => {
   const cases: [string, string, (o: any) => void][] = [
     ['one-line .mcp.json', '{"mcpServers":{"other":{"command":"x"}}}\n', (o) => (o.mcpServers.butler = BUTLER)],
-    ['inline neighbours in a pretty file', '{\n  "mcpServers": {\n    "github": { "command": "npx", "args": ["-y", "gh"] }\n  }\n}\n', (o) => (o.mcpServers.butler = BUTLER)],
-    ['four spaces, CRLF-free, new top-level keys', '{\n    "permissions": { "allow": ["Bash(npm test)"] },\n    "model": "opus"\n}\n', (o) => {
-      o.hooks = { PreToolUse: [GROUP] };
-      o.enabledMcpjsonServers = ['butler'];
-    }],
-    ['appending to a user hook list', '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Edit", "hooks": [] }\n    ]\n  }\n}\n', (o) => o.hooks.PreToolUse.push(GROUP)],
+    [
+      'inline neighbours in a pretty file',
+      '{\n  "mcpServers": {\n    "github": { "command": "npx", "args": ["-y", "gh"] }\n  }\n}\n',
+      (o) => (o.mcpServers.butler = BUTLER),
+    ],
+    [
+      'four spaces, CRLF-free, new top-level keys',
+      '{\n    "permissions": { "allow": ["Bash(npm test)"] },\n    "model": "opus"\n}\n',
+      (o) => {
+        o.hooks = { PreToolUse: [GROUP] };
+        o.enabledMcpjsonServers = ['butler'];
+      },
+    ],
+    [
+      'appending to a user hook list',
+      '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Edit", "hooks": [] }\n    ]\n  }\n}\n',
+      (o) => o.hooks.PreToolUse.push(GROUP),
+    ],
     ['tabs', '{\n\t"enabledMcpjsonServers": [\n\t\t"github"\n\t]\n}', (o) => o.enabledMcpjsonServers.push('butler')],
     ['empty object', '{}\n', (o) => (o.mcpServers = { butler: BUTLER })],
   ];
@@ -34,7 +46,9 @@ describe('format-preserving JSON edits (install, then uninstall, gives the same 
       expect(back).toBe(text);
       // The user's own lines are untouched by the insertion (a one-line file gains its entry on that line).
       if (text.trim().split('\n').length === 1) expect(added.trim().split('\n')).toHaveLength(1);
-      else for (const line of text.split('\n').filter((l) => l.trim().length > 2 && !/[,{[]$/.test(l.trim()))) expect(added).toContain(line.trimEnd().replace(/,$/, ''));
+      else
+        for (const line of text.split('\n').filter((l) => l.trim().length > 2 && !/[,{[]$/.test(l.trim())))
+          expect(added).toContain(line.trimEnd().replace(/,$/, ''));
     });
   }
 

@@ -22,7 +22,9 @@ describe('the language install records', () => {
   });
 
   it('install writes lang from the locale, keeps an existing one, and --lang replaces only that line', async () => {
-    expect((await cli(['install', '--codex', '--project', root], { cwd: '/', bundleDir: bundles, env: { LANG: 'ja_JP.UTF-8' } })).code).toBe(0);
+    expect(
+      (await cli(['install', '--codex', '--project', root], { cwd: '/', bundleDir: bundles, env: { LANG: 'ja_JP.UTF-8' } })).code,
+    ).toBe(0);
     expect(read(root, '.butler/config.yaml')).toBe('lang: ja\n');
     await cli(['install', '--codex', '--project', root], { cwd: '/', bundleDir: bundles, env: { LANG: 'en_US.UTF-8' } });
     expect(read(root, '.butler/config.yaml')).toBe('lang: ja\n');

@@ -42,7 +42,8 @@ describe('a user server named butler', () => {
 
 describe('guidance markers', () => {
   it('markers shown in a fenced code block are documentation, not Butler block', async () => {
-    const doc = '# Rules\n\nButler writes this:\n\n```md\n<!-- butler:start (written by `butler install`; `butler uninstall` removes it) -->\n...\n<!-- butler:end -->\n```\n';
+    const doc =
+      '# Rules\n\nButler writes this:\n\n```md\n<!-- butler:start (written by `butler install`; `butler uninstall` removes it) -->\n...\n<!-- butler:end -->\n```\n';
     write(root, 'AGENTS.md', doc);
     await run('install', '--codex');
     const after = read(root, 'AGENTS.md');
@@ -79,7 +80,9 @@ describe('uninstall', () => {
     write(root, '.butler/issues/1.md', '# issue\n');
     const r = await run('uninstall');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Left in place: session_logs\/ \(your handover snapshots\); \.butler\/issues\/ \(the local issue store\); \.butler\/config\.yaml \(your settings\); the Butler lines in \.gitignore/);
+    expect(r.stdout).toMatch(
+      /Left in place: session_logs\/ \(your handover snapshots\); \.butler\/issues\/ \(the local issue store\); \.butler\/config\.yaml \(your settings\); the Butler lines in \.gitignore/,
+    );
     await run('install');
     const one = await run('uninstall', '--codex');
     expect(one.stdout).toContain('.butler/bin/ (the other client still uses it');

@@ -11,7 +11,14 @@ const REPO = path.resolve(import.meta.dirname, '../..');
 describe('npm pack', () => {
   it('packs a tarball without runtime dependencies whose bin installs Butler into a git repo', () => {
     const out = tempDir('butler-pack-');
-    const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: 'pipe', timeout: 120_000, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+    const npm = (args: string[], cwd: string) =>
+      execFileSync('npm', args, {
+        cwd,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        timeout: 120_000,
+        env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+      });
     npm(['pack', '--pack-destination', out], REPO);
     const tgz = readdirSync(out).find((f) => f.endsWith('.tgz'));
     expect(tgz).toMatch(/^agent-butler-.*\.tgz$/);
@@ -28,7 +35,9 @@ describe('npm pack', () => {
     const bin = path.join(app, 'node_modules', '.bin', 'butler');
     const r = spawnSync(bin, ['install', '--project', repo], { encoding: 'utf8', env: { ...process.env, LANG: 'C' } });
     expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(path.join(repo, '.butler', 'bin', 'butler.mjs'), 'utf8')).toBe(readFileSync(path.join(REPO, 'hooks', 'butler-runtime.mjs'), 'utf8'));
+    expect(readFileSync(path.join(repo, '.butler', 'bin', 'butler.mjs'), 'utf8')).toBe(
+      readFileSync(path.join(REPO, 'hooks', 'butler-runtime.mjs'), 'utf8'),
+    );
     expect(existsSync(path.join(repo, '.claude', 'settings.json'))).toBe(true);
     const v = spawnSync(process.execPath, [path.join(repo, '.butler', 'bin', 'butler.mjs'), '--version'], { cwd: repo, encoding: 'utf8' });
     expect(v.stdout.trim()).toBe(pkg.version);

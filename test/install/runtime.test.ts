@@ -16,7 +16,20 @@ beforeAll(async () => {
   const origin = path.join(tempDir(), 'origin');
   mkdirSync(origin);
   execFileSync('git', ['init', '-q', origin]);
-  await applyChanges(origin, await planInstall({ root: origin, claude: true, codex: true, personal: false, force: false, lang: 'en' as const, langExplicit: false, bundleDir: HOOKS, version: '0.1.0' }));
+  await applyChanges(
+    origin,
+    await planInstall({
+      root: origin,
+      claude: true,
+      codex: true,
+      personal: false,
+      force: false,
+      lang: 'en' as const,
+      langExplicit: false,
+      bundleDir: HOOKS,
+      version: '0.1.0',
+    }),
+  );
   clone = path.join(tempDir(), 'teammate-clone');
   cpSync(origin, clone, { recursive: true });
   mkdirSync(path.join(clone, 'src', 'deep'), { recursive: true });
@@ -32,7 +45,12 @@ describe('vendored runtime in a clone', () => {
 
   it('Codex: [mcp_servers.butler] starts the server from a subfolder with a cleared environment', async () => {
     const entry = (parseToml(readFileSync(path.join(clone, '.codex/config.toml'), 'utf8')) as any).mcp_servers.butler;
-    const c = await connectStdio({ command: entry.command, args: entry.args, cwd: path.join(clone, 'src', 'deep'), clientName: 'codex-mcp-client' });
+    const c = await connectStdio({
+      command: entry.command,
+      args: entry.args,
+      cwd: path.join(clone, 'src', 'deep'),
+      clientName: 'codex-mcp-client',
+    });
     opened.push(c);
     expect(c.serverName()).toBe('butler');
     expect(await c.listTools()).toContain('work_session_start');
@@ -49,7 +67,13 @@ describe('vendored runtime in a clone', () => {
     const hooks = JSON.parse(readFileSync(path.join(clone, '.codex/hooks.json'), 'utf8')).hooks;
     for (const event of ['SessionStart', 'PreToolUse', 'PreCompact']) {
       const command = hooks[event][0].hooks[0].command as string;
-      const input = JSON.stringify({ hook_event_name: event, cwd: path.join(clone, 'src'), source: 'startup', tool_name: 'Bash', tool_input: { command: 'ls' } });
+      const input = JSON.stringify({
+        hook_event_name: event,
+        cwd: path.join(clone, 'src'),
+        source: 'startup',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      });
       const inside = spawnSync('sh', ['-lc', command], { cwd: path.join(clone, 'src'), input, env: minimalEnv(), encoding: 'utf8' });
       expect(inside.status, inside.stderr).toBe(0);
       const outside = spawnSync('sh', ['-lc', command], { cwd: path.dirname(clone), input, env: minimalEnv(), encoding: 'utf8' });

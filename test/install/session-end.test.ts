@@ -42,7 +42,15 @@ describe('butler install --session-end', () => {
     for (const rel of ['.claude/settings.json', '.codex/hooks.json']) await expect(read(root, rel)).toMatchFileSnapshot(snapName(rel));
     const claude = json('.claude/settings.json').hooks.SessionEnd;
     expect(claude[0]).toEqual(USER_END);
-    expect(claude[1]).toEqual({ hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-compact.cjs --brain claude-code --trigger session-end', timeout: 3 }] });
+    expect(claude[1]).toEqual({
+      hooks: [
+        {
+          type: 'command',
+          command: 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-compact.cjs --brain claude-code --trigger session-end',
+          timeout: 3,
+        },
+      ],
+    });
     const codex = json('.codex/hooks.json').hooks.SessionEnd;
     expect(codex[0]).toEqual(USER_END);
     expect(codex[1].hooks[0].command).toMatch(/exec node \.butler\/bin\/pre-compact\.cjs --brain codex-mcp-client --trigger session-end/);
@@ -53,7 +61,7 @@ describe('butler install --session-end', () => {
     expect((await run('status')).stdout).toMatch(/PreCompact {2}ok {3}SessionEnd/);
   });
 
-  it('a plain re-install (an upgrade) keeps it; --no-session-end removes only Butler\'s entry', async () => {
+  it("a plain re-install (an upgrade) keeps it; --no-session-end removes only Butler's entry", async () => {
     await run('install', '--session-end');
     const on = tree(root);
     const again = await run('install');

@@ -25,7 +25,20 @@ describe('butler status', () => {
     const root = tempDir();
     write(root, '.git/HEAD', 'ref: refs/heads/main\n');
     write(root, '.butler/config.yaml', 'issues:\n  backend: gitea\n  url: https://git.example.com\n');
-    await applyChanges(root, await planInstall({ root, claude: true, codex: true, personal: false, force: false, lang: 'en' as const, langExplicit: false, bundleDir: bundles, version: '0.1.0' }));
+    await applyChanges(
+      root,
+      await planInstall({
+        root,
+        claude: true,
+        codex: true,
+        personal: false,
+        force: false,
+        lang: 'en' as const,
+        langExplicit: false,
+        bundleDir: bundles,
+        version: '0.1.0',
+      }),
+    );
     const s = await getStatus(root, deps);
     expect(s).toMatchObject({
       node: { ok: true },
@@ -33,7 +46,14 @@ describe('butler status', () => {
       git_repo: true,
       gitignore_session_logs: true,
       issue_backend: 'gitea',
-      claude: { settings_file: '.claude/settings.json', session_start: true, pre_tool_use: true, mcp_server: true, mcp_approved: true, guidance: true },
+      claude: {
+        settings_file: '.claude/settings.json',
+        session_start: true,
+        pre_tool_use: true,
+        mcp_server: true,
+        mcp_approved: true,
+        guidance: true,
+      },
       codex: { session_start: true, pre_tool_use: true, mcp_server: true, auto_approve: true, guidance: true },
       problems: [],
     });
@@ -57,7 +77,7 @@ describe('text edits', () => {
   const table = '[mcp_servers.butler]\ncommand = "sh"';
   const expected = { command: 'sh' };
 
-  it('replaces Butler\'s table in the middle of a file and leaves the comments after it', () => {
+  it("replaces Butler's table in the middle of a file and leaves the comments after it", () => {
     const text = 'a = 1\n\n[mcp_servers.butler]\ncommand = "old"\n[mcp_servers.butler.env]\nX = "1"\n\n# about b\n[b]\nc = 2\n';
     expect(setButlerTable('f', text, table, expected)).toBe('a = 1\n\n[mcp_servers.butler]\ncommand = "sh"\n\n# about b\n[b]\nc = 2\n');
   });

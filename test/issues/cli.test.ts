@@ -8,7 +8,13 @@ function io(cwd: string, stdin = '') {
   const out: string[] = [];
   const err: string[] = [];
   return {
-    io: { cwd, env: { USER: 'alice', BUTLER_LANG: 'en' }, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), readStdin: async () => stdin },
+    io: {
+      cwd,
+      env: { USER: 'alice', BUTLER_LANG: 'en' },
+      stdout: (t: string) => out.push(t),
+      stderr: (t: string) => err.push(t),
+      readStdin: async () => stdin,
+    },
     out: () => out.join(''),
     err: () => err.join(''),
   };
@@ -24,7 +30,20 @@ describe('butler issue CLI (local backend)', () => {
   it('create → comment → read --comments → delete-comment → close, with exit codes and --json', async () => {
     const root = tempProject();
     const other = tempProject();
-    const created = await butler(other, ['create', '--project', root, '--title', 'CLI issue', '--body', STRUCTURED_EN, '--label', 'cli', '--label', 'docs', '--json']);
+    const created = await butler(other, [
+      'create',
+      '--project',
+      root,
+      '--title',
+      'CLI issue',
+      '--body',
+      STRUCTURED_EN,
+      '--label',
+      'cli',
+      '--label',
+      'docs',
+      '--json',
+    ]);
     expect(created.code).toBe(0);
     expect(created.json().data.issue).toMatchObject({ id: 1, labels: ['cli', 'docs'] });
     expect((await butler(root, ['comment', '1', '--body', 'one'])).code).toBe(0);
@@ -44,7 +63,9 @@ describe('butler issue CLI (local backend)', () => {
     const root = tempProject();
     await butler(root, ['create', '--title', 'x', '--body', STRUCTURED_EN]);
     writeFileSync(path.join(root, 'body.md'), `${STRUCTURED_EN}\nfrom file`);
-    expect((await butler(root, ['update-body', '1', '--body-file', 'body.md', '--json'])).json().data.issue.body).toBe(`${STRUCTURED_EN}\nfrom file`);
+    expect((await butler(root, ['update-body', '1', '--body-file', 'body.md', '--json'])).json().data.issue.body).toBe(
+      `${STRUCTURED_EN}\nfrom file`,
+    );
     expect((await butler(root, ['update-title', '1', '--title', 'y', '--json'])).json().data.issue.title).toBe('y');
   });
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openIssueBackend } from '../../src/issues/index.js';
 import {
-  closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
+  closeIssue,
+  commentIssue,
+  createIssue,
+  deleteIssueComment,
+  readIssue,
+  reopenIssue,
+  updateIssueBody,
+  updateIssueTitle,
 } from '../../src/issues/ops.js';
 import type { IssueBackend } from '../../src/issues/types.js';
 import { STRUCTURED_EN, allFileText, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
@@ -17,17 +24,37 @@ const API = `/api/v1/repos/${OWNER}/${REPO}`;
 beforeAll(async () => {
   await server.start();
   root = tempProject();
-  writeConfig(root, `issues:\n  backend: gitea\n  url: ${server.base}/\n  owner: ${OWNER}\n  repo: ${REPO}\n  token_env: BUTLER_ISSUES_TOKEN\n  timeout_ms: 400\n`);
+  writeConfig(
+    root,
+    `issues:\n  backend: gitea\n  url: ${server.base}/\n  owner: ${OWNER}\n  repo: ${REPO}\n  token_env: BUTLER_ISSUES_TOKEN\n  timeout_ms: 400\n`,
+  );
   conf = approvedDir(server.base, 'http://127.0.0.1:9/');
-  backend = await openIssueBackend({ projectRoot: root, env: { BUTLER_ISSUES_TOKEN: GITEA_TOKEN }, author: 'claude-code', userConfigDir: conf });
+  backend = await openIssueBackend({
+    projectRoot: root,
+    env: { BUTLER_ISSUES_TOKEN: GITEA_TOKEN },
+    author: 'claude-code',
+    userConfigDir: conf,
+  });
 });
 afterAll(() => server.stop());
 beforeEach(() => {
   state.issues.clear();
   state.comments.length = 0;
-  state.labels = [{ id: 11, name: 'bug', color: 'ee0701' }, { id: 12, name: 'Feature', color: '84b6eb' }];
+  state.labels = [
+    { id: 11, name: 'bug', color: 'ee0701' },
+    { id: 12, name: 'Feature', color: '84b6eb' },
+  ];
   state.pageComments = 0;
-  state.issues.set(1, { number: 1, title: 'Existing', body: 'old body', state: 'open', labels: [11], created_at: iso(1), updated_at: iso(1), closed_at: null });
+  state.issues.set(1, {
+    number: 1,
+    title: 'Existing',
+    body: 'old body',
+    state: 'open',
+    labels: [11],
+    created_at: iso(1),
+    updated_at: iso(1),
+    closed_at: null,
+  });
   for (let i = 1; i <= 7; i++) state.comments.push({ id: 100 + i, issue: 1, body: `c${i}`, login: 'alice', created_at: iso(10 + i) });
   server.clear();
 });
@@ -93,12 +120,24 @@ describe('Gitea backend against a mock of API v1', () => {
     const d = await envelope(deleteIssueComment(backend, 'en', 1, 103, 'dup'));
     expect(d.status).toBe('ok');
     expect(d.data.tombstone).toBe(false);
-    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${API}/issues/comments/103`, `DELETE ${API}/issues/comments/103`]);
+    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+      `GET ${API}/issues/comments/103`,
+      `DELETE ${API}/issues/comments/103`,
+    ]);
     expect(state.comments.some((x) => x.id === 103)).toBe(false);
   });
 
   it('deleting a comment of another issue or a missing comment is not_found and deletes nothing', async () => {
-    state.issues.set(2, { number: 2, title: 'Other', body: '', state: 'open', labels: [], created_at: iso(2), updated_at: iso(2), closed_at: null });
+    state.issues.set(2, {
+      number: 2,
+      title: 'Other',
+      body: '',
+      state: 'open',
+      labels: [],
+      created_at: iso(2),
+      updated_at: iso(2),
+      closed_at: null,
+    });
     expect((await envelope(deleteIssueComment(backend, 'en', 2, 103))).error_code).toBe('not_found');
     expect((await envelope(deleteIssueComment(backend, 'en', 1, 999))).error_code).toBe('not_found');
     expect(server.requests.some((q) => q.method === 'DELETE')).toBe(false);
@@ -135,8 +174,13 @@ describe('Gitea backend against a mock of API v1', () => {
   });
 
   it.each([
-    [401, 'auth_failed'], [403, 'auth_failed'], [404, 'not_found'], [409, 'conflict'],
-    [422, 'invalid_title'], [500, 'backend_error'], [503, 'backend_error'],
+    [401, 'auth_failed'],
+    [403, 'auth_failed'],
+    [404, 'not_found'],
+    [409, 'conflict'],
+    [422, 'invalid_title'],
+    [500, 'backend_error'],
+    [503, 'backend_error'],
   ])('maps HTTP %i to %s with a short message and no response body', async (status, code) => {
     server.failNext({ status, body: { message: `server says ${GITEA_TOKEN} secret-detail`, url: `${server.base}/api/swagger` } });
     const r = await envelope(updateIssueTitle(backend, 'en', 1, 'x'));

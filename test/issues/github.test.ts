@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openIssueBackend } from '../../src/issues/index.js';
 import {
-  closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
+  closeIssue,
+  commentIssue,
+  createIssue,
+  deleteIssueComment,
+  readIssue,
+  reopenIssue,
+  updateIssueBody,
+  updateIssueTitle,
 } from '../../src/issues/ops.js';
 import type { IssueBackend } from '../../src/issues/types.js';
 import { STRUCTURED_EN, STRUCTURED_JA, allFileText, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
@@ -30,7 +37,15 @@ beforeEach(() => {
   state.issues.clear();
   state.comments.length = 0;
   state.foreignLinks = false;
-  state.issues.set(1, { title: 'Existing', body: null, state: 'open', state_reason: null, labels: ['bug'], created_at: iso(1), updated_at: iso(1) });
+  state.issues.set(1, {
+    title: 'Existing',
+    body: null,
+    state: 'open',
+    state_reason: null,
+    labels: ['bug'],
+    created_at: iso(1),
+    updated_at: iso(1),
+  });
   server.clear();
 });
 
@@ -38,7 +53,14 @@ describe('GitHub backend against a mock of REST v3', () => {
   it('reads an issue with Bearer auth and the GitHub headers, no comments by default', async () => {
     seedComments(3);
     const r = await envelope(readIssue(backend, 'en', 1));
-    expect(r.data.issue).toMatchObject({ id: 1, title: 'Existing', body: '', labels: ['bug'], comment_count: 3, url: `https://github.com/${GH_OWNER}/${GH_REPO}/issues/1` });
+    expect(r.data.issue).toMatchObject({
+      id: 1,
+      title: 'Existing',
+      body: '',
+      labels: ['bug'],
+      comment_count: 3,
+      url: `https://github.com/${GH_OWNER}/${GH_REPO}/issues/1`,
+    });
     expect(r.data.issue.comments).toBeUndefined();
     expect(server.requests).toHaveLength(1);
     const h = server.requests[0]!.headers;
@@ -85,7 +107,11 @@ describe('GitHub backend against a mock of REST v3', () => {
     const r = await envelope(createIssue(backend, 'en', '新しい課題', STRUCTURED_JA, ['bug', 'help wanted']));
     expect(r.status).toBe('ok');
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]).toMatchObject({ method: 'POST', path: `${API}/issues`, body: { title: '新しい課題', body: STRUCTURED_JA, labels: ['bug', 'help wanted'] } });
+    expect(server.requests[0]).toMatchObject({
+      method: 'POST',
+      path: `${API}/issues`,
+      body: { title: '新しい課題', body: STRUCTURED_JA, labels: ['bug', 'help wanted'] },
+    });
     expect(r.data.issue).toMatchObject({ id: 2, labels: ['bug', 'help wanted'] });
   });
 
@@ -96,7 +122,10 @@ describe('GitHub backend against a mock of REST v3', () => {
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: `${API}/issues/1/comments`, body: { body: 'hi' } });
     server.clear();
     expect((await envelope(deleteIssueComment(backend, 'en', 1, 1001))).status).toBe('ok');
-    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${API}/issues/comments/1001`, `DELETE ${API}/issues/comments/1001`]);
+    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+      `GET ${API}/issues/comments/1001`,
+      `DELETE ${API}/issues/comments/1001`,
+    ]);
   });
 
   it('deleting a comment of another issue or a missing one is not_found', async () => {
@@ -115,7 +144,12 @@ describe('GitHub backend against a mock of REST v3', () => {
     expect((await envelope(reopenIssue(backend, 'en', 1))).data.issue.state).toBe('open');
     // close and reopen read the state first (closing a closed issue changes nothing).
     const patches = server.requests.filter((q) => q.method === 'PATCH');
-    expect(patches.map((q) => q.body)).toEqual([{ title: 'T2' }, { body: STRUCTURED_EN }, { state: 'closed', state_reason: 'completed' }, { state: 'open' }]);
+    expect(patches.map((q) => q.body)).toEqual([
+      { title: 'T2' },
+      { body: STRUCTURED_EN },
+      { state: 'closed', state_reason: 'completed' },
+      { state: 'open' },
+    ]);
     expect(server.requests.map((q) => q.method)).toEqual(['PATCH', 'PATCH', 'GET', 'PATCH', 'GET', 'PATCH']);
     expect(server.requests.every((q) => q.path === `${API}/issues/1`)).toBe(true);
     server.clear();
@@ -132,21 +166,35 @@ describe('GitHub backend against a mock of REST v3', () => {
   });
 
   it.each([
-    [401, 'auth_failed'], [403, 'auth_failed'], [404, 'not_found'], [410, 'not_found'], [409, 'conflict'],
-    [500, 'backend_error'], [502, 'backend_error'],
+    [401, 'auth_failed'],
+    [403, 'auth_failed'],
+    [404, 'not_found'],
+    [410, 'not_found'],
+    [409, 'conflict'],
+    [500, 'backend_error'],
+    [502, 'backend_error'],
   ])('maps HTTP %i to %s without the response body', async (status, code) => {
-    server.failNext({ status, body: { message: 'raw-server-detail', documentation_url: 'https://docs.github.com/rest', status: String(status) } });
+    server.failNext({
+      status,
+      body: { message: 'raw-server-detail', documentation_url: 'https://docs.github.com/rest', status: String(status) },
+    });
     const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.error_code).toBe(code);
     expect(JSON.stringify(r)).not.toContain('raw-server-detail');
   });
 
   it('maps a 422 Validation Failed to invalid_title or invalid_body by the rejected field', async () => {
-    server.failNext({ status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'invalid', field: 'body' }], documentation_url: '' } });
+    server.failNext({
+      status: 422,
+      body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'invalid', field: 'body' }], documentation_url: '' },
+    });
     const r = await envelope(createIssue(backend, 'en', 'T', STRUCTURED_EN));
     expect(r.error_code).toBe('invalid_body');
     expect(r.summary).toContain('(body)');
-    server.failNext({ status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }], documentation_url: '' } });
+    server.failNext({
+      status: 422,
+      body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }], documentation_url: '' },
+    });
     expect((await envelope(updateIssueTitle(backend, 'en', 1, 'x'))).error_code).toBe('invalid_title');
   });
 
@@ -158,7 +206,11 @@ describe('GitHub backend against a mock of REST v3', () => {
   });
 
   it('does not follow a redirect (301 for a moved repository) and says what to fix', async () => {
-    server.failNext({ status: 301, body: { message: 'Moved Permanently', url: 'https://evil.example/x' }, headers: { Location: 'https://evil.example/x' } });
+    server.failNext({
+      status: 301,
+      body: { message: 'Moved Permanently', url: 'https://evil.example/x' },
+      headers: { Location: 'https://evil.example/x' },
+    });
     const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.error_code).toBe('backend_error');
     expect(r.hint).toContain('issues.owner');
@@ -174,8 +226,16 @@ describe('GitHub backend against a mock of REST v3', () => {
     const b1 = await openIssueBackend({ projectRoot: root, env: { GH_TOKEN: GITHUB_TOKEN }, author: 'x', userConfigDir: conf });
     expect((await envelope(readIssue(b1, 'en', 1))).status).toBe('ok');
     const other = tempProject();
-    writeConfig(other, `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n  token_env: BUTLER_ISSUES_TOKEN\n`);
-    const b2 = await openIssueBackend({ projectRoot: other, env: { BUTLER_ISSUES_TOKEN: GITHUB_TOKEN, GITHUB_TOKEN: 'wrong' }, author: 'x', userConfigDir: conf });
+    writeConfig(
+      other,
+      `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n  token_env: BUTLER_ISSUES_TOKEN\n`,
+    );
+    const b2 = await openIssueBackend({
+      projectRoot: other,
+      env: { BUTLER_ISSUES_TOKEN: GITHUB_TOKEN, GITHUB_TOKEN: 'wrong' },
+      author: 'x',
+      userConfigDir: conf,
+    });
     expect((await envelope(readIssue(b2, 'en', 1))).status).toBe('ok');
     const b3 = await openIssueBackend({ projectRoot: other, env: {}, author: 'x', userConfigDir: conf });
     const r = await envelope(readIssue(b3, 'en', 1));
@@ -185,7 +245,11 @@ describe('GitHub backend against a mock of REST v3', () => {
 
   it('the token never appears in any envelope, error or project file', async () => {
     seedComments(130);
-    const rs = [await envelope(readIssue(backend, 'en', 1, 40)), await envelope(commentIssue(backend, 'en', 1, 'x')), await envelope(deleteIssueComment(backend, 'en', 1, 1))];
+    const rs = [
+      await envelope(readIssue(backend, 'en', 1, 40)),
+      await envelope(commentIssue(backend, 'en', 1, 'x')),
+      await envelope(deleteIssueComment(backend, 'en', 1, 1)),
+    ];
     server.failNext({ status: 401, body: { message: `Bad credentials ${GITHUB_TOKEN}` } });
     rs.push(await envelope(closeIssue(backend, 'en', 1)));
     let thrown = '';
@@ -218,7 +282,16 @@ describe('issue backend configuration', () => {
 
 describe('GitHub: pull requests and large comment ids', () => {
   it('reading a pull request number is not_found: issue tools work on issues only', async () => {
-    state.issues.set(2, { title: 'A PR', body: null, state: 'open', state_reason: null, labels: [], created_at: iso(1), updated_at: iso(1), pull: true });
+    state.issues.set(2, {
+      title: 'A PR',
+      body: null,
+      state: 'open',
+      state_reason: null,
+      labels: [],
+      created_at: iso(1),
+      updated_at: iso(1),
+      pull: true,
+    });
     const r = await envelope(readIssue(backend, 'en', 2));
     expect(r.status).toBe('error');
     expect(r.error_code).toBe('not_found');

@@ -60,8 +60,20 @@ export function seedIssue(root: string, id: number, title = `Issue ${id}`): void
   mkdirSync(path.join(root, '.butler/issues'), { recursive: true });
   writeFileSync(
     path.join(root, '.butler/issues', `${id}.md`),
-    serializeIssue({ id, title, state: 'open', labels: [], author: 'test', created_at: at, updated_at: at, body: STRUCTURED_EN, comments: [] }),
+    serializeIssue({
+      id,
+      title,
+      state: 'open',
+      labels: [],
+      author: 'test',
+      created_at: at,
+      updated_at: at,
+      body: STRUCTURED_EN,
+      comments: [],
+    }),
   );
   execFileSync('git', ['add', '--', `.butler/issues/${id}.md`], { cwd: root });
-  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', `seed issue #${id}`], { cwd: root });
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', `seed issue #${id}`], {
+    cwd: root,
+  });
 }

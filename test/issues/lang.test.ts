@@ -8,13 +8,19 @@ import { STRUCTURED_EN, STRUCTURED_JA, approvedDir, envelope, tempProject, write
 import { GITEA_TOKEN, OWNER, REPO, giteaMock } from './mock/gitea.js';
 import { iso } from './mock/server.js';
 
-const local = (root: string, lang: Lang) => new LocalIssueBackend({ projectRoot: root, author: 'claude-code', lang, now: () => new Date(0) });
+const local = (root: string, lang: Lang) =>
+  new LocalIssueBackend({ projectRoot: root, author: 'claude-code', lang, now: () => new Date(0) });
 
 /** Drops the words, keeps everything else. */
 const words = new Set(['summary', 'hint', 'reason']);
 function shape(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(shape);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => !words.has(k)).map(([k, x]) => [k, shape(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => !words.has(k))
+        .map(([k, x]) => [k, shape(x)]),
+    );
   return v;
 }
 
@@ -39,7 +45,11 @@ describe('issue capabilities take the language explicitly', () => {
     expect(cj.data.template).toContain('## Blockers');
 
     const [tj, te] = await pairs((lang, root) => updateIssueTitle(local(root, lang), lang, 1, 'a\nb'));
-    expect([tj.error_code, tj.summary, tj.hint]).toEqual(['invalid_title', 'タイトルに改行が含まれています', '1 行にしてください。詳細は本文に書いてください']);
+    expect([tj.error_code, tj.summary, tj.hint]).toEqual([
+      'invalid_title',
+      'タイトルに改行が含まれています',
+      '1 行にしてください。詳細は本文に書いてください',
+    ]);
     expect(te.summary).toBe('Title has a line break');
 
     await pairs((lang, root) => createIssue(local(root, lang), lang, '課題', STRUCTURED_JA));
@@ -70,7 +80,8 @@ describe('Gitea HTTP errors in both languages', () => {
   const { server, state } = giteaMock();
   let root = '';
   let conf = '';
-  const open = (lang: Lang, token = GITEA_TOKEN) => openIssueBackend({ projectRoot: root, env: { GITEA_TOKEN: token }, author: 'x', lang, userConfigDir: conf });
+  const open = (lang: Lang, token = GITEA_TOKEN) =>
+    openIssueBackend({ projectRoot: root, env: { GITEA_TOKEN: token }, author: 'x', lang, userConfigDir: conf });
   beforeAll(async () => {
     await server.start();
     root = tempProject();
@@ -81,7 +92,16 @@ describe('Gitea HTTP errors in both languages', () => {
   beforeEach(() => {
     state.issues.clear();
     state.labels = [{ id: 11, name: 'bug', color: 'ee0701' }];
-    state.issues.set(1, { number: 1, title: 'Existing', body: 'b', state: 'open', labels: [], created_at: iso(1), updated_at: iso(1), closed_at: null });
+    state.issues.set(1, {
+      number: 1,
+      title: 'Existing',
+      body: 'b',
+      state: 'open',
+      labels: [],
+      created_at: iso(1),
+      updated_at: iso(1),
+      closed_at: null,
+    });
     server.clear();
   });
 
@@ -97,7 +117,13 @@ describe('Gitea HTTP errors in both languages', () => {
   });
 
   it.each([
-    [401, 'auth_failed'], [404, 'not_found'], [409, 'conflict'], [422, 'invalid_title'], [423, 'policy_blocked'], [500, 'backend_error'], [418, 'backend_error'],
+    [401, 'auth_failed'],
+    [404, 'not_found'],
+    [409, 'conflict'],
+    [422, 'invalid_title'],
+    [423, 'policy_blocked'],
+    [500, 'backend_error'],
+    [418, 'backend_error'],
   ])('HTTP %i maps to %s in Japanese with the same data as in English, and no response body', async (status, code) => {
     const results = [];
     for (const lang of ['ja', 'en'] as const) {

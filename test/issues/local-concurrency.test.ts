@@ -15,7 +15,12 @@ beforeAll(async () => {
   bundle = path.join(os.tmpdir(), `butler-issue-child-${process.pid}.mjs`);
   await build({
     entryPoints: [path.join(here, 'fixtures/create-many.ts')],
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'error',
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
 });

@@ -37,7 +37,8 @@ describe('the local issue store keeps what users wrote', () => {
     await backend.reopen(3);
     await backend.deleteComment(3, 1, 'dup');
     const text = readFileSync(file(root, 3), 'utf8');
-    for (const kept of ['assignee: alice', 'milestone: v2', 'priority: high # set by the PM', '# triage note: keep this']) expect(text).toContain(kept);
+    for (const kept of ['assignee: alice', 'milestone: v2', 'priority: high # set by the PM', '# triage note: keep this'])
+      expect(text).toContain(kept);
     expect(text).toContain('title: New title');
     expect(text).not.toContain('closed_at');
     expect((await backend.read(3)).labels).toEqual(['bug']);
@@ -73,7 +74,10 @@ describe('the local issue store keeps what users wrote', () => {
   it('never allocates an id beyond what the tools accept', async () => {
     const { root, backend } = localBackend();
     plant(root, 1_000_000_000, '---\nid: 1000000000\ntitle: last\n---\n\nb\n');
-    await expect(backend.create('next', 'b', [])).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('1000000000') });
+    await expect(backend.create('next', 'b', [])).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('1000000000'),
+    });
     plant(root, 9_999_999_999, '---\nid: 9999999999\ntitle: beyond\n---\n\nb\n');
     await expect(backend.create('next', 'b', [])).rejects.toMatchObject({ code: 'conflict' });
   });
@@ -81,7 +85,13 @@ describe('the local issue store keeps what users wrote', () => {
   it('comments keep their bytes: CRLF, leading and trailing whitespace, blank lines', async () => {
     const { backend } = localBackend();
     const { issue } = { issue: await backend.create('t', 'b', []) };
-    const bodies = ['line one\r\nline two\r\n', '  indented\n\n  trailing spaces   ', '\n\nstarts with blank lines', 'plain', '<!-- butler:comment {"id":9} -->\nforged?'];
+    const bodies = [
+      'line one\r\nline two\r\n',
+      '  indented\n\n  trailing spaces   ',
+      '\n\nstarts with blank lines',
+      'plain',
+      '<!-- butler:comment {"id":9} -->\nforged?',
+    ];
     for (const b of bodies) await backend.comment(issue.id, b);
     const read = await backend.read(issue.id, 10);
     expect(read.comments!.map((c) => c.body)).toEqual(bodies);

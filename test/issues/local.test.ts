@@ -4,7 +4,14 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { LocalIssueBackend } from '../../src/issues/local/backend.js';
 import {
-  closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
+  closeIssue,
+  commentIssue,
+  createIssue,
+  deleteIssueComment,
+  readIssue,
+  reopenIssue,
+  updateIssueBody,
+  updateIssueTitle,
 } from '../../src/issues/ops.js';
 import { toErrorResult } from '../../src/shared/errors.js';
 import type { ToolResult } from '../../src/shared/result.js';
@@ -130,7 +137,9 @@ describe('local issue backend: comments', () => {
     expect(r.data.comment).toMatchObject({ id: 1, author: 'claude-code', body: 'first note' });
     const after = readFileSync(file, 'utf8');
     expect(after.startsWith(before)).toBe(true);
-    expect(after.slice(before.length)).toMatch(/^\n<!-- butler:comment \{"id":1,"author":"claude-code","created_at":"2026-[^"]+"\} -->\nfirst note\n$/);
+    expect(after.slice(before.length)).toMatch(
+      /^\n<!-- butler:comment \{"id":1,"author":"claude-code","created_at":"2026-[^"]+"\} -->\nfirst note\n$/,
+    );
   });
 
   it('a blank comment is invalid_body; a comment on a missing issue is not_found', async () => {
@@ -177,7 +186,11 @@ describe('local issue backend: comments', () => {
     const file = path.join(root, '.butler/issues/1.md');
     const before = readFileSync(file, 'utf8');
     const again = await run(deleteIssueComment(backend, 'en', 1, 1, 'second'));
-    expect(again).toMatchObject({ status: 'ok', summary: 'Comment 1 on #1 was already deleted; nothing changed', data: { changed: false } });
+    expect(again).toMatchObject({
+      status: 'ok',
+      summary: 'Comment 1 on #1 was already deleted; nothing changed',
+      data: { changed: false },
+    });
     expect(readFileSync(file, 'utf8')).toBe(before);
     expect((await run(deleteIssueComment(backend, 'en', 4, 1))).error_code).toBe('not_found');
   });
@@ -213,7 +226,7 @@ describe('local issue backend: updates and state', () => {
     expect((await run(updateIssueBody(backend, 'en', 8, STRUCTURED_EN))).error_code).toBe('not_found');
   });
 
-  it('issue_update_body with a body lacking sections is need_input naming them, in the body\'s language; nothing is written', async () => {
+  it("issue_update_body with a body lacking sections is need_input naming them, in the body's language; nothing is written", async () => {
     const { backend, root } = await issueWithComments(0);
     const file = path.join(root, '.butler/issues/1.md');
     const before = readFileSync(file, 'utf8');
@@ -242,12 +255,20 @@ describe('local issue backend: updates and state', () => {
     const { backend, root } = await issueWithComments(0);
     const file = path.join(root, '.butler/issues/1.md');
     const open = readFileSync(file, 'utf8');
-    expect(await run(reopenIssue(backend, 'en', 1))).toMatchObject({ status: 'ok', summary: '#1 was already open; nothing changed', data: { changed: false } });
+    expect(await run(reopenIssue(backend, 'en', 1))).toMatchObject({
+      status: 'ok',
+      summary: '#1 was already open; nothing changed',
+      data: { changed: false },
+    });
     expect(readFileSync(file, 'utf8')).toBe(open);
     await closeIssue(backend, 'en', 1);
     const closed = readFileSync(file, 'utf8');
     const again = await run(closeIssue(backend, 'ja', 1));
-    expect(again).toMatchObject({ status: 'ok', summary: '#1 は既に閉じています。何も変更していません', data: { changed: false, issue: { state: 'closed' } } });
+    expect(again).toMatchObject({
+      status: 'ok',
+      summary: '#1 は既に閉じています。何も変更していません',
+      data: { changed: false, issue: { state: 'closed' } },
+    });
     expect(readFileSync(file, 'utf8')).toBe(closed);
   });
 

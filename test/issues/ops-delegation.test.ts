@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  closeIssue, commentIssue, createIssue, deleteIssueComment, readIssue, reopenIssue, updateIssueBody, updateIssueTitle,
+  closeIssue,
+  commentIssue,
+  createIssue,
+  deleteIssueComment,
+  readIssue,
+  reopenIssue,
+  updateIssueBody,
+  updateIssueTitle,
 } from '../../src/issues/ops.js';
 import type { Issue, IssueBackend } from '../../src/issues/types.js';
 import { STRUCTURED_EN } from './helpers.js';
@@ -9,10 +16,12 @@ import { STRUCTURED_EN } from './helpers.js';
 function recorder() {
   const calls: [string, ...unknown[]][] = [];
   const issue: Issue = { id: 4, title: 't', body: 'b', state: 'open', labels: [], created_at: '', updated_at: '' };
-  const rec = (name: string, result: unknown = issue) => async (...args: unknown[]) => {
-    calls.push([name, ...args]);
-    return result;
-  };
+  const rec =
+    (name: string, result: unknown = issue) =>
+    async (...args: unknown[]) => {
+      calls.push([name, ...args]);
+      return result;
+    };
   const backend: IssueBackend = {
     kind: 'gitea',
     read: rec('read') as IssueBackend['read'],
@@ -33,7 +42,10 @@ describe('issue operations delegate to one backend call each', () => {
     const { backend, calls } = recorder();
     await readIssue(backend, 'en', 4);
     await readIssue(backend, 'en', 4, 3);
-    expect(calls).toEqual([['read', 4, 0], ['read', 4, 3]]);
+    expect(calls).toEqual([
+      ['read', 4, 0],
+      ['read', 4, 3],
+    ]);
   });
 
   it('issue_delete_comment(issue_id, comment_id) delegates to the backend delete_issue_comment', async () => {
@@ -62,13 +74,19 @@ describe('issue operations delegate to one backend call each', () => {
       return { id: 4, title: 't', body: 'b', state: 'closed', labels: [], created_at: '', updated_at: '' };
     };
     await reopenIssue(backend, 'en', 4);
-    expect(calls).toEqual([['read', 4], ['reopen', 4]]);
+    expect(calls).toEqual([
+      ['read', 4],
+      ['reopen', 4],
+    ]);
   });
 
   it('issue_close returns status ok and the closed issue in data.issue', async () => {
     const { backend, calls } = recorder();
     const r = await closeIssue(backend, 'en', 4);
-    expect(calls).toEqual([['read', 4], ['close', 4]]);
+    expect(calls).toEqual([
+      ['read', 4],
+      ['close', 4],
+    ]);
     expect(r.status).toBe('ok');
     expect((r.data as { issue: Issue }).issue.state).toBe('closed');
   });
@@ -80,6 +98,9 @@ describe('issue operations delegate to one backend call each', () => {
     await expect(updateIssueTitle(backend, 'en', 4, '  ')).rejects.toMatchObject({ code: 'invalid_title' });
     await expect(updateIssueBody(backend, 'en', 4, '')).rejects.toMatchObject({ code: 'invalid_body' });
     await expect(commentIssue(backend, 'en', 4, '\n')).rejects.toMatchObject({ code: 'invalid_body' });
-    expect(calls).toEqual([['create', 'T', STRUCTURED_EN, ['a']], ['comment', 4, 'hi']]);
+    expect(calls).toEqual([
+      ['create', 'T', STRUCTURED_EN, ['a']],
+      ['comment', 4, 'hi'],
+    ]);
   });
 });

@@ -45,8 +45,22 @@ describe('text sent to a remote tracker is masked', () => {
     req.on('end', () => {
       bodies.push(b);
       res.setHeader('content-type', 'application/json');
-      const issue = { number: 5, title: `Secret ${GHP}`, body: `body ${GLPAT}`, state: 'open', comments: 0, labels: [], created_at: 'x', updated_at: 'x', html_url: 'h' };
-      res.end(JSON.stringify(req.url?.includes('/comments') ? { id: 1, body: '', user: null, created_at: 'x', html_url: 'h', issue_url: '' } : issue));
+      const issue = {
+        number: 5,
+        title: `Secret ${GHP}`,
+        body: `body ${GLPAT}`,
+        state: 'open',
+        comments: 0,
+        labels: [],
+        created_at: 'x',
+        updated_at: 'x',
+        html_url: 'h',
+      };
+      res.end(
+        JSON.stringify(
+          req.url?.includes('/comments') ? { id: 1, body: '', user: null, created_at: 'x', html_url: 'h', issue_url: '' } : issue,
+        ),
+      );
     });
   });
   let base = '';
@@ -59,7 +73,10 @@ describe('text sent to a remote tracker is masked', () => {
   it('create, comment, title and body payloads carry no secret; a handover of that issue masks its title everywhere', async () => {
     const { root } = makeRepo();
     writeConfig(root, `lang: en\nissues:\n  backend: gitea\n  url: ${base}\n  owner: o\n  repo: r\n`);
-    const c = await connect({ clientName: 'claude-code', deps: { env: { GITEA_TOKEN: 'tok-1234567890' }, userConfigDir: approvedDir(base) } });
+    const c = await connect({
+      clientName: 'claude-code',
+      deps: { env: { GITEA_TOKEN: 'tok-1234567890' }, userConfigDir: approvedDir(base) },
+    });
     await c.call('work_session_start', { project_root: root });
     expect((await c.call('issue_create', { title: `About ${GHP}`, body: BODY })).status).toBe('ok');
     expect((await c.call('issue_comment', { issue_id: 5, body: `see ${STRIPE}` })).status).toBe('ok');

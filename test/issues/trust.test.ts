@@ -24,7 +24,19 @@ const catcher = http.createServer((req, res) => {
   req.on('end', () => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, body });
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ number: 1, title: 'T', body: 'B', state: 'open', comments: 0, labels: [], created_at: 'x', updated_at: 'x', html_url: 'h' }));
+    res.end(
+      JSON.stringify({
+        number: 1,
+        title: 'T',
+        body: 'B',
+        state: 'open',
+        comments: 0,
+        labels: [],
+        created_at: 'x',
+        updated_at: 'x',
+        html_url: 'h',
+      }),
+    );
   });
 });
 let base = '';
@@ -55,7 +67,9 @@ describe('a committed config cannot send a secret anywhere', () => {
       const root = tempProject();
       hostile(root, `  token_env: ${name}\n`);
       // Allowed name, but the URL is still not approved.
-      await expect(openIssueBackend({ projectRoot: root, env: ENV, author: 'x', userConfigDir: userDir() })).rejects.toMatchObject({ code: 'policy_blocked' });
+      await expect(openIssueBackend({ projectRoot: root, env: ENV, author: 'x', userConfigDir: userDir() })).rejects.toMatchObject({
+        code: 'policy_blocked',
+      });
     }
     expect(seen).toEqual([]);
   });
@@ -142,7 +156,9 @@ describe('the user config folder is resolved from the environment given', () => 
     expect(userConfigDir({ BUTLER_CONFIG_HOME: '/b', XDG_CONFIG_HOME: '/x', HOME: '/h' })).toBe('/b');
     expect(userConfigDir({ XDG_CONFIG_HOME: '/x', HOME: '/h' })).toBe(path.join('/x', 'butler'));
     expect(userConfigDir({ HOME: '/h' })).toBe(path.join('/h', '.config', 'butler'));
-    expect(userConfigDir({ BUTLER_CONFIG_HOME: 'rel', XDG_CONFIG_HOME: 'rel2' }, '/home/u')).toBe(path.join('/home/u', '.config', 'butler'));
+    expect(userConfigDir({ BUTLER_CONFIG_HOME: 'rel', XDG_CONFIG_HOME: 'rel2' }, '/home/u')).toBe(
+      path.join('/home/u', '.config', 'butler'),
+    );
     expect(userConfigDir({})).toBeUndefined();
   });
 });

@@ -222,7 +222,9 @@ describe('D33 handover completion criteria', () => {
       expect(r.data).not.toHaveProperty('snapshot');
       expect(r.data.candidate_handovers).toHaveLength(2);
       for (const c of r.data.candidate_handovers) {
-        expect(Object.keys(c)).toEqual(expect.arrayContaining(['handover_id', 'issue_title', 'source_brain', 'target_brain', 'created_at', 'summary']));
+        expect(Object.keys(c)).toEqual(
+          expect.arrayContaining(['handover_id', 'issue_title', 'source_brain', 'target_brain', 'created_at', 'summary']),
+        );
       }
     }
     await Promise.all([a.close(), b.close(), claude.close()]);
@@ -236,7 +238,11 @@ describe('D33 handover completion criteria', () => {
     const acc = await claude.call('handover_accept', {});
     expect(acc.status).toBe('ok');
     expect(acc.data.work_state).toBeTruthy();
-    expect(acc.data.work_state).toMatchObject({ branch: 'main', head: expect.stringMatching(/^[0-9a-f]{40}$/), work_state: expect.any(String) });
+    expect(acc.data.work_state).toMatchObject({
+      branch: 'main',
+      head: expect.stringMatching(/^[0-9a-f]{40}$/),
+      work_state: expect.any(String),
+    });
     await claude.call('handover_suspend', { issue_id: 7 });
     const res = await claude.call('handover_resume', { issue_id: 7 });
     expect(res.status).toBe('ok');
@@ -326,7 +332,16 @@ describe('D33 handover completion criteria', () => {
     const codex = await brain('codex');
     const { tools } = await codex.client.listTools();
     const names = tools.map((t) => t.name);
-    for (const n of ['handover_suspend', 'handover_resume', 'handover_transfer', 'handover_accept', 'handover_prepare', 'handover_read', 'handover_list', 'handover_list_brains']) {
+    for (const n of [
+      'handover_suspend',
+      'handover_resume',
+      'handover_transfer',
+      'handover_accept',
+      'handover_prepare',
+      'handover_read',
+      'handover_list',
+      'handover_list_brains',
+    ]) {
       expect(names).toContain(n);
     }
     await codex.close();

@@ -19,25 +19,25 @@ async function brain(name: string) {
   return c;
 }
 
-const snapshots = () => (existsSync(path.join(root, 'session_logs/handover')) ? readdirSync(path.join(root, 'session_logs/handover')).filter((f) => f.endsWith('.md')) : []);
+const snapshots = () =>
+  existsSync(path.join(root, 'session_logs/handover'))
+    ? readdirSync(path.join(root, 'session_logs/handover')).filter((f) => f.endsWith('.md'))
+    : [];
 
 describe('handover input validation', () => {
-  it.each([
-    ['../../etc/passwd'],
-    ['issue-1-20260604T100000Z-../../x'],
-    ['issue-1-20260604T100000Z-a/b'],
-    ['project-2026-codex'],
-    ['-rf'],
-  ])('refuses the handover id %s with invalid_argument', async (id) => {
-    const c = await brain('codex');
-    for (const tool of ['handover_read', 'handover_resume', 'handover_accept']) {
-      const r = await c.call(tool, { handover_id: id });
-      expect(r.status).toBe('error');
-      expect(r.error_code).toBe('invalid_argument');
-      expect(r.hint).toContain('handover_id');
-    }
-    await c.close();
-  });
+  it.each([['../../etc/passwd'], ['issue-1-20260604T100000Z-../../x'], ['issue-1-20260604T100000Z-a/b'], ['project-2026-codex'], ['-rf']])(
+    'refuses the handover id %s with invalid_argument',
+    async (id) => {
+      const c = await brain('codex');
+      for (const tool of ['handover_read', 'handover_resume', 'handover_accept']) {
+        const r = await c.call(tool, { handover_id: id });
+        expect(r.status).toBe('error');
+        expect(r.error_code).toBe('invalid_argument');
+        expect(r.hint).toContain('handover_id');
+      }
+      await c.close();
+    },
+  );
 
   it('an unknown but well-formed handover id gives not_found with the latest candidates', async () => {
     const c = await brain('codex');
@@ -80,7 +80,9 @@ describe('handover input validation', () => {
     expect(r.data.target_brain).toBe('______evil_brain');
     expect(snapshots()).toEqual([]);
     const s = await c.call('handover_suspend', { client: '../x' });
-    expect(s.data.snapshot_file).toMatch(/^session_logs\/handover\/project_\d{8}T\d{6}Z_\.\.?_x\.md$|^session_logs\/handover\/project_\d{8}T\d{6}Z____x\.md$/);
+    expect(s.data.snapshot_file).toMatch(
+      /^session_logs\/handover\/project_\d{8}T\d{6}Z_\.\.?_x\.md$|^session_logs\/handover\/project_\d{8}T\d{6}Z____x\.md$/,
+    );
     await c.close();
   });
 

@@ -45,7 +45,10 @@ describe('handover and the issue backend', () => {
 
   it('an unreachable remote tracker does not fail the handover either', async () => {
     mkdirSync(path.join(root, '.butler'), { recursive: true });
-    writeFileSync(path.join(root, '.butler/config.yaml'), 'issues:\n  backend: gitea\n  url: http://127.0.0.1:9\n  owner: o\n  repo: r\n  timeout_ms: 2000\n');
+    writeFileSync(
+      path.join(root, '.butler/config.yaml'),
+      'issues:\n  backend: gitea\n  url: http://127.0.0.1:9\n  owner: o\n  repo: r\n  timeout_ms: 2000\n',
+    );
     const c = await brain();
     const r = await c.call('handover_transfer', { issue_id: 3, target_brain: 'any' });
     expect(r.status).toBe('ok');

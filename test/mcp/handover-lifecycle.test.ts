@@ -27,13 +27,20 @@ async function brain(name: string) {
 
 async function cli(...args: string[]) {
   let stdout = '';
-  const code = await runCli(args, { cwd: root, env: { ...EN, BUTLER_BUNDLE_DIR: fakeBundles() }, stdout: (t) => (stdout += t), stderr: (t) => (stdout += t), readStdin: async () => '' });
+  const code = await runCli(args, {
+    cwd: root,
+    env: { ...EN, BUTLER_BUNDLE_DIR: fakeBundles() },
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stdout += t),
+    readStdin: async () => '',
+  });
   return { code, stdout };
 }
 
 const md = (r: { data: Record<string, any> }) => readFileSync(path.join(root, r.data.snapshot_file), 'utf8');
 const BODY = '## Current state\nFiled long ago\n## Next\nParser\n## Blockers\nNone';
-const hook = (brainId: string) => sessionStart(JSON.stringify({ session_id: 's', cwd: root, source: 'startup' }), { brain: brainId, env: EN });
+const hook = (brainId: string) =>
+  sessionStart(JSON.stringify({ session_id: 's', cwd: root, source: 'startup' }), { brain: brainId, env: EN });
 
 describe('the first transfer right after install', () => {
   it('install registers both clients as known but unseen; a transfer to Codex is a normal transfer', async () => {
@@ -72,14 +79,20 @@ describe('handovers retire', () => {
     clock.advance(60);
     const acc = await codex.call('handover_accept', { issue_id: 2 });
     expect(acc.status).toBe('ok');
-    expect(acc.data).toMatchObject({ handover_id: t.data.handover_id, accepted_by: 'codex-mcp-client', accepted_at: '2026-06-04T10:01:00.000Z' });
+    expect(acc.data).toMatchObject({
+      handover_id: t.data.handover_id,
+      accepted_by: 'codex-mcp-client',
+      accepted_at: '2026-06-04T10:01:00.000Z',
+    });
     const listed = (await claude.call('handover_list', { issue_id: 2 })).data.handovers[0];
     expect(listed.receipts).toEqual([{ kind: 'accepted', by: 'codex-mcp-client', at: '2026-06-04T10:01:00.000Z' }]);
 
     const second = await gemini.call('handover_accept', { issue_id: 2 });
     expect(second.status).toBe('need_input');
     expect(second.summary).toContain('codex-mcp-client');
-    expect(second.data.taken).toEqual([{ handover_id: t.data.handover_id, accepted_by: 'codex-mcp-client', accepted_at: '2026-06-04T10:01:00.000Z' }]);
+    expect(second.data.taken).toEqual([
+      { handover_id: t.data.handover_id, accepted_by: 'codex-mcp-client', accepted_at: '2026-06-04T10:01:00.000Z' },
+    ]);
     const byId = await gemini.call('handover_accept', { handover_id: t.data.handover_id });
     expect(byId.error_code).toBe('conflict');
     expect(byId.data).toMatchObject({ accepted_by: 'codex-mcp-client' });
@@ -129,7 +142,8 @@ describe('handovers retire', () => {
 
   it('finished work (issue closed, nothing unrecorded) says finished instead of take over', async () => {
     const c = await brain('claude-code');
-    const id = (await c.call('issue_create', { title: 'Docs', body: '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone' })).data.issue.id;
+    const id = (await c.call('issue_create', { title: 'Docs', body: '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone' })).data.issue
+      .id;
     await c.call('issue_close', { issue_id: id });
     writeFileSync(path.join(root, '.gitignore'), 'session_logs/\n');
     git(root, 'add', '-A');
@@ -167,7 +181,8 @@ describe('open items carry forward', () => {
   it('BLOCKED / PENDING, RISKS and anchors carry until resolved:, and METADATA names parent and sequence', async () => {
     const c = await brain('claude-code');
     const first = await c.call('handover_suspend', {
-      notes: 'Start.\nblocked: staging DB credentials missing\nundecided: which cache\nrisk: flaky parser test\nanchor: README.md - entry point',
+      notes:
+        'Start.\nblocked: staging DB credentials missing\nundecided: which cache\nrisk: flaky parser test\nanchor: README.md - entry point',
     });
     clock.advance(60);
     const second = await c.call('handover_suspend', { notes: 'More work.' });
@@ -194,7 +209,10 @@ describe('decisions carry forward, across brains too', () => {
   it('a decision stays in DECISION after the target accepts and suspends, until resolved:', async () => {
     const codex = await brain('codex-mcp-client');
     const claude = await brain('claude-code');
-    await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Half done.\ndecision: count code points, not UTF-16 units.' });
+    await claude.call('handover_transfer', {
+      target_brain: 'codex-mcp-client',
+      notes: 'Half done.\ndecision: count code points, not UTF-16 units.',
+    });
     await claude.close();
     clock.advance(60);
     const acc = await codex.call('handover_accept', { source_brain: 'claude-code' });
@@ -214,11 +232,14 @@ describe('a prompt that is whole and carries what matters', () => {
   it('the summary ends at a sentence, the whole line stays in CURRENT_STATE, the issue text is labelled', async () => {
     const c = await brain('claude-code');
     const id = (await c.call('issue_create', { title: 'Parser', body: BODY })).data.issue.id;
-    const line = 'The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates in the work tree. Next I meant to port it.';
+    const line =
+      'The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates in the work tree. Next I meant to port it.';
     const r = await c.call('handover_suspend', { issue_id: id, notes: line });
     const prompt = r.data.handoff_prompt.split('\n');
     // One or two whole sentences within 160 characters: never cut mid-word ("…work tree").
-    expect(prompt[0]).toBe('The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates in the work tree.');
+    expect(prompt[0]).toBe(
+      'The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates in the work tree.',
+    );
     const current = sectionBody(md(r), 'CURRENT_STATE');
     expect(current).toContain(`- Notes: ${line}`);
     const label = current.indexOf('- Issue text as filed (not the current state):');
@@ -233,7 +254,10 @@ describe('a prompt that is whole and carries what matters', () => {
     const codex = await brain('codex-mcp-client');
     const claude = await brain('claude-code');
     const decisions = Array.from({ length: 12 }, (_, i) => `decision: choice ${i} because reason ${i} ${'x'.repeat(30)}`).join('\n');
-    await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: `Half done.\n${decisions}\nblocked: waiting for the API key` });
+    await claude.call('handover_transfer', {
+      target_brain: 'codex-mcp-client',
+      notes: `Half done.\n${decisions}\nblocked: waiting for the API key`,
+    });
     const out = await hook('codex-mcp-client');
     expect(out.length).toBeLessThanOrEqual(1201);
     expect(out).toContain('Decisions: choice 0 because reason 0');

@@ -57,7 +57,13 @@ describe('snapshots from real session logs', () => {
     const c = await brain('claude-code');
     const first = await c.call('handover_suspend', { session_log_path: 'logs/t.jsonl' });
     clock.advance(60);
-    const entry = { type: 'user', uuid: 'u-new', timestamp: '2026-12-02T12:00:00Z', cwd: root, message: { role: 'user', content: 'Now rename greet.txt please' } };
+    const entry = {
+      type: 'user',
+      uuid: 'u-new',
+      timestamp: '2026-12-02T12:00:00Z',
+      cwd: root,
+      message: { role: 'user', content: 'Now rename greet.txt please' },
+    };
     appendFileSync(file, `${JSON.stringify(entry)}\n`);
     const second = await c.call('handover_suspend', { session_log_path: 'logs/t.jsonl' });
     const md2 = readFileSync(path.join(root, second.data.snapshot_file), 'utf8');
@@ -75,13 +81,19 @@ describe('snapshots from real session logs', () => {
     await c.close();
   });
 
-  it("without session_log_path, the log the SessionStart hook recorded for this brain is used", async () => {
+  it('without session_log_path, the log the SessionStart hook recorded for this brain is used', async () => {
     const home = path.join(root, '..', 'home');
     const rel = '.claude/projects/p/s.jsonl';
     mkdirSync(path.join(home, '.claude/projects/p'), { recursive: true });
-    writeFileSync(path.join(home, rel), readFileSync('test/fixtures/transcripts/claude/session.jsonl', 'utf8').split('/tmp/butler-e2e/repo').join(root));
+    writeFileSync(
+      path.join(home, rel),
+      readFileSync('test/fixtures/transcripts/claude/session.jsonl', 'utf8').split('/tmp/butler-e2e/repo').join(root),
+    );
     const { sessionStart } = await import('../../src/hooks/session-start.js');
-    await sessionStart(JSON.stringify({ session_id: 's', transcript_path: path.join(home, rel), cwd: root, source: 'startup' }), { brain: 'claude-code', env: {} });
+    await sessionStart(JSON.stringify({ session_id: 's', transcript_path: path.join(home, rel), cwd: root, source: 'startup' }), {
+      brain: 'claude-code',
+      env: {},
+    });
     const c = await brain('claude-code', { HOME: home });
     const r = await c.call('handover_suspend', {});
     const md = readFileSync(path.join(root, r.data.snapshot_file), 'utf8');
@@ -91,7 +103,9 @@ describe('snapshots from real session logs', () => {
 
   it('secrets in notes and logs are masked before they reach the snapshot', async () => {
     const c = await brain('claude-code');
-    const r = await c.call('handover_suspend', { notes: 'deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB\nrisk: password=hunter2' });
+    const r = await c.call('handover_suspend', {
+      notes: 'deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB\nrisk: password=hunter2',
+    });
     const md = readFileSync(path.join(root, r.data.snapshot_file), 'utf8');
     expect(md).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789AB');
     expect(md).not.toContain('hunter2');

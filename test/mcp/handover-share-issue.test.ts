@@ -27,7 +27,15 @@ const TRACKERS = [
     seed: () => {
       gh.state.issues.clear();
       gh.state.comments.length = 0;
-      gh.state.issues.set(1, { title: 'Parser', body: 'Rewrite it', state: 'open', state_reason: null, labels: [], created_at: iso(1), updated_at: iso(1) });
+      gh.state.issues.set(1, {
+        title: 'Parser',
+        body: 'Rewrite it',
+        state: 'open',
+        state_reason: null,
+        labels: [],
+        created_at: iso(1),
+        updated_at: iso(1),
+      });
     },
     comments: () => gh.state.comments.map((c) => c.body),
   },
@@ -39,7 +47,16 @@ const TRACKERS = [
     seed: () => {
       gt.state.issues.clear();
       gt.state.comments.length = 0;
-      gt.state.issues.set(1, { number: 1, title: 'Parser', body: 'Rewrite it', state: 'open', labels: [], created_at: iso(1), updated_at: iso(1), closed_at: null });
+      gt.state.issues.set(1, {
+        number: 1,
+        title: 'Parser',
+        body: 'Rewrite it',
+        state: 'open',
+        labels: [],
+        created_at: iso(1),
+        updated_at: iso(1),
+        closed_at: null,
+      });
     },
     comments: () => gt.state.comments.map((c) => c.body),
   },
@@ -57,7 +74,10 @@ describe.each(TRACKERS)('a shared transfer on a $name issue', (tracker) => {
   });
 
   const claude = async () => {
-    const c = await connect({ clientName: 'claude-code', deps: { now: clock.now, env: { BUTLER_LANG: 'en', ...tracker.env }, userConfigDir: approvedDir(tracker.base()) } });
+    const c = await connect({
+      clientName: 'claude-code',
+      deps: { now: clock.now, env: { BUTLER_LANG: 'en', ...tracker.env }, userConfigDir: approvedDir(tracker.base()) },
+    });
     expect((await c.call('work_session_start', { project_root: root })).status).toBe('ok');
     return c;
   };
@@ -70,7 +90,12 @@ describe.each(TRACKERS)('a shared transfer on a $name issue', (tracker) => {
     await c.call('handover_suspend', { issue_id: 1, notes: 'Mine.', share: true });
     expect(tracker.comments()).toEqual([]);
     clock.advance(60);
-    const t = await c.call('handover_transfer', { target_brain: 'any', issue_id: 1, notes: `Lexer done.\nnext: parse expressions\nkey ${GITHUB_TOKEN}`, share: true });
+    const t = await c.call('handover_transfer', {
+      target_brain: 'any',
+      issue_id: 1,
+      notes: `Lexer done.\nnext: parse expressions\nkey ${GITHUB_TOKEN}`,
+      share: true,
+    });
     expect(t.data).toMatchObject({ shared: true, issue_comment: 'posted' });
     const comments = tracker.comments();
     expect(comments).toHaveLength(1);

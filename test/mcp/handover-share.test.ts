@@ -35,12 +35,14 @@ async function agent(root: string, name: string) {
 function remoteFiles(): Map<string, string> {
   const out = new Map<string, string>();
   if (!git(remote, 'for-each-ref', REF)) return out;
-  for (const p of git(remote, 'ls-tree', '-r', '--name-only', REF).split('\n').filter(Boolean)) out.set(p, git(remote, 'show', `${REF}:${p}`));
+  for (const p of git(remote, 'ls-tree', '-r', '--name-only', REF).split('\n').filter(Boolean))
+    out.set(p, git(remote, 'show', `${REF}:${p}`));
   return out;
 }
 
 /** Every object in the remote, as text: a secret must be in none of them. */
-const allRemoteObjects = () => execFileSync('git', ['cat-file', '--batch-all-objects', '--batch'], { cwd: remote, encoding: 'latin1', maxBuffer: 64 << 20 });
+const allRemoteObjects = () =>
+  execFileSync('git', ['cat-file', '--batch-all-objects', '--batch'], { cwd: remote, encoding: 'latin1', maxBuffer: 64 << 20 });
 
 /** A is where Claude works; Codex is known there because it once started a session in A. */
 async function claudeOnA() {
@@ -57,12 +59,26 @@ describe('sharing a transfer through the remote', () => {
     git(a, 'push', '-q');
     write(a, 'staged.txt', 'staged\n');
     git(a, 'add', 'staged.txt');
-    const before = { head: git(a, 'rev-parse', 'HEAD'), main: git(remote, 'rev-parse', 'main'), staged: git(a, 'diff', '--cached', '--name-only'), status: git(a, 'status', '--porcelain') };
-    const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Parser done.\nnext: wire the lexer', share: true });
+    const before = {
+      head: git(a, 'rev-parse', 'HEAD'),
+      main: git(remote, 'rev-parse', 'main'),
+      staged: git(a, 'diff', '--cached', '--name-only'),
+      status: git(a, 'status', '--porcelain'),
+    };
+    const t = await claude.call('handover_transfer', {
+      target_brain: 'codex-mcp-client',
+      notes: 'Parser done.\nnext: wire the lexer',
+      share: true,
+    });
     expect(t.status).toBe('ok');
     expect(t.data).toMatchObject({ shared: true, shared_ref: REF });
     expect([...remoteFiles().keys()]).toEqual([`snapshots/${path.basename(t.data.snapshot_file)}`]);
-    expect({ head: git(a, 'rev-parse', 'HEAD'), main: git(remote, 'rev-parse', 'main'), staged: git(a, 'diff', '--cached', '--name-only'), status: git(a, 'status', '--porcelain') }).toEqual(before);
+    expect({
+      head: git(a, 'rev-parse', 'HEAD'),
+      main: git(remote, 'rev-parse', 'main'),
+      staged: git(a, 'diff', '--cached', '--name-only'),
+      status: git(a, 'status', '--porcelain'),
+    }).toEqual(before);
     // METADATA names the human beside the brain.
     const text = readFileSync(path.join(a, t.data.snapshot_file), 'utf8');
     expect(text).toContain('- source_brain: claude-code\n- user_name: Test\n- user_email: test@example.com\n');
@@ -100,7 +116,10 @@ describe('sharing a transfer through the remote', () => {
   it('a token in the notes never reaches the remote; config patterns apply too', async () => {
     write(a, '.butler/config.yaml', 'handover:\n  share: true\nredact:\n  patterns: ["ACME-[0-9]{6}"]\n');
     const claude = await claudeOnA();
-    const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: `Deploy with token ${TOKEN} and key ACME-123456.` });
+    const t = await claude.call('handover_transfer', {
+      target_brain: 'codex-mcp-client',
+      notes: `Deploy with token ${TOKEN} and key ACME-123456.`,
+    });
     expect(t.data.shared).toBe(true); // handover.share in the config makes it the default
     const objects = allRemoteObjects();
     expect(objects).toContain('[REDACTED');
@@ -187,7 +206,10 @@ describe('sharing a transfer through the remote', () => {
     const claude = await claudeOnA();
     const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Only one of you.', share: true });
     const [b, c] = [await agent(secondClone(remote), 'codex-mcp-client'), await agent(secondClone(remote), 'codex-mcp-client')];
-    const results = await Promise.all([b.call('handover_accept', { handover_id: t.data.handover_id }), c.call('handover_accept', { handover_id: t.data.handover_id })]);
+    const results = await Promise.all([
+      b.call('handover_accept', { handover_id: t.data.handover_id }),
+      c.call('handover_accept', { handover_id: t.data.handover_id }),
+    ]);
     const winners = results.filter((r) => r.status === 'ok');
     expect(winners).toHaveLength(1);
     expect(results.find((r) => r.status !== 'ok')).toMatchObject({ status: 'error', error_code: 'conflict' });
@@ -203,18 +225,32 @@ describe('sharing a transfer through the remote', () => {
     const claude = await claudeOnA();
     const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Stale plan.', share: true });
     let out = '';
-    const code = await runCli(['handover', 'retire', t.data.handover_id, '--reason', 'plan dropped', '--json'], { cwd: a, env: EN, stdout: (x) => (out += x), stderr: (x) => (out += x), readStdin: async () => '' });
+    const code = await runCli(['handover', 'retire', t.data.handover_id, '--reason', 'plan dropped', '--json'], {
+      cwd: a,
+      env: EN,
+      stdout: (x) => (out += x),
+      stderr: (x) => (out += x),
+      readStdin: async () => '',
+    });
     expect(code).toBe(0);
     expect(JSON.parse(out).data.shared).toBe(true);
     const codex = await agent(secondClone(remote), 'codex-mcp-client');
     expect((await codex.call('handover_accept')).status).toBe('need_input');
-    expect((await codex.call('handover_list')).data.handovers[0].receipts).toEqual([expect.objectContaining({ kind: 'retired', reason: 'plan dropped' })]);
+    expect((await codex.call('handover_list')).data.handovers[0].receipts).toEqual([
+      expect.objectContaining({ kind: 'retired', reason: 'plan dropped' }),
+    ]);
     await Promise.all([claude.close(), codex.close()]);
   });
 
   it('the CLI takes --share as a switch', async () => {
     let out = '';
-    const code = await runCli(['handover', 'suspend', '--notes', 'From the terminal.', '--share', '--json'], { cwd: a, env: EN, stdout: (t) => (out += t), stderr: (t) => (out += t), readStdin: async () => '' });
+    const code = await runCli(['handover', 'suspend', '--notes', 'From the terminal.', '--share', '--json'], {
+      cwd: a,
+      env: EN,
+      stdout: (t) => (out += t),
+      stderr: (t) => (out += t),
+      readStdin: async () => '',
+    });
     expect(code).toBe(0);
     const r = JSON.parse(out);
     expect(r.data.shared).toBe(true);
@@ -225,7 +261,8 @@ describe('sharing a transfer through the remote', () => {
     write(a, '.butler/config.yaml', 'handover:\n  share: true\n');
     const claude = await agent(a, 'claude-code');
     await claude.call('handover_suspend', { notes: 'n', share: true });
-    const hook = () => sessionStart(JSON.stringify({ session_id: 's', cwd: a, source: 'startup' }), { brain: 'codex-mcp-client', env: EN, now: clock.now });
+    const hook = () =>
+      sessionStart(JSON.stringify({ session_id: 's', cwd: a, source: 'startup' }), { brain: 'codex-mcp-client', env: EN, now: clock.now });
     expect(await hook()).not.toContain('look on the remote');
     clock.advance(2 * 3600);
     const out = await hook();

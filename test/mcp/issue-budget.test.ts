@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { connect } from '../helpers/mcp.js';
 
 const ISSUE_TOOLS = [
-  'issue_read', 'issue_create', 'issue_comment', 'issue_delete_comment',
-  'issue_update_title', 'issue_update_body', 'issue_reopen', 'issue_close',
+  'issue_read',
+  'issue_create',
+  'issue_comment',
+  'issue_delete_comment',
+  'issue_update_title',
+  'issue_update_body',
+  'issue_reopen',
+  'issue_close',
 ];
 const BUDGET = 3_800;
 
@@ -13,7 +19,9 @@ describe('issue tools context budget', () => {
     const { tools } = await client.listTools();
     const mine = tools.filter((t) => ISSUE_TOOLS.includes(t.name));
     expect(mine.map((t) => t.name).sort()).toEqual([...ISSUE_TOOLS].sort());
-    const sizes = mine.map((t) => Buffer.byteLength(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })));
+    const sizes = mine.map((t) =>
+      Buffer.byteLength(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+    );
     const total = sizes.reduce((a, b) => a + b, 0);
     console.log(`issue tools: ${total} bytes`, Object.fromEntries(mine.map((t, i) => [t.name, sizes[i]])));
     expect(total).toBeLessThanOrEqual(BUDGET);

@@ -22,7 +22,11 @@ function shape(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(shape);
   if (v && typeof v === 'object') {
     // record_id: a commit id, different in every repository whatever the language.
-    return Object.fromEntries(Object.entries(v).filter(([k]) => !['summary', 'hint', 'reason', 'record_id'].includes(k)).map(([k, x]) => [k, shape(x)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => !['summary', 'hint', 'reason', 'record_id'].includes(k))
+        .map(([k, x]) => [k, shape(x)]),
+    );
   }
   return v;
 }
@@ -47,11 +51,17 @@ describe('issue tools language (issue 7)', () => {
     expect(blank).toMatchObject({ error_code: 'invalid_title', summary: 'タイトルが空です', hint: '短く具体的なタイトルを付けてください' });
 
     // Each local issue change is a record of its own (issue #12); the summary names it.
-    expect((await s.call('issue_create', { title: 'ログイン不具合', body: FULL_JA })).summary).toMatch(/^#1 ログイン不具合 を作成しました（記録 [0-9a-f]{12}）$/);
-    expect((await s.call('issue_comment', { issue_id: 1, body: 'メモ' })).summary).toMatch(/^#1 にコメントしました（コメント 1）（記録 [0-9a-f]{12}）$/);
+    expect((await s.call('issue_create', { title: 'ログイン不具合', body: FULL_JA })).summary).toMatch(
+      /^#1 ログイン不具合 を作成しました（記録 [0-9a-f]{12}）$/,
+    );
+    expect((await s.call('issue_comment', { issue_id: 1, body: 'メモ' })).summary).toMatch(
+      /^#1 にコメントしました（コメント 1）（記録 [0-9a-f]{12}）$/,
+    );
     expect((await s.call('issue_read', { issue_id: 1, last_n_comments: 5 })).summary).toBe('#1 ログイン不具合（オープン、コメント 1 件）');
     expect((await s.call('issue_close', { issue_id: 1 })).summary).toMatch(/^#1 ログイン不具合 を閉じました（記録 [0-9a-f]{12}）$/);
-    expect((await s.call('issue_reopen', { issue_id: 1 })).summary).toMatch(/^#1 ログイン不具合 を再オープンしました（記録 [0-9a-f]{12}）$/);
+    expect((await s.call('issue_reopen', { issue_id: 1 })).summary).toMatch(
+      /^#1 ログイン不具合 を再オープンしました（記録 [0-9a-f]{12}）$/,
+    );
     const gone = await s.call('issue_delete_comment', { issue_id: 1, comment_id: 9 });
     expect(gone).toMatchObject({ error_code: 'not_found', summary: 'issue #1 にコメント 9 が見つかりません' });
     await s.close();
@@ -65,7 +75,9 @@ describe('issue tools language (issue 7)', () => {
     expect(lacks.summary).toBe('Body lacks: 次にすること, ブロック要因');
     expect(lacks.data.required_action.reason).toBe('Add the missing sections (write "none" when there are no blockers).');
     expect((await s.call('issue_update_title', { issue_id: 1, title: '' })).summary).toBe('Title is empty');
-    expect((await s.call('issue_create', { title: 'Login', body: FULL_JA })).summary).toMatch(/^Created #1 Login \(recorded as [0-9a-f]{12}\)$/);
+    expect((await s.call('issue_create', { title: 'Login', body: FULL_JA })).summary).toMatch(
+      /^Created #1 Login \(recorded as [0-9a-f]{12}\)$/,
+    );
     expect((await s.call('issue_close', { issue_id: 1 })).summary).toMatch(/^Closed #1 Login \(recorded as [0-9a-f]{12}\)$/);
     await s.close();
   });
@@ -118,7 +130,15 @@ describe('issue tools language: tracker HTTP errors (GitHub mock)', () => {
   afterAll(() => server.stop());
   beforeEach(() => {
     state.issues.clear();
-    state.issues.set(1, { title: 'Existing', body: null, state: 'open', state_reason: null, labels: [], created_at: iso(1), updated_at: iso(1) });
+    state.issues.set(1, {
+      title: 'Existing',
+      body: null,
+      state: 'open',
+      state_reason: null,
+      labels: [],
+      created_at: iso(1),
+      updated_at: iso(1),
+    });
   });
   const github = () => `issues:\n  backend: github\n  url: ${server.base}\n  owner: ${GH_OWNER}\n  repo: ${GH_REPO}\n`;
 

@@ -58,7 +58,9 @@ describe('local issue changes are records of their own', () => {
     // Following the suggestion, then publishing, lands both clones' records on the remote.
     expect((await call('work_sync')).status).toBe('ok');
     expect((await call('work_publish')).status).toBe('ok');
-    expect(git(remote!, 'log', '--format=%s', 'main').split('\n').slice(0, 2).sort()).toEqual([`edit theirs.txt`, `issue #${created.data.issue.id}: created`].sort());
+    expect(git(remote!, 'log', '--format=%s', 'main').split('\n').slice(0, 2).sort()).toEqual(
+      [`edit theirs.txt`, `issue #${created.data.issue.id}: created`].sort(),
+    );
     await close();
   });
 
@@ -81,7 +83,7 @@ describe('local issue changes are records of their own', () => {
     const fin = await call('work_finish');
     expect(fin.data.pending_actions.map((a: any) => a.action)).toEqual(['issue_comment', 'issue_close']);
     for (const a of fin.data.pending_actions) {
-      const args = a.action === 'issue_comment' ? { ...a.args, body: 'Fixed in fix.txt' } : a.args ?? {};
+      const args = a.action === 'issue_comment' ? { ...a.args, body: 'Fixed in fix.txt' } : (a.args ?? {});
       const r = await call(a.action, args);
       expect(r.status, a.action).toBe('ok');
       expect(r.data.published, a.action).toBe(true);
@@ -103,7 +105,10 @@ describe('local issue changes are records of their own', () => {
     git(root, 'add', 'staged.txt');
     const created = await call('issue_create', { title: 'Login', body: STRUCTURED_EN });
     expect(created.data.record_id).toBeTruthy();
-    expect(git(root, 'show', '--name-only', '--format=', 'HEAD').split('\n').sort()).toEqual(['.butler/issues/.gitignore', `.butler/issues/${created.data.issue.id}.md`]);
+    expect(git(root, 'show', '--name-only', '--format=', 'HEAD').split('\n').sort()).toEqual([
+      '.butler/issues/.gitignore',
+      `.butler/issues/${created.data.issue.id}.md`,
+    ]);
     expect(status(root)).toEqual(['?? wip.txt', 'A  staged.txt']);
     await close();
   });

@@ -17,9 +17,14 @@ describe('issue tools over MCP (local backend)', () => {
   it('every issue tool asks for work_session_start first', async () => {
     const { call, close } = await connect({ deps: { env: { BUTLER_LANG: 'en' } } });
     const calls: [string, Record<string, unknown>][] = [
-      ['issue_read', { issue_id: 1 }], ['issue_create', { title: 't' }], ['issue_comment', { issue_id: 1, body: 'b' }],
-      ['issue_delete_comment', { issue_id: 1, comment_id: 1 }], ['issue_update_title', { issue_id: 1, title: 't' }],
-      ['issue_update_body', { issue_id: 1, body: 'b' }], ['issue_reopen', { issue_id: 1 }], ['issue_close', { issue_id: 1 }],
+      ['issue_read', { issue_id: 1 }],
+      ['issue_create', { title: 't' }],
+      ['issue_comment', { issue_id: 1, body: 'b' }],
+      ['issue_delete_comment', { issue_id: 1, comment_id: 1 }],
+      ['issue_update_title', { issue_id: 1, title: 't' }],
+      ['issue_update_body', { issue_id: 1, body: 'b' }],
+      ['issue_reopen', { issue_id: 1 }],
+      ['issue_close', { issue_id: 1 }],
     ];
     for (const [name, args] of calls) {
       const r = await call(name, args);

@@ -15,7 +15,11 @@ import { GITEA_TOKEN, OWNER, REPO, giteaMock } from '../issues/mock/gitea.js';
 /** Calls a worker tool the way server.ts does: zod-parse, run, and turn throws into envelopes. */
 async function callWorker(name: string, args: Record<string, unknown>, env: Record<string, string> = {}, userConfigDir?: string) {
   const tool = issueWorkerTools.find((t) => t.name === name)!;
-  const ctx: ToolContext = { session: newSession(), deps: { cwd: process.cwd(), env, userConfigDir, now: () => new Date(), git: execaGit }, memo: new Map() };
+  const ctx: ToolContext = {
+    session: newSession(),
+    deps: { cwd: process.cwd(), env, userConfigDir, now: () => new Date(), git: execaGit },
+    memo: new Map(),
+  };
   const parsed = tool.config.inputSchema.safeParse(args);
   if (!parsed.success) return { status: 'error', error_code: 'invalid_argument' } as any;
   try {
@@ -42,7 +46,14 @@ describe('issue worker tools', () => {
     expect((await callWorker('issue_backend_info', { project_root: root })).data.backend).toBe('local');
     writeConfig(root, `issues:\n  backend: gitea\n  url: ${server.base}\n  owner: ${OWNER}\n  repo: ${REPO}\n`);
     const r = await callWorker('issue_backend_info', { project_root: root }, { GITEA_TOKEN });
-    expect(r.data).toMatchObject({ backend: 'gitea', owner: OWNER, repo: REPO, token_vars: ['GITEA_TOKEN', 'BUTLER_ISSUES_TOKEN'], token_set: true, url_approved: false });
+    expect(r.data).toMatchObject({
+      backend: 'gitea',
+      owner: OWNER,
+      repo: REPO,
+      token_vars: ['GITEA_TOKEN', 'BUTLER_ISSUES_TOKEN'],
+      token_set: true,
+      url_approved: false,
+    });
     const approved = await callWorker('issue_backend_info', { project_root: root }, { GITEA_TOKEN }, approvedDir(server.base));
     expect(approved.data.url_approved).toBe(true);
     expect(JSON.stringify(r)).not.toContain(GITEA_TOKEN);
@@ -54,7 +65,12 @@ describe('issue worker tools', () => {
     state.labels = [{ id: 1, name: 'bug', color: 'ff0000' }];
     const env = { GITEA_TOKEN };
     const conf = approvedDir(server.base);
-    const created = await callWorker('issue_backend_create', { project_root: root, title: 'raw', body: 'free text', label_names: ['bug'] }, env, conf);
+    const created = await callWorker(
+      'issue_backend_create',
+      { project_root: root, title: 'raw', body: 'free text', label_names: ['bug'] },
+      env,
+      conf,
+    );
     expect(created.status).toBe('ok');
     state.comments.push({ id: 5, issue: created.data.issue.id, body: 'hey', login: 'bob', created_at: '2026-06-03T09:00:00Z' });
     const read = await callWorker('issue_backend_read', { project_root: root, issue_id: created.data.issue.id }, env, conf);

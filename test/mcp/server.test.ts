@@ -45,7 +45,8 @@ describe('MCP server basics', () => {
     const created = await call('issue_create', { title: 'T', body: '## Current state\nnew\n## Next\nwork\n## Blockers\nnone' });
     expect(created.status).toBe('ok');
     for (const id of ['1', '#1', ' 1 ']) expect((await call('issue_read', { issue_id: id })).data.issue?.id, id).toBe(1);
-    for (const id of ['one', '1.5', '-1', '0', '']) expect((await call('issue_read', { issue_id: id })).error_code, id).toBe('invalid_argument');
+    for (const id of ['one', '1.5', '-1', '0', ''])
+      expect((await call('issue_read', { issue_id: id })).error_code, id).toBe('invalid_argument');
     await close();
   });
 });

@@ -10,7 +10,15 @@ describe('work tools context budget', () => {
     const { tools } = await client.listTools();
     const work = tools.filter((t) => t.name.startsWith('work_'));
     expect(work.map((t) => t.name)).toEqual([
-      'work_session_start', 'work_start', 'work_observe', 'work_diff', 'work_history', 'work_record', 'work_publish', 'work_sync', 'work_finish',
+      'work_session_start',
+      'work_start',
+      'work_observe',
+      'work_diff',
+      'work_history',
+      'work_record',
+      'work_publish',
+      'work_sync',
+      'work_finish',
     ]);
     const bytes = work.reduce(
       (sum, t) => sum + Buffer.byteLength(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })),

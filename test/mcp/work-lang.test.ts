@@ -41,7 +41,11 @@ async function session(opts: { lang?: 'ja' | 'en'; env?: Record<string, string> 
 function shape(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(shape);
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v).filter(([k]) => !['summary', 'hint', 'reason'].includes(k)).map(([k, x]) => [k, shape(x)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => !['summary', 'hint', 'reason'].includes(k))
+        .map(([k, x]) => [k, shape(x)]),
+    );
   }
   return v;
 }
@@ -124,7 +128,12 @@ describe('work tools language (issue 7)', () => {
       await en.call(tool, args),
     ];
     for (const c of [ja, en]) await c.call('work_session_start', { project_root: root });
-    const checks: [string, Record<string, unknown>?][] = [['work_observe'], ['work_record', { message: 'x' }], ['work_publish'], ['work_finish']];
+    const checks: [string, Record<string, unknown>?][] = [
+      ['work_observe'],
+      ['work_record', { message: 'x' }],
+      ['work_publish'],
+      ['work_finish'],
+    ];
     for (const [tool, args] of checks) {
       const [j, e] = await both(tool, args);
       expect(j.summary, tool).not.toBe(e.summary);

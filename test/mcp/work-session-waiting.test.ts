@@ -41,7 +41,10 @@ describe('work_session_start with a handover waiting', () => {
     const codex = await brain('codex-mcp-client');
     const d = await start(codex);
     expect(d.required_action).toMatchObject({ tool: 'handover_accept', args: { handover_id: id } });
-    const hook = await sessionStart(JSON.stringify({ session_id: 's', cwd: root, source: 'startup' }), { brain: 'codex-mcp-client', env: EN });
+    const hook = await sessionStart(JSON.stringify({ session_id: 's', cwd: root, source: 'startup' }), {
+      brain: 'codex-mcp-client',
+      env: EN,
+    });
     expect(hook).toContain(`handover_accept(handover_id="${id}")`);
     // Once accepted, the next session of the same brain resumes it.
     expect((await codex.call('handover_accept', { handover_id: id })).status).toBe('ok');

@@ -37,7 +37,9 @@ describe('work tools over MCP (D33 work checklist)', () => {
     expect((await s.call('work_record', { message: 'explicit', issue_ids: [2] })).data.issue_ids).toEqual([2]);
     write(s.root, 'a.txt', '3');
     expect((await s.call('work_record', { message: 'empty', issue_ids: [] })).data.issue_ids).toEqual([]);
-    const msgs = git(s.root, 'log', '-3', '--format=%B%x00').split('\0').map((m) => m.trim());
+    const msgs = git(s.root, 'log', '-3', '--format=%B%x00')
+      .split('\0')
+      .map((m) => m.trim());
     expect(msgs.slice(0, 3)).toEqual(['empty', 'explicit\n\nRefs #2', 'omitted\n\nRefs #1']);
     await s.close();
   });
@@ -79,7 +81,10 @@ describe('work tools over MCP (D33 work checklist)', () => {
     expect(r.data.required_action).toMatchObject({ tool: 'work_sync' });
     // Following the required action integrates the other record; then the publish lands both.
     const synced = await s.call('work_sync');
-    expect(synced).toMatchObject({ status: 'ok', data: { mode: 'rebase', integrated: 1, ahead: 1, required_action: { tool: 'work_publish' } } });
+    expect(synced).toMatchObject({
+      status: 'ok',
+      data: { mode: 'rebase', integrated: 1, ahead: 1, required_action: { tool: 'work_publish' } },
+    });
     expect((await s.call('work_finish')).data.pending_actions.map((a: { action: string }) => a.action)).toEqual(['work_publish']);
     expect((await s.call('work_publish')).status).toBe('ok');
     expect(git(s.remote!, 'log', '--format=%s', 'main').split('\n').slice(0, 2)).toEqual(['mine', 'edit other.txt']);

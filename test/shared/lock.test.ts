@@ -37,11 +37,15 @@ describe('withFileLock', () => {
   it('a long holder keeps its lock fresh, so a waiter does not steal it', async () => {
     const target = path.join(tmp(), 'x');
     const order: string[] = [];
-    const long = withFileLock(target, async () => {
-      order.push('long start');
-      await sleep(400);
-      order.push('long end');
-    }, { staleMs: 150 });
+    const long = withFileLock(
+      target,
+      async () => {
+        order.push('long start');
+        await sleep(400);
+        order.push('long end');
+      },
+      { staleMs: 150 },
+    );
     await sleep(20);
     const waiter = withFileLock(target, async () => order.push('waiter'), { staleMs: 150, timeoutMs: 5000 });
     await Promise.all([long, waiter]);

@@ -80,7 +80,9 @@ describe('Butler writes never leave the project through a link', () => {
     ).rejects.toMatchObject({ code: 'policy_blocked' });
     symlinkSync(target, path.join(root, 'session_logs', 'handover', 'index.json'));
     const store = new HandoverStore(root);
-    await expect(store.append({ issueId: null, createdAt: new Date(), brain: 'x' }, () => ({ markdown: '', meta: {} as never }))).rejects.toMatchObject({
+    await expect(
+      store.append({ issueId: null, createdAt: new Date(), brain: 'x' }, () => ({ markdown: '', meta: {} as never })),
+    ).rejects.toMatchObject({
       code: 'policy_blocked',
     });
     expect(readFileSync(target, 'utf8')).toBe('ssh-ed25519 AAAA user');

@@ -17,7 +17,11 @@ function ensureCli(): void {
   mkdirSync(CACHE, { recursive: true });
   const pkg = path.join(CACHE, 'package.json');
   if (!existsSync(pkg)) writeFileSync(pkg, '{ "name": "butler-skills-cli-cache", "private": true }\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', 'node@22', 'skills@1.7.4'], { cwd: CACHE, stdio: 'pipe', timeout: 240_000 });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', 'node@22', 'skills@1.7.4'], {
+    cwd: CACHE,
+    stdio: 'pipe',
+    timeout: 240_000,
+  });
 }
 
 describe('skills CLI installs all five skills for both clients', () => {
@@ -53,14 +57,31 @@ describe('skills CLI installs all five skills for both clients', () => {
     cpSync(path.join(REPO, 'package.json'), path.join(checkout, 'package.json'));
     const project = tempDir('butler-skills-install-');
     execFileSync('git', ['init', '-q', project]);
-    const env = { PATH: `${path.dirname(NODE22)}:${process.env.PATH ?? ''}`, HOME: tempDir('butler-skills-home-'), DISABLE_TELEMETRY: '1', DO_NOT_TRACK: '1', CI: '1' };
-    const add = spawnSync(NODE22, [SKILLS_CLI, 'add', checkout, '-a', 'claude-code', '-a', 'codex', '-y'], { cwd: project, encoding: 'utf8', timeout: 120_000, env });
+    const env = {
+      PATH: `${path.dirname(NODE22)}:${process.env.PATH ?? ''}`,
+      HOME: tempDir('butler-skills-home-'),
+      DISABLE_TELEMETRY: '1',
+      DO_NOT_TRACK: '1',
+      CI: '1',
+    };
+    const add = spawnSync(NODE22, [SKILLS_CLI, 'add', checkout, '-a', 'claude-code', '-a', 'codex', '-y'], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env,
+    });
     expect(add.status, `${add.stdout}\n${add.stderr}`).toBe(0);
     const installer = path.join(project, '.agents', 'skills', 'butler', 'scripts', 'butler.mjs');
     // The user's own Node (the project's, not the CLI's Node 22) runs the copied installer.
-    const r = spawnSync(process.execPath, [installer, 'install'], { cwd: project, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', LANG: 'ja_JP.UTF-8' } });
+    const r = spawnSync(process.execPath, [installer, 'install'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', LANG: 'ja_JP.UTF-8' },
+    });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-    expect(readFileSync(path.join(project, '.butler', 'bin', 'butler.mjs'), 'utf8')).toBe(readFileSync(path.join(REPO, 'hooks', 'butler-runtime.mjs'), 'utf8'));
+    expect(readFileSync(path.join(project, '.butler', 'bin', 'butler.mjs'), 'utf8')).toBe(
+      readFileSync(path.join(REPO, 'hooks', 'butler-runtime.mjs'), 'utf8'),
+    );
     expect(readFileSync(path.join(project, '.butler', 'config.yaml'), 'utf8')).toBe('lang: ja\n');
     expect(JSON.parse(readFileSync(path.join(project, '.claude', 'settings.json'), 'utf8')).hooks.SessionStart).toHaveLength(1);
     expect(readFileSync(path.join(project, '.codex', 'config.toml'), 'utf8')).toContain('[mcp_servers.butler]');

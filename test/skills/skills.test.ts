@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 
 const SKILLS_DIR = path.resolve(import.meta.dirname, '../../skills');
 const NAMES = ['butler', 'handover-accept', 'handover-resume', 'handover-suspend', 'handover-transfer'];
-const LIFECYCLE = { 'handover-suspend': 'handover_suspend', 'handover-resume': 'handover_resume', 'handover-transfer': 'handover_transfer', 'handover-accept': 'handover_accept' };
+const LIFECYCLE = {
+  'handover-suspend': 'handover_suspend',
+  'handover-resume': 'handover_resume',
+  'handover-transfer': 'handover_transfer',
+  'handover-accept': 'handover_accept',
+};
 
 function load(name: string) {
   const text = readFileSync(path.join(SKILLS_DIR, name, 'SKILL.md'), 'utf8');
@@ -61,13 +66,29 @@ describe('skills/*/SKILL.md', () => {
 
   it('butler: install, status, and the git habit each work_* / issue_* tool replaces', () => {
     const { body } = load('butler');
-    for (const s of ['scripts/butler.mjs install', 'scripts/butler.mjs status', 'uninstall', '/hooks', 'session_logs/']) expect(body).toContain(s);
+    for (const s of ['scripts/butler.mjs install', 'scripts/butler.mjs status', 'uninstall', '/hooks', 'session_logs/'])
+      expect(body).toContain(s);
     const pairs: Array<[string, string]> = [
-      ['git status', 'work_observe'], ['git diff', 'work_diff'], ['git log', 'work_history'],
-      ['git add + commit', 'work_record'], ['git push', 'work_publish'], ['git fetch / pull', 'work_sync'],
+      ['git status', 'work_observe'],
+      ['git diff', 'work_diff'],
+      ['git log', 'work_history'],
+      ['git add + commit', 'work_record'],
+      ['git push', 'work_publish'],
+      ['git fetch / pull', 'work_sync'],
     ];
     for (const [habit, tool] of pairs) expect(body).toContain(`| ${habit} | \`${tool}\` |`);
-    for (const t of ['work_start', 'work_finish', 'issue_read', 'issue_create', 'issue_comment', 'issue_delete_comment', 'issue_update_title', 'issue_update_body', 'issue_close', 'issue_reopen']) {
+    for (const t of [
+      'work_start',
+      'work_finish',
+      'issue_read',
+      'issue_create',
+      'issue_comment',
+      'issue_delete_comment',
+      'issue_update_title',
+      'issue_update_body',
+      'issue_close',
+      'issue_reopen',
+    ]) {
       expect(body).toContain(t);
     }
     expect(body).toMatch(/butler\.mjs work /);

@@ -8,7 +8,13 @@ import { seedIssue } from '../issues/helpers.js';
 async function butlerWork(cwd: string, ...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { cwd, env: { BUTLER_LANG: 'en' }, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), readStdin: async () => '' };
+  const io: CliIO = {
+    cwd,
+    env: { BUTLER_LANG: 'en' },
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    readStdin: async () => '',
+  };
   const code = await work(argv, io);
   return { code, stdout, stderr, json: () => JSON.parse(stdout) };
 }

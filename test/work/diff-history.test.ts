@@ -10,10 +10,14 @@ import { git, makeRepo } from '../helpers/repo.js';
 
 const diff = (root: string, o: { path?: string; level?: 'stat' | 'full'; recordId?: string } = {}) =>
   diffWork({ projectRoot: root, git: execaGit, lang: 'en', ...o });
-const history = (root: string, o: { n?: number; path?: string } = {}) => historyWork({ projectRoot: root, git: execaGit, lang: 'en', ...o });
+const history = (root: string, o: { n?: number; path?: string } = {}) =>
+  historyWork({ projectRoot: root, git: execaGit, lang: 'en', ...o });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ButlerError);
   return err as ButlerError;
 }
@@ -25,7 +29,10 @@ describe('work_diff', () => {
     write(root, 'new.txt', 'n\n');
     const r = await diff(root);
     expect(r.data).toMatchObject({ level: 'stat', file_count: 2, added: 2, deleted: 0, untracked: ['new.txt'] });
-    expect(r.data.files).toEqual([{ path: 'README.md', added: 1, deleted: 0 }, { path: 'new.txt', added: 1, deleted: 0 }]);
+    expect(r.data.files).toEqual([
+      { path: 'README.md', added: 1, deleted: 0 },
+      { path: 'new.txt', added: 1, deleted: 0 },
+    ]);
     expect(r.summary).toBe('2 changed file(s) (+2 -0), 1 of them new');
     expect(JSON.stringify(r)).not.toContain('BODY-LINE');
   });

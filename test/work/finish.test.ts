@@ -4,7 +4,8 @@ import { finishWork } from '../../src/work/finish.js';
 import { commitFile, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-const finish = (root: string, defaultIssue: number | null = null) => finishWork({ projectRoot: root, defaultIssue, git: execaGit, lang: 'en' });
+const finish = (root: string, defaultIssue: number | null = null) =>
+  finishWork({ projectRoot: root, defaultIssue, git: execaGit, lang: 'en' });
 const actions = (r: { data: Record<string, unknown> }) => (r.data.pending_actions as { action: string }[]).map((a) => a.action);
 
 describe('finishWork (D28 order, proposals only)', () => {

@@ -38,7 +38,10 @@ describe('work_record and the guard settings', () => {
     const { root } = makeRepo();
     write(root, text === null ? 'pkg/.butler/config.yaml' : '.butler/config.yaml', text ?? 'guard: {mode: warn}\n');
     write(root, 'a.txt', 'a\n');
-    const err = await record(root).then(() => null, (e: unknown) => e);
+    const err = await record(root).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ButlerError);
     expect((err as ButlerError).code).toBe('policy_blocked');
     expect((err as ButlerError).hint).toContain('butler guard allow');
@@ -84,7 +87,9 @@ describe('butler guard', () => {
     git(root, 'add', 'wip.txt');
     expect(await runCli(['guard', 'allow', 'fetch', 'ls-files'], io(root, 'y'))).toBe(0);
     expect(git(root, 'log', '-1', '--format=%s')).toBe('butler guard: allow fetch ls-files');
-    expect(git(root, 'show', 'HEAD:.butler/config.yaml')).toBe('# team settings\nlang: en\nguard:\n  mode: block\n  allow: [fetch, ls-files]');
+    expect(git(root, 'show', 'HEAD:.butler/config.yaml')).toBe(
+      '# team settings\nlang: en\nguard:\n  mode: block\n  allow: [fetch, ls-files]',
+    );
     expect(git(root, 'diff', '--cached', '--name-only')).toBe('wip.txt');
     expect(await runCli(['guard', 'mode', 'warn'], io(root, 'no'))).toBe(1);
     expect(await runCli(['guard', 'deny', 'fetch'], io(root, 'yes'))).toBe(0);

@@ -47,7 +47,9 @@ describe('work capabilities take the language explicitly', () => {
     const { root } = makeRepo();
     mergeConflict(root);
     const ja = await observeWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'ja' });
-    expect(ja.summary).toBe('ブロック中: マージ中、競合しているファイルあり。ユーザーに完了か中止を依頼してください。Butler は解消しません');
+    expect(ja.summary).toBe(
+      'ブロック中: マージ中、競合しているファイルあり。ユーザーに完了か中止を依頼してください。Butler は解消しません',
+    );
     const en = await observeWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en' });
     expect(en.data).toEqual(ja.data);
     await expect(recordWork({ projectRoot: root, message: 'x', defaultIssue: null, git: execaGit, lang: 'ja' })).rejects.toMatchObject({
@@ -62,7 +64,11 @@ describe('work capabilities take the language explicitly', () => {
     expect(ja.summary).toBe('work session がまだありません。先に work_session_start を呼んでください');
     expect(ja.data.required_action?.tool).toBe('work_session_start');
     const missing = await observeWork({ projectRoot: '/nonexistent/butler', defaultIssue: null, git: execaGit, lang: 'ja' });
-    expect(missing).toMatchObject({ status: 'error', error_code: 'not_found', summary: 'プロジェクトのフォルダが git リポジトリではありません' });
+    expect(missing).toMatchObject({
+      status: 'error',
+      error_code: 'not_found',
+      summary: 'プロジェクトのフォルダが git リポジトリではありません',
+    });
   });
 });
 

@@ -9,7 +9,10 @@ import { git, makeRepo } from '../helpers/repo.js';
 const publish = (root: string) => publishWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en' });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ButlerError);
   return err as ButlerError;
 }

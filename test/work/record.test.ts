@@ -11,7 +11,10 @@ const record = (root: string, message: string, issueIds?: number[], defaultIssue
   recordWork({ projectRoot: root, message, issueIds, defaultIssue, git: runner, lang: 'en' });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ButlerError);
   return err as ButlerError;
 }

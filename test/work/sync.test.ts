@@ -19,7 +19,10 @@ const observe = (root: string) => observeWork({ projectRoot: root, defaultIssue:
 const record = (root: string, message: string) => recordWork({ projectRoot: root, message, defaultIssue: null, git: execaGit, lang: 'en' });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ButlerError);
   return err as ButlerError;
 }
@@ -105,7 +108,11 @@ describe('work_sync', () => {
     expect(existsSync(path.join(a, '.git', 'rebase-merge')) || existsSync(path.join(a, '.git', 'rebase-apply'))).toBe(false);
 
     const o = await observe(a);
-    expect(o.data).toMatchObject({ work_state: 'recorded_unpublished', upstream: { ahead: 1, behind: 1 }, required_action: { tool: 'work_sync' } });
+    expect(o.data).toMatchObject({
+      work_state: 'recorded_unpublished',
+      upstream: { ahead: 1, behind: 1 },
+      required_action: { tool: 'work_sync' },
+    });
     expect(o.summary).toMatch(/^Diverged/);
     const fin = await finishWork({ projectRoot: a, defaultIssue: null, git: execaGit, lang: 'en' });
     expect((fin.data.pending_actions as { action: string }[]).map((x) => x.action)).toEqual(['work_sync', 'work_publish']);

@@ -61,7 +61,17 @@ function hookPreview(repo: string): string {
 
 async function runDemo(io: CliIO) {
   const repo = makeRepo();
-  const changes = await planInstall({ root: repo, claude: true, codex: true, personal: false, force: false, lang: 'en', langExplicit: true, bundleDir: bundleDir(io.env), version: BUTLER_VERSION });
+  const changes = await planInstall({
+    root: repo,
+    claude: true,
+    codex: true,
+    personal: false,
+    force: false,
+    lang: 'en',
+    langExplicit: true,
+    bundleDir: bundleDir(io.env),
+    version: BUTLER_VERSION,
+  });
   await applyChanges(repo, changes);
   await registerInstalledBrains(repo, [INSTALLED_BRAINS.claude, INSTALLED_BRAINS.codex], new Date());
   // The vendored runtime the installer just wrote, exactly as the clients start it.

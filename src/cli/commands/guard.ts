@@ -56,7 +56,9 @@ export const guard: Command = async (argv, io) => {
     io.stderr('butler guard: changing the guard needs a person at a terminal (no TTY here); nothing changed\n');
     return 3;
   }
-  const answer = await io.ask(`Change the Butler guard in ${repo.top}: ${verb} ${words.join(' ')}? This commits .butler/config.yaml. [y/N] `);
+  const answer = await io.ask(
+    `Change the Butler guard in ${repo.top}: ${verb} ${words.join(' ')}? This commits .butler/config.yaml. [y/N] `,
+  );
   if (!/^y(es)?$/i.test(answer.trim())) {
     io.stderr('nothing changed\n');
     return 1;

@@ -25,8 +25,7 @@ export const handoverRetire = defineTool({
   name: 'handover_retire',
   config: {
     title: 'Retire a snapshot',
-    description:
-      'butler handover retire ID [--reason TEXT]: never offer this snapshot again; recorded in the index, the file stays.',
+    description: 'butler handover retire ID [--reason TEXT]: never offer this snapshot again; recorded in the index, the file stays.',
     inputSchema: z.object({
       handover_id: fields.handover_id.unwrap(),
       reason: z.string().max(500).optional(),

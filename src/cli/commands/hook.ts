@@ -7,7 +7,7 @@ import type { Command } from '../io.js';
 export const hook: Command = async (argv, io) => {
   const [event, ...rest] = argv;
   if (event === '--help' || event === '-h') {
-    io.stdout('usage: butler hook session-start|pre-tool-use [--brain ID]   (reads the client\'s JSON on stdin)\n');
+    io.stdout("usage: butler hook session-start|pre-tool-use [--brain ID]   (reads the client's JSON on stdin)\n");
     return 0;
   }
   let out = '';

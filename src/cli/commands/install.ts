@@ -23,12 +23,14 @@ export function bundleDir(env: Record<string, string | undefined>): string {
   }
 }
 
-const USAGE_INSTALL = 'usage: butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]';
+const USAGE_INSTALL =
+  'usage: butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]';
 const USAGE_UNINSTALL = 'usage: butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]';
 
 function run(kind: 'install' | 'uninstall'): Command {
   const common = ['--claude', '--codex', '--project', '--dry-run', '--json'];
-  const allowed = kind === 'install' ? [...common, '--personal', '--shared', '--lang', '--force', '--session-end', '--no-session-end'] : common;
+  const allowed =
+    kind === 'install' ? [...common, '--personal', '--shared', '--lang', '--force', '--session-end', '--no-session-end'] : common;
   const usage = kind === 'install' ? USAGE_INSTALL : USAGE_UNINSTALL;
   return async (argv, io) => {
     if (argv.includes('--help') || argv.includes('-h')) {
@@ -60,9 +62,18 @@ function run(kind: 'install' | 'uninstall'): Command {
       const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
       if (!flags.dryRun) await applyChanges(root, changes);
       // Known before first seen, so the first transfer after install can address the other client.
-      if (kind === 'install' && !flags.dryRun) await registerInstalledBrains(root, [flags.claude && INSTALLED_BRAINS.claude, flags.codex && INSTALLED_BRAINS.codex].filter((b) => !!b), new Date());
+      if (kind === 'install' && !flags.dryRun)
+        await registerInstalledBrains(
+          root,
+          [flags.claude && INSTALLED_BRAINS.claude, flags.codex && INSTALLED_BRAINS.codex].filter((b) => !!b),
+          new Date(),
+        );
       const report = await toReport(kind, ctx, changes, flags.dryRun);
-      io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary: `${kind}: ${changes.length} file(s)`, data: report })}\n` : formatReport(report));
+      io.stdout(
+        flags.json
+          ? `${JSON.stringify({ status: 'ok', summary: `${kind}: ${changes.length} file(s)`, data: report })}\n`
+          : formatReport(report),
+      );
       return 0;
     } catch (err) {
       return fail(io, flags.json, err);

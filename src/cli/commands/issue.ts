@@ -37,9 +37,7 @@ async function askingApproval(call: () => Promise<ToolResult<object>>, io: CliIO
   } catch (err) {
     const url = err instanceof ButlerError && err.code === 'policy_blocked' ? err.data.url : undefined;
     if (typeof url !== 'string' || !io.ask || !io.userConfigDir) throw err;
-    const answer = await io.ask(
-      `Send your issue tracker token to ${url}? Only say yes if you trust this repository's tracker. [y/N] `,
-    );
+    const answer = await io.ask(`Send your issue tracker token to ${url}? Only say yes if you trust this repository's tracker. [y/N] `);
     if (!/^y(es)?$/i.test(answer.trim())) throw err;
     await approveUrl(io.userConfigDir, url, new Date());
     return call();
@@ -92,11 +90,7 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     const dir = io.userConfigDir;
     if (!dir) throw invalidArgument('No user config folder', 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.');
     const raw = pos[0] ?? (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues?.url;
-    if (!raw)
-      throw invalidArgument(
-        'No URL given and no issues.url in .butler/config.yaml',
-        'usage: butler issue approve-url URL',
-      );
+    if (!raw) throw invalidArgument('No URL given and no issues.url in .butler/config.yaml', 'usage: butler issue approve-url URL');
     const key = await approveUrl(dir, raw, new Date());
     if (!key) throw new UsageError('not an http(s) URL without credentials: usage: butler issue approve-url URL');
     return ok(`Approved ${key} for your issue token`, { url: key, file: path.join(dir, 'approved-urls.json') });

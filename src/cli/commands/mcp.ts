@@ -4,7 +4,9 @@ import type { Command } from '../io.js';
 
 export const mcp: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout('usage: butler mcp [--worker]\n  Serves the MCP server "butler" on stdin/stdout (--worker: the low-level git_* / issue_backend_* tools).\n');
+    io.stdout(
+      'usage: butler mcp [--worker]\n  Serves the MCP server "butler" on stdin/stdout (--worker: the low-level git_* / issue_backend_* tools).\n',
+    );
     return 0;
   }
   await serveStdio(

@@ -20,7 +20,17 @@ export interface Flags {
 const VALUED = ['--project', '--lang'];
 
 export function parseFlags(argv: string[], allowed: string[]): Flags | string {
-  const f: Flags = { claude: false, codex: false, personal: false, force: false, lang: null, dryRun: false, json: false, project: null, sessionEnd: null };
+  const f: Flags = {
+    claude: false,
+    codex: false,
+    personal: false,
+    force: false,
+    lang: null,
+    dryRun: false,
+    json: false,
+    project: null,
+    sessionEnd: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const name = a.split('=')[0] ?? a;
@@ -57,7 +67,11 @@ export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Prom
   }
   const found = findProjectRoot(start);
   if (requireGit && !found) {
-    throw new ButlerError('invalid_argument', `${start} is not in a git repository`, 'Run `git init` there first, or pass --project with your repository.');
+    throw new ButlerError(
+      'invalid_argument',
+      `${start} is not in a git repository`,
+      'Run `git init` there first, or pass --project with your repository.',
+    );
   }
   return { start, root: found ?? start };
 }

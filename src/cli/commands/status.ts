@@ -17,7 +17,12 @@ export const status: Command = async (argv, io) => {
   }
   try {
     const { start, root } = await rootOf(flags, io, false);
-    const report = await getStatus(root, { nodeVersion: process.version, version: BUTLER_VERSION, launchDir: start, userConfigDir: io.userConfigDir });
+    const report = await getStatus(root, {
+      nodeVersion: process.version,
+      version: BUTLER_VERSION,
+      launchDir: start,
+      userConfigDir: io.userConfigDir,
+    });
     // Something missing or broken is a non-zero exit, so a script or CI can stop on it.
     const installed = report.claude.session_start || report.codex.session_start;
     const bad = report.problems.length > 0 || !report.runtime.up_to_date || !installed;

@@ -2,7 +2,8 @@ import type { Lang } from '../../shared/config.js';
 
 /** handover_prepare / suspend / transfer (prepare.ts) and automatic checkpoints (auto.ts). */
 const en = {
-  unknownTarget: (target: string, ids: string[]) => `target_brain "${target}" is not a known brain here (known: ${ids.join(', ') || 'none'}). Ask the user which one`,
+  unknownTarget: (target: string, ids: string[]) =>
+    `target_brain "${target}" is not a known brain here (known: ${ids.join(', ') || 'none'}). Ask the user which one`,
   knownTarget: 'Call again with a known brain_id, or "any"',
   forTarget: (target: string) => `For ${target} to run, not you`,
   nextSession: 'For your next session, not now',
@@ -14,11 +15,13 @@ const en = {
   sessionEnd: 'when the session ended',
   autoNote: (why: string) => `Automatic checkpoint (${why}): facts from the transcript only`,
   // No model wrote this snapshot, so nothing says which part of the request is done: the next agent checks.
-  autoNext: 'Compare the request in DISCOVERY with the edits, commands and records there and with work_observe, then continue what is not done',
+  autoNext:
+    'Compare the request in DISCOVERY with the edits, commands and records there and with work_observe, then continue what is not done',
 };
 
 const ja: typeof en = {
-  unknownTarget: (target, ids) => `target_brain "${target}" はこの project の既知の Brain ではありません（既知: ${ids.join(', ') || 'なし'}）。どれに渡すかユーザーに確認してください`,
+  unknownTarget: (target, ids) =>
+    `target_brain "${target}" はこの project の既知の Brain ではありません（既知: ${ids.join(', ') || 'なし'}）。どれに渡すかユーザーに確認してください`,
   knownTarget: '既知の brain_id か "any" で呼び直します',
   forTarget: (target) => `${target} 側で実行します（あなたではありません）`,
   nextSession: '次のセッションの最初に実行します（今ではありません）',

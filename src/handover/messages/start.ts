@@ -5,9 +5,11 @@ const en = {
   notFetched: 'Remote handovers not fetched lately: handover_accept will look on the remote.',
   newerAuto: (id: string, trigger: string, at: string, n: number) =>
     `Newer automatic checkpoint ${id} (${trigger}, ${at}): ${n} file${n === 1 ? '' : 's'} touched since.`,
-  recovered: (id: string, n: number) => `Butler: the previous session ended without a handover; saved as automatic checkpoint ${id} (${n} files touched).`,
+  recovered: (id: string, n: number) =>
+    `Butler: the previous session ended without a handover; saved as automatic checkpoint ${id} (${n} files touched).`,
   closed: (ids: string) => `Issue ${ids} is closed, so its handover is not offered. `,
-  none: (done: string, root: string) => `Butler is active: ${done}call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`,
+  none: (done: string, root: string) =>
+    `Butler is active: ${done}call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`,
   many: (n: number, who: string, ids: string, root: string, tool: string) =>
     `Butler: ${n} handovers ${who} could continue: ${ids}. handover_list shows them; ask the user which one, then call work_session_start(project_root="${root}") and ${tool}(handover_id=...).`,
   from: (brain: string) => ` from ${brain}`,
@@ -25,7 +27,8 @@ const ja: typeof en = {
   newerAuto: (id, trigger, at, n) => `新しい自動チェックポイント ${id}（${trigger}, ${at}）: 以降 ${n} ファイルを変更`,
   recovered: (id, n) => `Butler: handover なしで終わった前回のセッションを自動チェックポイント ${id} に保存しました（${n} ファイル）。`,
   closed: (ids) => `issue ${ids} はクローズ済みのため handover は提示しません。`,
-  none: (done, root) => `Butler 有効: ${done}work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`,
+  none: (done, root) =>
+    `Butler 有効: ${done}work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`,
   many: (n, who, ids, root, tool) =>
     `Butler: ${who} が続けられる handover が ${n} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → ${tool}(handover_id=...) を呼んでください。`,
   from: (brain) => `（${brain} から）`,
@@ -34,7 +37,8 @@ const ja: typeof en = {
   next: (call) => `次: ${call}`,
   waiting: 'このエージェント宛ての handover があります。ほかの作業の前に読んでください',
   choose: (ids) => `続けられる handover: ${ids}。どれを続けるかユーザーに確認してください（handover_list で一覧）`,
-  damaged: (id, file, root) => `Butler: handover ${id} は壊れています（${file}）。work_session_start(project_root="${root}") → handover_list で確認してください。\n`,
+  damaged: (id, file, root) =>
+    `Butler: handover ${id} は壊れています（${file}）。work_session_start(project_root="${root}") → handover_list で確認してください。\n`,
 };
 
 export const startText = (lang: Lang) => (lang === 'en' ? en : ja);

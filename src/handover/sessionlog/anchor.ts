@@ -14,7 +14,11 @@ function short(text: string): string | null {
 /** First sentence-ish line of a comment body: leading `*`, `#`, `//` and tags stripped. */
 function commentBody(lines: string[]): string | null {
   for (const l of lines) {
-    const t = l.replace(/^\s*(?:\/\*\*?|\*\/?|\/\/+!?|#+!?|"""|''')\s?/, '').replace(/\*\/\s*$/, '').replace(/("""|''')\s*$/, '').trim();
+    const t = l
+      .replace(/^\s*(?:\/\*\*?|\*\/?|\/\/+!?|#+!?|"""|''')\s?/, '')
+      .replace(/\*\/\s*$/, '')
+      .replace(/("""|''')\s*$/, '')
+      .trim();
     if (!t || t.startsWith('@') || /^(?:eslint|prettier|@ts-|ts-|-\*-|coding[:=]|SPDX-|Copyright\b|type:|!\/)/i.test(t)) continue;
     return short(t);
   }
@@ -54,7 +58,10 @@ function codeRole(text: string, ext: string): string | null {
     const role = commentBody(doc[1]!.split('\n'));
     if (role) return role;
   }
-  const exp = /^export\s+(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(function\*?|class|const|let|var|interface|type|enum)\s+([A-Za-z_$][\w$]*)/m.exec(text);
+  const exp =
+    /^export\s+(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(function\*?|class|const|let|var|interface|type|enum)\s+([A-Za-z_$][\w$]*)/m.exec(
+      text,
+    );
   if (exp) return `exports ${exp[1]!.replace('*', '')} ${exp[2]}`;
   const py = /^(def|class)\s+([A-Za-z_]\w*)/m.exec(text);
   if (py && ext === '.py') return `defines ${py[1]} ${py[2]}`;

@@ -4,7 +4,14 @@ import { cite, commandText, contentText, isRecord, parseOutcome, str, userText }
 
 const ROLLOUT_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 /** Items of the older rollout files, written without the `{timestamp, type, payload}` wrapper. */
-const BARE_ITEMS = new Set(['message', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'local_shell_call']);
+const BARE_ITEMS = new Set([
+  'message',
+  'function_call',
+  'function_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'local_shell_call',
+]);
 const SHELL_TOOLS = new Set(['exec_command', 'shell', 'shell_command', 'container.exec', 'local_shell']);
 const BUTLER_NS = 'mcp__butler';
 

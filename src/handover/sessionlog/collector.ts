@@ -65,7 +65,8 @@ export class Collector {
   butlerCall(tool: string, args: unknown, at: string, callId: string | null): void {
     const shown = args === undefined || (isRecord(args) && Object.keys(args).length === 0) ? '' : ` ${JSON.stringify(args)}`;
     const fact = this.push(this.butler, { text: oneLine(`${tool}${shown}`, 200), cite: at });
-    if (tool === 'work_start' && isRecord(args)) this.issueId = args.issue_id === null ? null : (spelledNumber(args.issue_id) ?? this.issueId);
+    if (tool === 'work_start' && isRecord(args))
+      this.issueId = args.issue_id === null ? null : (spelledNumber(args.issue_id) ?? this.issueId);
     if (callId) this.pending.set(callId, { kind: 'butler', fact, tool });
   }
 
@@ -150,4 +151,3 @@ export function resolveAgainst(cwd: string | null, p: string): string {
   if (path.isAbsolute(p) || !cwd) return path.normalize(p);
   return path.resolve(cwd, p);
 }
-

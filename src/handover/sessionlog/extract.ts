@@ -58,14 +58,33 @@ interface Scan {
  * Streams `file`; lines up to `after` are only checked (the mark line's id, the format, the working
  * directory), later lines are extracted. Returns null when line `after` is missing or holds another entry.
  */
-async function scan(file: string, after: number, expectId: string | null, redact: (s: string) => string, parseFrom = 0): Promise<Scan | null> {
-  const s: Scan = { format: 'unknown', from: after + 1, to: after, id: null, size: 0, skipped: 0, cut: 0, collector: new Collector(redact), ctx: { cwd: null } };
+async function scan(
+  file: string,
+  after: number,
+  expectId: string | null,
+  redact: (s: string) => string,
+  parseFrom = 0,
+): Promise<Scan | null> {
+  const s: Scan = {
+    format: 'unknown',
+    from: after + 1,
+    to: after,
+    id: null,
+    size: 0,
+    skipped: 0,
+    cut: 0,
+    collector: new Collector(redact),
+    ctx: { cwd: null },
+  };
   let seen = 0;
   let verified = after === 0;
   for await (const raw of readLines(file)) {
     const before = raw.no <= after;
     const cut = !before && raw.end <= parseFrom;
-    const needParse = (!before && !cut) || raw.no === after || (s.format === 'unknown' && seen < DETECT_WINDOW) ||
+    const needParse =
+      (!before && !cut) ||
+      raw.no === after ||
+      (s.format === 'unknown' && seen < DETECT_WINDOW) ||
       (s.format === 'codex' && raw.text !== null && /"type":\s*"(?:turn_context|session_meta)"/.test(raw.text.slice(0, 200)));
     const e = needParse ? parse(raw.text) : null;
     if (!raw.terminated && !e) break; // a half-written last line: leave it for the next read
@@ -73,7 +92,10 @@ async function scan(file: string, after: number, expectId: string | null, redact
       seen += 1;
       s.format = detect(e);
     }
-    if (e && (s.format === 'claude' ? typeof e.cwd === 'string' : s.format === 'codex' && (e.type === 'turn_context' || e.type === 'session_meta'))) {
+    if (
+      e &&
+      (s.format === 'claude' ? typeof e.cwd === 'string' : s.format === 'codex' && (e.type === 'turn_context' || e.type === 'session_meta'))
+    ) {
       const payload = s.format === 'codex' && isRecord(e.payload) ? e.payload : e;
       if (typeof payload.cwd === 'string' && payload.cwd) s.ctx.cwd = payload.cwd;
     }

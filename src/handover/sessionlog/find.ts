@@ -12,7 +12,9 @@ export async function findTranscript(sessionId: string, env: Record<string, stri
   if (!SESSION_ID.test(sessionId)) return null;
   const patterns = transcriptRoots(env).map((root) => {
     const base = fg.convertPathToPattern(root);
-    return root.endsWith('sessions') ? `${base}/[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]/rollout-*-${sessionId}.jsonl` : `${base}/*/${sessionId}.jsonl`;
+    return root.endsWith('sessions')
+      ? `${base}/[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]/rollout-*-${sessionId}.jsonl`
+      : `${base}/*/${sessionId}.jsonl`;
   });
   const hits = await fg(patterns, { absolute: true, onlyFiles: true, followSymbolicLinks: false, stats: true, suppressErrors: true });
   hits.sort((a, b) => (b.stats?.mtimeMs ?? 0) - (a.stats?.mtimeMs ?? 0));

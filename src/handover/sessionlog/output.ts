@@ -29,7 +29,11 @@ export function str(v: unknown): string | null {
 export function contentText(v: unknown, depth = 0): string {
   if (typeof v === 'string') return v;
   if (depth > 3) return '';
-  if (Array.isArray(v)) return v.map((b) => contentText(b, depth + 1)).filter(Boolean).join('\n');
+  if (Array.isArray(v))
+    return v
+      .map((b) => contentText(b, depth + 1))
+      .filter(Boolean)
+      .join('\n');
   if (isRecord(v)) {
     if (typeof v.text === 'string') return v.text;
     if ('content' in v) return contentText(v.content, depth + 1);
@@ -76,7 +80,8 @@ export function parseOutcome(raw: unknown, explicitError = false): ToolOutcome {
   return { text, exitCode, isError };
 }
 
-const HEADER_RE = /^(?:Chunk ID:|Wall time:|Process exited with code|Process running with session ID|Original token count:|Output:$|Exit code:?\s*-?\d+$|Total output lines:)/;
+const HEADER_RE =
+  /^(?:Chunk ID:|Wall time:|Process exited with code|Process running with session ID|Original token count:|Output:$|Exit code:?\s*-?\d+$|Total output lines:)/;
 const ERROR_RE =
   /(?:\b(?:error|errors|fail|failed|failure|fatal|exception|denied|blocked|not found|cannot|ENOENT|EACCES|ERR!|Traceback|panic)\b|\w(?:Error|Exception)\b|[✗✕✘])/i;
 

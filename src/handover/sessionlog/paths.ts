@@ -33,11 +33,7 @@ const HINT =
  * project, or inside a client's own transcript folder. Symlinks are resolved before the check, so a
  * link cannot lead out of those places. `~/` expands to `env.HOME`.
  */
-export async function resolveSessionLogPath(
-  projectRoot: string,
-  input: string,
-  env: Record<string, string | undefined>,
-): Promise<string> {
+export async function resolveSessionLogPath(projectRoot: string, input: string, env: Record<string, string | undefined>): Promise<string> {
   const raw = input.trim();
   if (!raw || raw.includes('\0')) {
     throw invalidArgument('session_log_path is empty or malformed', HINT, { session_log_path: input });

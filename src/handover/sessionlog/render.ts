@@ -8,7 +8,9 @@ type Lang = 'ja' | 'en';
 const L = {
   en: {
     log: (f: string, a: number, b: number, since: boolean) =>
-      b < a ? `Session log (${f}): no new entries since the last mark (line ${b})` : `Session log (${f}): lines ${a}–${b}${since ? ' (since the last mark)' : ''}`,
+      b < a
+        ? `Session log (${f}): no new entries since the last mark (line ${b})`
+        : `Session log (${f}): lines ${a}–${b}${since ? ' (since the last mark)' : ''}`,
     rotated: 'the log was rotated or truncated since the last mark, so it was read from the start',
     skipped: (n: number) => `${n} malformed line${n === 1 ? '' : 's'} skipped`,
     cut: (n: number) => `cut: only the newest part was read, ${n} earlier line${n === 1 ? '' : 's'} not read`,
@@ -23,7 +25,9 @@ const L = {
   },
   ja: {
     log: (f: string, a: number, b: number, since: boolean) =>
-      b < a ? `セッションログ (${f}): 前回の mark（${b} 行目）以降の新しいエントリなし` : `セッションログ (${f}): ${a}–${b} 行目${since ? '（前回の mark 以降）' : ''}`,
+      b < a
+        ? `セッションログ (${f}): 前回の mark（${b} 行目）以降の新しいエントリなし`
+        : `セッションログ (${f}): ${a}–${b} 行目${since ? '（前回の mark 以降）' : ''}`,
     rotated: '前回の mark 以降にログがローテーションまたは切り詰められたため、先頭から読み直しました',
     skipped: (n: number) => `不正な行 ${n} 件をスキップ`,
     cut: (n: number) => `切り詰め: 末尾のみ読み、それ以前の ${n} 行は読んでいません`,
@@ -37,7 +41,6 @@ const L = {
     moreFailures: (n: number) => `… 他 ${n} 件の失敗を省略`,
   },
 };
-
 
 function shown(p: string | undefined, root: string | null): string {
   if (!p) return '';
@@ -74,7 +77,8 @@ export function renderSessionFacts(
     {
       items: x.commands,
       keepFirst: false,
-      line: (f) => bullet(t.ran, `${code(f.text)} → ${f.exit_code === null || f.exit_code === undefined ? t.noExit : `exit ${f.exit_code}`}`, f),
+      line: (f) =>
+        bullet(t.ran, `${code(f.text)} → ${f.exit_code === null || f.exit_code === undefined ? t.noExit : `exit ${f.exit_code}`}`, f),
     },
   ];
   const notes = [x.rotated ? t.rotated : '', x.skipped ? t.skipped(x.skipped) : '', x.cut ? t.cut(x.cut) : ''].filter(Boolean);

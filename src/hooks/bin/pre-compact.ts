@@ -21,6 +21,9 @@ if (require.main === module) {
   const trigger = triggerArg(argv);
   readStdin(1000)
     .then((input) => deadline(autoCheckpoint(input, { brain: brainArg(argv), env: process.env, trigger }), DEADLINE_MS[trigger], ''))
-    .then(() => undefined, () => undefined)
+    .then(
+      () => undefined,
+      () => undefined,
+    )
     .finally(() => process.exit(0));
 }

@@ -76,32 +76,36 @@ export class LocalIssueBackend implements IssueBackend {
     const at = this.now().toISOString();
     // The lock serialises id allocation across processes; the exclusive create is a second guard.
     const within = this.opts.projectRoot;
-    const issue = await withFileLock(path.join(this.dir, '.ids'), async () => {
-      const ignore = path.join(this.dir, '.gitignore');
-      // Issue files are committed; a crashed writer's lock or temp file must not be.
-      if (!(await pathExists(ignore))) await writeFileExclusive(ignore, '*.lock\n*.tmp\n*.stale.*\n', { within });
-      let id = (await this.maxId()) + 1;
-      for (;;) {
-        // An id the tools could not address afterwards is never handed out.
-        if (id > ISSUE_ID_MAX) {
-          const t = backendText(this.opts.lang);
-          throw new ButlerError('conflict', t.idsExhausted(ISSUE_ID_MAX), t.idsExhaustedHint(LOCAL_ISSUES_DIR));
+    const issue = await withFileLock(
+      path.join(this.dir, '.ids'),
+      async () => {
+        const ignore = path.join(this.dir, '.gitignore');
+        // Issue files are committed; a crashed writer's lock or temp file must not be.
+        if (!(await pathExists(ignore))) await writeFileExclusive(ignore, '*.lock\n*.tmp\n*.stale.*\n', { within });
+        let id = (await this.maxId()) + 1;
+        for (;;) {
+          // An id the tools could not address afterwards is never handed out.
+          if (id > ISSUE_ID_MAX) {
+            const t = backendText(this.opts.lang);
+            throw new ButlerError('conflict', t.idsExhausted(ISSUE_ID_MAX), t.idsExhaustedHint(LOCAL_ISSUES_DIR));
+          }
+          const stored: StoredIssue = {
+            id,
+            title,
+            state: 'open',
+            labels: labelNames ?? [],
+            author: this.opts.author,
+            created_at: at,
+            updated_at: at,
+            body: body ?? '',
+            comments: [],
+          };
+          if (await writeFileExclusive(this.file(id), serializeIssue(stored), { within })) return stored;
+          id += 1;
         }
-        const stored: StoredIssue = {
-          id,
-          title,
-          state: 'open',
-          labels: labelNames ?? [],
-          author: this.opts.author,
-          created_at: at,
-          updated_at: at,
-          body: body ?? '',
-          comments: [],
-        };
-        if (await writeFileExclusive(this.file(id), serializeIssue(stored), { within })) return stored;
-        id += 1;
-      }
-    }, { within });
+      },
+      { within },
+    );
     return view(issue, 0);
   }
 

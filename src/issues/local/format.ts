@@ -109,7 +109,11 @@ export function parseIssue(text: string): StoredIssue {
   if (front.state !== undefined && !STATES.includes(front.state as 'open')) {
     throw new IssueFileError(`state must be open or closed, not ${JSON.stringify(front.state)}`);
   }
-  if (front.labels !== undefined && front.labels !== null && !(Array.isArray(front.labels) && front.labels.every((l) => typeof l === 'string'))) {
+  if (
+    front.labels !== undefined &&
+    front.labels !== null &&
+    !(Array.isArray(front.labels) && front.labels.every((l) => typeof l === 'string'))
+  ) {
     throw new IssueFileError('labels must be a list of names');
   }
   const blocks: { meta: string; lines: string[] }[] = [];

@@ -19,7 +19,10 @@ const en = {
     'Someone published first. Call work_sync to integrate the remote records, then work_publish again.',
   ] as Pair,
   syncReason: 'The remote has records this branch lacks; work_sync integrates them.',
-  auth: ['The remote refused the credentials; nothing was published', 'Ask the user to check their git credentials for this remote.'] as Pair,
+  auth: [
+    'The remote refused the credentials; nothing was published',
+    'Ask the user to check their git credentials for this remote.',
+  ] as Pair,
   refused: ['The remote refused the records (protected branch or server hook)', 'Ask the user how this branch may be published.'] as Pair,
   unreachable: ['The remote could not be reached; nothing was published', 'Check the network or the remote URL, then retry.'] as Pair,
   failed: 'Publishing failed',
@@ -35,7 +38,8 @@ const ja: typeof en = {
   noRecords: '公開する記録がありません（このブランチにはまだ記録がありません）',
   noRecordsHint: '先に work_record で作業を記録してください',
   noUpstream: (branch) => `ブランチ ${branch} に公開先の upstream がありません`,
-  noUpstreamHint: 'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
+  noUpstreamHint:
+    'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
   unusable: (branch) => `ブランチ ${branch} の upstream を使えません`,
   unusableHint: 'ユーザーにブランチの upstream を確認してもらってください',
   // Verbatim, for a clean state (docs/decisions.md D27).

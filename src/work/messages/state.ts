@@ -34,7 +34,8 @@ const en = {
   publishReason: (n: number, ref: string | null) => `${n} record(s) not yet on ${ref}.`,
   unpublished: (n: number) => `${n} record(s) not published`,
   diverged: (n: number, b: number) => `Diverged: ${n} record(s) not published, ${b} remote record(s) not here yet`,
-  syncReason: (b: number, ref: string | null) => `${ref} has ${b} record(s) this branch lacks; publishing would be rejected. If work_sync reports a conflict, the user decides.`,
+  syncReason: (b: number, ref: string | null) =>
+    `${ref} has ${b} record(s) this branch lacks; publishing would be rejected. If work_sync reports a conflict, the user decides.`,
   behind: (b: number) => `; ${b} remote record(s) not here yet (work_sync)`,
   unknown: (why: string) => `Clean, but publication cannot be judged: ${why}`,
   cleanActive: (issue: number) => `Clean and published; working on #${issue}`,
@@ -75,7 +76,8 @@ const ja: typeof en = {
   publishReason: (n, ref) => `${ref} に未公開の記録が ${n} 件あります`,
   unpublished: (n) => `未公開の記録が ${n} 件あります`,
   diverged: (n, b) => `分岐しています: 未公開の記録 ${n} 件、未取り込みのリモートの記録 ${b} 件`,
-  syncReason: (b, ref) => `${ref} にこのブランチにない記録が ${b} 件あり、このままでは公開が拒否されます。work_sync が競合を報告したらユーザーが判断します`,
+  syncReason: (b, ref) =>
+    `${ref} にこのブランチにない記録が ${b} 件あり、このままでは公開が拒否されます。work_sync が競合を報告したらユーザーが判断します`,
   behind: (b) => `。未取り込みのリモートの記録が ${b} 件あります（work_sync）`,
   unknown: (why) => `変更はありませんが、公開状態を判断できません: ${why}`,
   cleanActive: (issue) => `変更なし・共有済みです（作業中: #${issue}）`,

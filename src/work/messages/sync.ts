@@ -14,7 +14,10 @@ const en = {
   goneHint: 'Ask the user whether the remote branch was deleted or renamed, and which upstream to use.',
   auth: ['The remote refused the credentials; nothing was changed', 'Ask the user to check their git credentials for this remote.'] as Pair,
   unreachable: ['The remote could not be reached; nothing was changed', 'Check the network or the remote URL, then retry.'] as Pair,
-  timeout: (s: number): Pair => [`The remote did not answer within ${s} s; nothing was changed`, 'Check the network or the remote URL, then retry.'],
+  timeout: (s: number): Pair => [
+    `The remote did not answer within ${s} s; nothing was changed`,
+    'Check the network or the remote URL, then retry.',
+  ],
   failed: 'Fetching from the remote failed; nothing was changed',
   upToDate: (ref: string) => `Up to date with ${ref}`,
   upToDateAhead: (ref: string, n: number) => `Nothing new on ${ref}; ${n} record(s) still to publish`,
@@ -40,7 +43,10 @@ const ja: typeof en = {
   goneHint: 'リモートのブランチが削除・改名されたか、どの upstream を使うかユーザーに確認してください',
   auth: ['リモートが認証情報を拒否しました。何も変更していません', 'ユーザーにこのリモートの git 認証情報を確認してもらってください'],
   unreachable: ['リモートに接続できません。何も変更していません', 'ネットワークかリモート URL を確認して再試行してください'],
-  timeout: (s) => [`リモートが ${s} 秒以内に応答しませんでした。何も変更していません`, 'ネットワークかリモート URL を確認して再試行してください'],
+  timeout: (s) => [
+    `リモートが ${s} 秒以内に応答しませんでした。何も変更していません`,
+    'ネットワークかリモート URL を確認して再試行してください',
+  ],
   failed: 'リモートからの取得に失敗しました。何も変更していません',
   upToDate: (ref) => `${ref} と同じ状態です`,
   upToDateAhead: (ref, n) => `${ref} に新しい記録はありません。未公開の記録が ${n} 件あります`,

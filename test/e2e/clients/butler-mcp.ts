@@ -45,12 +45,7 @@ export interface Seeded {
 }
 
 /** Saves a snapshot as `clientName` (suspend, or transfer when targetBrain is given). */
-export async function seedHandover(
-  repo: string,
-  clientName: string,
-  notes: string,
-  targetBrain?: string,
-): Promise<Seeded> {
+export async function seedHandover(repo: string, clientName: string, notes: string, targetBrain?: string): Promise<Seeded> {
   const s = await connectButler(repo, clientName);
   try {
     const start = await s.call('work_session_start', { project_root: repo });

@@ -85,9 +85,19 @@ async function captureClaude(server: ModelServer): Promise<void> {
     captureHooks(ws, 'claude');
     writeMcpConfig(ws.repo, process.execPath, [BUTLER_BIN, 'mcp']);
     const turns: Turn[] = [
-      { text: 'I will add the file first.', calls: [{ name: 'Write', input: { file_path: path.join(ws.repo, 'greet.txt'), content: 'hello from claude\n' } }] },
+      {
+        text: 'I will add the file first.',
+        calls: [{ name: 'Write', input: { file_path: path.join(ws.repo, 'greet.txt'), content: 'hello from claude\n' } }],
+      },
       { calls: [{ name: 'Read', input: { file_path: path.join(ws.repo, 'notes.txt') } }] },
-      { calls: [{ name: 'Edit', input: { file_path: path.join(ws.repo, 'notes.txt'), old_string: 'first line\n', new_string: 'first line\nsecond line\n' } }] },
+      {
+        calls: [
+          {
+            name: 'Edit',
+            input: { file_path: path.join(ws.repo, 'notes.txt'), old_string: 'first line\n', new_string: 'first line\nsecond line\n' },
+          },
+        ],
+      },
       { calls: [{ name: 'Bash', input: { command: 'cat notes.txt', description: 'Show the notes' } }] },
       { calls: [{ name: 'Bash', input: { command: 'ls does-not-exist', description: 'List a missing file' } }] },
       { calls: [{ name: 'Bash', input: { command: 'git status --short', description: 'Show the repo state' } }] },

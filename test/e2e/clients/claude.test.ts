@@ -3,7 +3,16 @@
 // model saw in the requests it sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from './model-server.js';
-import { commitAll, ensureClients, installButler, makeWorkspace, removeWorkspace, runClaude, type RunResult, type Workspace } from './clients.js';
+import {
+  commitAll,
+  ensureClients,
+  installButler,
+  makeWorkspace,
+  removeWorkspace,
+  runClaude,
+  type RunResult,
+  type Workspace,
+} from './clients.js';
 import { seedHandover, type Seeded } from './butler-mcp.js';
 import { BUTLER_TOOLS, claudeButlerTools, claudeCalls, claudeContext, envelopeOf, lastMain, type SeenCall } from './requests.js';
 
@@ -59,7 +68,10 @@ describe('Claude Code with Butler installed', () => {
     const context = claudeContext(first);
     expect(context).toContain('SessionStart');
     expect(context).toContain(seeded.handoverId);
-    const promptLine = seeded.handoffPrompt.split('\n').find((l) => l.trim().length > 20)!.trim();
+    const promptLine = seeded.handoffPrompt
+      .split('\n')
+      .find((l) => l.trim().length > 20)!
+      .trim();
     expect(context).toContain(promptLine);
   });
 

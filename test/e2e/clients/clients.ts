@@ -180,9 +180,7 @@ export interface HookCommands {
 function hooksJson(cmds: HookCommands, timeout: number): unknown {
   return {
     hooks: {
-      SessionStart: [
-        { matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: cmds.sessionStart, timeout }] },
-      ],
+      SessionStart: [{ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: cmds.sessionStart, timeout }] }],
       PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmds.preToolUse, timeout }] }],
     },
   };

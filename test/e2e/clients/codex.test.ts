@@ -67,7 +67,10 @@ describe('Codex with Butler installed', () => {
   it('SessionStart puts the HANDOFF_PROMPT and the handover id into a developer message', () => {
     const developer = codexContext(server.mainRequests('openai')[0]!.body, 'developer');
     expect(developer).toContain(seeded.handoverId);
-    const promptLine = seeded.handoffPrompt.split('\n').find((l) => l.trim().length > 20)!.trim();
+    const promptLine = seeded.handoffPrompt
+      .split('\n')
+      .find((l) => l.trim().length > 20)!
+      .trim();
     expect(developer).toContain(promptLine);
   });
 

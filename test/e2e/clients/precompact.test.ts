@@ -10,12 +10,32 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from './model-server.js';
 import {
-  CLIENTS_DIR, butler, claudeBin, cleanEnv, commitAll, ensureClients, installButler, makeWorkspace, removeWorkspace, runClaude, runCodex, withLock, writeCodexHome,
-  type RunResult, type Workspace,
+  CLIENTS_DIR,
+  butler,
+  claudeBin,
+  cleanEnv,
+  commitAll,
+  ensureClients,
+  installButler,
+  makeWorkspace,
+  removeWorkspace,
+  runClaude,
+  runCodex,
+  withLock,
+  writeCodexHome,
+  type RunResult,
+  type Workspace,
 } from './clients.js';
 
-const pinned = (client: string, event: string) => JSON.parse(fs.readFileSync(path.join(CLIENTS_DIR, `../../fixtures/hooks/captured/${client}/${event}.json`), 'utf8'));
-const readCaptured = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => ({ file: f, input: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) })) : []);
+const pinned = (client: string, event: string) =>
+  JSON.parse(fs.readFileSync(path.join(CLIENTS_DIR, `../../fixtures/hooks/captured/${client}/${event}.json`), 'utf8'));
+const readCaptured = (dir: string) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .sort()
+        .map((f) => ({ file: f, input: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }))
+    : [];
 const readIndex = (repo: string) => {
   const idx = path.join(repo, 'session_logs', 'handover', 'index.json');
   return fs.existsSync(idx) ? JSON.parse(fs.readFileSync(idx, 'utf8')) : { handovers: [] };
@@ -65,11 +85,18 @@ describe('Claude Code: PreCompact writes an automatic snapshot', () => {
     const first = await runClaude({ ws, serverUrl: server.url, prompt: 'Add greet.txt.' });
     sessionId = first.json?.session_id;
     const env = cleanEnv({
-      HOME: ws.home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'butler-e2e-key', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1', IS_SANDBOX: '1', BUTLER_CAPTURE_DIR: capDir,
+      HOME: ws.home,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'butler-e2e-key',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      IS_SANDBOX: '1',
+      BUTLER_CAPTURE_DIR: capDir,
     });
     // In -p mode `/compact` may leave the process waiting after the compaction; the hooks have run by then.
-    await withLock('client', () => claude(['-p', '/compact', '--resume', sessionId, '--permission-mode', 'bypassPermissions'], ws.repo, env, 90_000));
+    await withLock('client', () =>
+      claude(['-p', '/compact', '--resume', sessionId, '--permission-mode', 'bypassPermissions'], ws.repo, env, 90_000),
+    );
     captured = fs.existsSync(capDir) ? fs.readdirSync(capDir).map((f) => JSON.parse(fs.readFileSync(path.join(capDir, f), 'utf8'))) : [];
     const idx = path.join(ws.repo, 'session_logs', 'handover', 'index.json');
     index = fs.existsSync(idx) ? JSON.parse(fs.readFileSync(idx, 'utf8')) : { handovers: [] };
@@ -91,7 +118,12 @@ describe('Claude Code: PreCompact writes an automatic snapshot', () => {
   it("Butler's PreCompact hook wrote one auto snapshot for claude-code from that transcript", () => {
     const autos = index.handovers.filter((e: any) => e.mode === 'auto');
     expect(autos).toHaveLength(1);
-    expect(autos[0]).toMatchObject({ trigger: 'precompact', source_brain: 'claude-code', touched: 1, session_log: captured[0].transcript_path });
+    expect(autos[0]).toMatchObject({
+      trigger: 'precompact',
+      source_brain: 'claude-code',
+      touched: 1,
+      session_log: captured[0].transcript_path,
+    });
     const md = fs.readFileSync(path.join(ws.repo, autos[0].snapshot_file), 'utf8');
     expect(md).toMatch(/- Edited: `greet\.txt`/);
     expect(md).toMatch(/- Request: Add greet\.txt\./);
@@ -113,7 +145,11 @@ describe('Codex: an automatic compaction writes an automatic snapshot; the optio
     butler(ws.repo, ['install', '--codex', '--session-end', '--project', ws.repo]);
     commitAll(ws.repo, 'install butler');
     const capDir = path.join(ws.base, 'captured');
-    const hook = (event: string) => ({ type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(CLIENTS_DIR, 'capture-hook.mjs'))} codex ${event}`, timeout: 3 });
+    const hook = (event: string) => ({
+      type: 'command',
+      command: `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(CLIENTS_DIR, 'capture-hook.mjs'))} codex ${event}`,
+      timeout: 3,
+    });
     const file = path.join(ws.repo, '.codex', 'hooks.json');
     const hooks = JSON.parse(fs.readFileSync(file, 'utf8'));
     hooks.hooks.PreCompact.push({ matcher: 'manual|auto', hooks: [hook('pre-compact')] });
@@ -129,7 +165,12 @@ describe('Codex: an automatic compaction writes an automatic snapshot; the optio
       { calls: [{ name: 'exec_command', input: { cmd: 'ls does-not-exist' } }] },
       { text: 'Done.' },
     ]);
-    run = await runCodex({ ws, serverUrl: server.url, prompt: 'Add greet.txt, then list does-not-exist.', env: { BUTLER_CAPTURE_DIR: capDir } });
+    run = await runCodex({
+      ws,
+      serverUrl: server.url,
+      prompt: 'Add greet.txt, then list does-not-exist.',
+      env: { BUTLER_CAPTURE_DIR: capDir },
+    });
     captured = readCaptured(capDir);
     index = readIndex(ws.repo);
   }, 900_000);
@@ -154,7 +195,12 @@ describe('Codex: an automatic compaction writes an automatic snapshot; the optio
     expect(pre).toMatchObject({ hook_event_name: 'PreCompact', trigger: 'auto', cwd: ws.repo });
     expect(fs.existsSync(pre.transcript_path)).toBe(true);
     expect(Object.keys(end).sort()).toEqual(Object.keys(pinned('codex', 'session-end')).sort());
-    expect(end).toMatchObject({ hook_event_name: 'SessionEnd', reason: 'other', session_id: pre.session_id, transcript_path: pre.transcript_path });
+    expect(end).toMatchObject({
+      hook_event_name: 'SessionEnd',
+      reason: 'other',
+      session_id: pre.session_id,
+      transcript_path: pre.transcript_path,
+    });
   });
 
   it("Butler's PreCompact hook wrote an auto snapshot for codex-mcp-client, SessionEnd one for the tail after it", () => {

@@ -5,7 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from './model-server.js';
-import { commitAll, ensureClients, installButler, makeWorkspace, removeWorkspace, runClaude, type RunResult, type Workspace } from './clients.js';
+import {
+  commitAll,
+  ensureClients,
+  installButler,
+  makeWorkspace,
+  removeWorkspace,
+  runClaude,
+  type RunResult,
+  type Workspace,
+} from './clients.js';
 import { claudeContext } from './requests.js';
 
 describe('Claude Code: a session that ends without a handover is recovered at the next start', () => {

@@ -18,9 +18,7 @@ export interface SeenCall {
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
-    return content
-      .map((b: any) => (typeof b === 'string' ? b : typeof b?.text === 'string' ? b.text : JSON.stringify(b)))
-      .join('\n');
+    return content.map((b: any) => (typeof b === 'string' ? b : typeof b?.text === 'string' ? b.text : JSON.stringify(b))).join('\n');
   }
   return content === undefined ? '' : JSON.stringify(content);
 }
@@ -82,7 +80,13 @@ export function codexCalls(body: any): SeenCall[] {
       }
     }
     const output = outputs.get(it.call_id) ?? '';
-    calls.push({ name: it.name, namespace: it.namespace, input, output, isError: /exit(ed with)? code [1-9]|blocked|denied/i.test(output) });
+    calls.push({
+      name: it.name,
+      namespace: it.namespace,
+      input,
+      output,
+      isError: /exit(ed with)? code [1-9]|blocked|denied/i.test(output),
+    });
   }
   return calls;
 }

@@ -7,7 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from './model-server.js';
-import { CLIENTS_DIR, butler, commitAll, ensureClients, installButler, makeWorkspace, removeWorkspace, runClaude, type RunResult, type Workspace } from './clients.js';
+import {
+  CLIENTS_DIR,
+  butler,
+  commitAll,
+  ensureClients,
+  installButler,
+  makeWorkspace,
+  removeWorkspace,
+  runClaude,
+  type RunResult,
+  type Workspace,
+} from './clients.js';
 import { claudeContext } from './requests.js';
 
 describe('Claude Code: the optional SessionEnd hook writes an automatic snapshot when the session ends', () => {
@@ -37,7 +48,12 @@ describe('Claude Code: the optional SessionEnd hook writes an automatic snapshot
       { calls: [{ name: 'Bash', input: { command: 'ls does-not-exist', description: 'List a missing folder' } }] },
       { text: 'Stopping here.' },
     ]);
-    first = await runClaude({ ws, serverUrl: server.url, prompt: 'Add greet.txt, then list does-not-exist.', env: { BUTLER_CAPTURE_DIR: capDir } });
+    first = await runClaude({
+      ws,
+      serverUrl: server.url,
+      prompt: 'Add greet.txt, then list does-not-exist.',
+      env: { BUTLER_CAPTURE_DIR: capDir },
+    });
     captured = fs.existsSync(capDir) ? fs.readdirSync(capDir).map((f) => JSON.parse(fs.readFileSync(path.join(capDir, f), 'utf8'))) : [];
     afterFirst = readIndex();
     // Recovery leaves a transcript written in the last two minutes alone (src/handover/recover.ts): date it back,
@@ -67,7 +83,12 @@ describe('Claude Code: the optional SessionEnd hook writes an automatic snapshot
   it("Butler's SessionEnd hook wrote one auto snapshot (trigger session-end) for claude-code", () => {
     const autos = afterFirst.handovers.filter((e: any) => e.mode === 'auto');
     expect(autos).toHaveLength(1);
-    expect(autos[0]).toMatchObject({ trigger: 'session-end', source_brain: 'claude-code', touched: 1, session_log: captured[0].transcript_path });
+    expect(autos[0]).toMatchObject({
+      trigger: 'session-end',
+      source_brain: 'claude-code',
+      touched: 1,
+      session_log: captured[0].transcript_path,
+    });
     const md = fs.readFileSync(path.join(ws.repo, autos[0].snapshot_file), 'utf8');
     expect(md).toMatch(/- Edited: `greet\.txt`/);
     expect(md).toMatch(/- Failed: .*ls does-not-exist/);

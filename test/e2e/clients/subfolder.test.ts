@@ -5,7 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUTLER_BIN, claudeBin, cleanEnv, ensureClients, installButler, makeWorkspace, removeWorkspace, withLock, type Workspace } from './clients.js';
+import {
+  BUTLER_BIN,
+  claudeBin,
+  cleanEnv,
+  ensureClients,
+  installButler,
+  makeWorkspace,
+  removeWorkspace,
+  withLock,
+  type Workspace,
+} from './clients.js';
 
 /**
  * `claude mcp list` in `cwd`; the butler line. The folder is trusted and the server approved there,
@@ -15,7 +25,13 @@ async function mcpList(ws: Workspace, cwd: string): Promise<string> {
   const approved = { hasTrustDialogAccepted: true, enabledMcpjsonServers: ['butler'] };
   fs.writeFileSync(path.join(ws.home, '.claude.json'), JSON.stringify({ projects: { [ws.repo]: approved, [cwd]: approved } }));
   // A minimal environment: the test runner's variables must not change how Claude reads its config.
-  const env = { PATH: process.env.PATH ?? '', HOME: ws.home, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', ANTHROPIC_API_KEY: 'butler-e2e-key' };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: ws.home,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    ANTHROPIC_API_KEY: 'butler-e2e-key',
+  };
   const r = await withLock('client', async () => spawnSync(claudeBin(), ['mcp', 'list'], { cwd, env, encoding: 'utf8', timeout: 120_000 }));
   return `${r.stdout}${r.stderr}`.split('\n').find((l) => l.startsWith('butler:')) ?? `${r.stdout}${r.stderr}`;
 }
@@ -42,7 +58,10 @@ describe('Claude Code from a subfolder', () => {
     const file = path.join(ws.repo, '.mcp.json');
     const mine = fs.readFileSync(file, 'utf8');
     try {
-      fs.writeFileSync(file, JSON.stringify({ mcpServers: { butler: { type: 'stdio', command: 'node', args: ['.butler/bin/butler.mjs', 'mcp'] } } }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ mcpServers: { butler: { type: 'stdio', command: 'node', args: ['.butler/bin/butler.mjs', 'mcp'] } } }),
+      );
       expect(await mcpList(ws, sub)).toMatch(/Failed to connect/);
     } finally {
       fs.writeFileSync(file, mine);

@@ -80,7 +80,10 @@ describe(`MCP Inspector CLI ${INSPECTOR_VERSION}`, () => {
   it('tools/list: exactly the 25 tools, each with annotations.readOnlyHint', async () => {
     const r = await inspectorCli(ws, ['--method', 'tools/list']);
     expect(r.status, show(r)).toBe(EXIT_OK);
-    const out = parseJson<{ result: { tools: { name: string; annotations?: { readOnlyHint?: unknown }; outputSchema?: unknown }[] } }>(r, 'tools/list');
+    const out = parseJson<{ result: { tools: { name: string; annotations?: { readOnlyHint?: unknown }; outputSchema?: unknown }[] } }>(
+      r,
+      'tools/list',
+    );
     const names = out.result.tools.map((t) => t.name);
     expect(names).toHaveLength(25);
     expect(new Set(names).size).toBe(25);
@@ -90,7 +93,13 @@ describe(`MCP Inspector CLI ${INSPECTOR_VERSION}`, () => {
       expect(t.outputSchema, `${t.name}.outputSchema`).toBeDefined();
     }
     const ro = Object.fromEntries(out.result.tools.map((t) => [t.name, t.annotations?.readOnlyHint]));
-    expect(ro).toMatchObject({ work_observe: true, handover_list: true, handover_read: true, work_session_start: false, handover_prepare: false });
+    expect(ro).toMatchObject({
+      work_observe: true,
+      handover_list: true,
+      handover_read: true,
+      work_session_start: false,
+      handover_prepare: false,
+    });
   }, 120_000);
 
   it('tools/call work_session_start: status ok, structuredContent and text agree', async () => {
@@ -123,8 +132,15 @@ describe(`MCP Inspector CLI ${INSPECTOR_VERSION}`, () => {
     expect(conn.serverIdentity.startsWith(NODE22)).toBe(false);
     let name = conn.name;
     /** `mcpdo --connection <name> tools/call --tool-name <tool> --tool-arg k=v …` */
-    const call = (tool: string, args: Record<string, string> = {}): string[] => ['--connection', name, 'tools/call', ...toolFlags(tool, args)];
-    expect(mcpdoEnvelope(await mcpdo(ws, call('work_session_start', { project_root: ws.repo })), 'work_session_start #1').status).toBe('ok');
+    const call = (tool: string, args: Record<string, string> = {}): string[] => [
+      '--connection',
+      name,
+      'tools/call',
+      ...toolFlags(tool, args),
+    ];
+    expect(mcpdoEnvelope(await mcpdo(ws, call('work_session_start', { project_root: ws.repo })), 'work_session_start #1').status).toBe(
+      'ok',
+    );
     const prepared = mcpdoEnvelope(await mcpdo(ws, call('handover_prepare', { notes })), 'handover_prepare');
     expect(prepared.status, JSON.stringify(prepared)).toBe('ok');
     const id = prepared.data['handover_id'] as string;
@@ -143,7 +159,9 @@ describe(`MCP Inspector CLI ${INSPECTOR_VERSION}`, () => {
     name = conn2.name;
     const fresh = mcpdoEnvelope(await mcpdo(ws, call('handover_list')), 'handover_list before work_session_start');
     expect(fresh.status, 'the new connection starts unbound').toBe('need_input');
-    expect(mcpdoEnvelope(await mcpdo(ws, call('work_session_start', { project_root: ws.repo })), 'work_session_start #2').status).toBe('ok');
+    expect(mcpdoEnvelope(await mcpdo(ws, call('work_session_start', { project_root: ws.repo })), 'work_session_start #2').status).toBe(
+      'ok',
+    );
     const listed = mcpdoEnvelope(await mcpdo(ws, call('handover_list')), 'handover_list');
     expect(listed.status, JSON.stringify(listed)).toBe('ok');
     expect(JSON.stringify(listed.data)).toContain(id);

@@ -70,12 +70,13 @@ export async function ensureInspector(): Promise<void> {
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 600_000,
     });
-    if (r.status !== 0) throw new Error(`npm ci in ${INSPECTOR_DIR} failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
-    if (!inspectorInstalled()) throw new Error(`MCP Inspector ${INSPECTOR_VERSION} / node ${NODE22_VERSION} still missing after npm ci:\n${r.stdout}\n${r.stderr}`);
+    if (r.status !== 0)
+      throw new Error(`npm ci in ${INSPECTOR_DIR} failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
+    if (!inspectorInstalled())
+      throw new Error(`MCP Inspector ${INSPECTOR_VERSION} / node ${NODE22_VERSION} still missing after npm ci:\n${r.stdout}\n${r.stderr}`);
     console.log(`[e2e] installed MCP Inspector ${INSPECTOR_VERSION} and Node ${NODE22_VERSION} in ${Date.now() - started} ms`);
   });
 }
-
 
 // ---------- workspace ----------
 
@@ -93,7 +94,13 @@ export interface Workspace {
 export function makeWorkspace(prefix = 'butler-e2e-inspector-'): Workspace {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
   const repo = path.join(base, 'repo');
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com' };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'Test',
+    GIT_AUTHOR_EMAIL: 'test@example.com',
+    GIT_COMMITTER_NAME: 'Test',
+    GIT_COMMITTER_EMAIL: 'test@example.com',
+  };
   execFileSync('git', ['init', '-q', '-b', 'main', repo], { env });
   fs.writeFileSync(path.join(repo, 'README.md'), '# inspector e2e repo\n');
   execFileSync('git', ['add', '-A'], { cwd: repo, env });

@@ -27,13 +27,17 @@ describe('mark: reading only what came after', () => {
     expect(texts(second.commands)).toEqual(['git push origin main']);
     expect(texts(second.butler_calls)).toEqual(['handover_prepare {"issue_id":9} → error']);
     expect(second.edited_files.map((f) => f.path)).toEqual(['/proj/README.md', '/proj/src/auth/login.ts']);
-    expect(renderSessionFacts(second, 'en', 50).discovery[0]).toBe('- Session log (claude): lines 16–30 (since the last mark); 1 malformed line skipped');
+    expect(renderSessionFacts(second, 'en', 50).discovery[0]).toBe(
+      '- Session log (claude): lines 16–30 (since the last mark); 1 malformed line skipped',
+    );
 
     const third = await extractSession(file, second.mark, redact);
     expect([third.from_line, third.to_line, third.rotated]).toEqual([31, 30, false]);
     expect(third.requests.length + third.commands.length + third.edited_files.length).toBe(0);
     expect(third.mark).toEqual(second.mark);
-    expect(renderSessionFacts(third, 'ja', 50).discovery).toEqual(['- セッションログ (claude): 前回の mark（30 行目）以降の新しいエントリなし']);
+    expect(renderSessionFacts(third, 'ja', 50).discovery).toEqual([
+      '- セッションログ (claude): 前回の mark（30 行目）以降の新しいエントリなし',
+    ]);
   });
 
   it('Codex: a later read still knows the session cwd from before the mark', async () => {
@@ -91,7 +95,10 @@ describe('mark: rotated or truncated logs', () => {
     writeFileSync(file, join(claudeLines.slice(0, 10)));
     const first = await extractSession(file, null, redact);
     const swap = path.join(dir, 'new.jsonl');
-    writeFileSync(swap, join([...claudeLines.slice(0, 9), ...claudeLines.slice(10), claudeLines[3]!.replace(/"uuid":"[^"]+"/, '"uuid":"x"')]));
+    writeFileSync(
+      swap,
+      join([...claudeLines.slice(0, 9), ...claudeLines.slice(10), claudeLines[3]!.replace(/"uuid":"[^"]+"/, '"uuid":"x"')]),
+    );
     renameSync(swap, file);
     const again = await extractSession(file, first.mark, redact);
     expect([again.rotated, again.from_line]).toEqual([true, 1]);
@@ -135,8 +142,24 @@ describe('robustness', () => {
     const file = path.join(tempDir(), 'big.jsonl');
     const rows: string[] = [];
     for (let i = 0; i < 3000; i++) {
-      rows.push(JSON.stringify({ type: 'assistant', uuid: `a${i}`, sessionId: 's', cwd: '/p', message: { role: 'assistant', content: [{ type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: `echo ${i}` } }] } }));
-      rows.push(JSON.stringify({ type: 'user', uuid: `u${i}`, sessionId: 's', cwd: '/p', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: `${i}` }] } }));
+      rows.push(
+        JSON.stringify({
+          type: 'assistant',
+          uuid: `a${i}`,
+          sessionId: 's',
+          cwd: '/p',
+          message: { role: 'assistant', content: [{ type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: `echo ${i}` } }] },
+        }),
+      );
+      rows.push(
+        JSON.stringify({
+          type: 'user',
+          uuid: `u${i}`,
+          sessionId: 's',
+          cwd: '/p',
+          message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: `${i}` }] },
+        }),
+      );
     }
     writeFileSync(file, join(rows));
     const x = await extractSession(file, null, redact);

@@ -10,7 +10,13 @@ function setup() {
   const project = path.join(base, 'project');
   const home = path.join(base, 'home');
   const outside = path.join(base, 'outside');
-  for (const d of [project, path.join(project, 'logs'), path.join(home, '.claude', 'projects', '-p'), path.join(home, '.codex', 'sessions', '2026'), outside]) {
+  for (const d of [
+    project,
+    path.join(project, 'logs'),
+    path.join(home, '.claude', 'projects', '-p'),
+    path.join(home, '.codex', 'sessions', '2026'),
+    outside,
+  ]) {
     mkdirSync(d, { recursive: true });
   }
   const put = (p: string) => {
@@ -63,7 +69,12 @@ describe('resolveSessionLogPath', () => {
     const env = { CLAUDE_CONFIG_DIR: cfg, CODEX_HOME: cx };
     expect(await resolveSessionLogPath(s.project, path.join(cfg, 'projects', 'a.jsonl'), env)).toBe(path.join(cfg, 'projects', 'a.jsonl'));
     expect(await resolveSessionLogPath(s.project, path.join(cx, 'sessions', 'b.jsonl'), env)).toBe(path.join(cx, 'sessions', 'b.jsonl'));
-    expect(transcriptRoots({ ...env, HOME: '/h' })).toEqual([path.join(cfg, 'projects'), '/h/.claude/projects', path.join(cx, 'sessions'), '/h/.codex/sessions']);
+    expect(transcriptRoots({ ...env, HOME: '/h' })).toEqual([
+      path.join(cfg, 'projects'),
+      '/h/.claude/projects',
+      path.join(cx, 'sessions'),
+      '/h/.codex/sessions',
+    ]);
   });
 
   it('refuses a file outside the allowed places', async () => {
@@ -73,7 +84,10 @@ describe('resolveSessionLogPath', () => {
     // A real file in the client's config folder, but outside its transcript folder.
     mkdirSync(path.join(s.home, '.claude'), { recursive: true });
     writeFileSync(path.join(s.home, '.claude', 'settings.json'), '{}');
-    await refused(resolveSessionLogPath(s.project, path.join(s.home, '.claude', 'settings.json'), { HOME: s.home }), /outside the allowed places/);
+    await refused(
+      resolveSessionLogPath(s.project, path.join(s.home, '.claude', 'settings.json'), { HOME: s.home }),
+      /outside the allowed places/,
+    );
   });
 
   it('refuses a symlink inside the project that leads outside', async () => {

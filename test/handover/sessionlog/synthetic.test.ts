@@ -44,7 +44,10 @@ describe('synthetic Claude Code transcript', async () => {
     ]);
   });
   it('records Butler calls with their arguments and status', () => {
-    expect(texts(x.butler_calls)).toEqual(['work_record {"message":"Fix login status code"} → ok', 'handover_prepare {"issue_id":9} → error']);
+    expect(texts(x.butler_calls)).toEqual([
+      'work_record {"message":"Fix login status code"} → ok',
+      'handover_prepare {"issue_id":9} → error',
+    ]);
     expect(lines(x.butler_calls)).toEqual(['L15', 'L25']);
   });
 });

@@ -10,7 +10,19 @@ import { MockHttpServer, iso, type RecordedRequest, type Reply } from './server.
  * Errors are APIError bodies `{message, url}`; auth is `Authorization: token <token>`.
  */
 export interface GiteaState {
-  issues: Map<number, { number: number; title: string; body: string; state: string; labels: number[]; created_at: string; updated_at: string; closed_at: string | null }>;
+  issues: Map<
+    number,
+    {
+      number: number;
+      title: string;
+      body: string;
+      state: string;
+      labels: number[];
+      created_at: string;
+      updated_at: string;
+      closed_at: string | null;
+    }
+  >;
   comments: { id: number; issue: number; body: string; login: string; created_at: string }[];
   labels: { id: number; name: string; color: string }[];
   nextComment: number;
@@ -48,7 +60,10 @@ function issueJson(s: GiteaState, n: number, base: string) {
     body: i.body,
     ref: '',
     assets: [],
-    labels: i.labels.map((id) => s.labels.find((l) => l.id === id)).filter(Boolean).map((l) => ({ ...l, description: '', exclusive: false, is_archived: false, url: '' })),
+    labels: i.labels
+      .map((id) => s.labels.find((l) => l.id === id))
+      .filter(Boolean)
+      .map((l) => ({ ...l, description: '', exclusive: false, is_archived: false, url: '' })),
     milestone: null,
     assignee: null,
     assignees: null,
@@ -97,7 +112,16 @@ function route(s: GiteaState, req: RecordedRequest, base: string): Reply {
     for (const id of req.body.labels ?? []) if (!s.labels.some((l) => l.id === id)) return apiError(422, 'label does not exist', base);
     const n = s.issues.size + 1;
     const t = iso(n);
-    s.issues.set(n, { number: n, title: req.body.title, body: req.body.body ?? '', state: 'open', labels: req.body.labels ?? [], created_at: t, updated_at: t, closed_at: null });
+    s.issues.set(n, {
+      number: n,
+      title: req.body.title,
+      body: req.body.body ?? '',
+      state: 'open',
+      labels: req.body.labels ?? [],
+      created_at: t,
+      updated_at: t,
+      closed_at: null,
+    });
     return { status: 201, body: issueJson(s, n, base) };
   }
   if ((m = /^\/issues\/comments\/(\d+)$/.exec(p))) {

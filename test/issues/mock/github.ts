@@ -15,7 +15,19 @@ export const GH_REPO = 'hello';
 const REPO_ID = 1300192;
 
 export interface GitHubState {
-  issues: Map<number, { title: string; body: string | null; state: string; state_reason: string | null; labels: string[]; created_at: string; updated_at: string; pull?: boolean }>;
+  issues: Map<
+    number,
+    {
+      title: string;
+      body: string | null;
+      state: string;
+      state_reason: string | null;
+      labels: string[];
+      created_at: string;
+      updated_at: string;
+      pull?: boolean;
+    }
+  >;
   comments: { id: number; issue: number; body: string; login: string; created_at: string }[];
   nextComment: number;
   /** Make Link headers point at another host, to prove the client refuses to follow them. */
@@ -101,7 +113,15 @@ function route(s: GitHubState, req: RecordedRequest, base: string): Reply {
     if (!req.body?.title) return err(422, 'Validation Failed', { errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }] });
     const n = s.issues.size + 1;
     const t = iso(n);
-    s.issues.set(n, { title: req.body.title, body: req.body.body ?? null, state: 'open', state_reason: null, labels: req.body.labels ?? [], created_at: t, updated_at: t });
+    s.issues.set(n, {
+      title: req.body.title,
+      body: req.body.body ?? null,
+      state: 'open',
+      state_reason: null,
+      labels: req.body.labels ?? [],
+      created_at: t,
+      updated_at: t,
+    });
     return { status: 201, body: issueJson(s, n, base) };
   }
   if ((m = /^\/issues\/comments\/(\d+)$/.exec(p))) {
@@ -134,7 +154,11 @@ function route(s: GitHubState, req: RecordedRequest, base: string): Reply {
       const page = Number(req.query.get('page') ?? 1);
       const pages = Math.max(1, Math.ceil(mine.length / perPage));
       const link = linkHeader(s.foreignLinks ? 'https://evil.example' : base, n, page, perPage, pages);
-      return { status: 200, body: mine.slice((page - 1) * perPage, page * perPage).map((c) => commentJson(c, base)), headers: link ? { Link: link } : {} };
+      return {
+        status: 200,
+        body: mine.slice((page - 1) * perPage, page * perPage).map((c) => commentJson(c, base)),
+        headers: link ? { Link: link } : {},
+      };
     }
     if (m[2] && req.method === 'POST') {
       const c = { id: s.nextComment++, issue: n, body: req.body.body, login: 'octocat', created_at: iso(30) };

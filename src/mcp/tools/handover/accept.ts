@@ -7,7 +7,8 @@ export const handoverAccept = defineTool({
   name: 'handover_accept',
   config: {
     title: 'Accept work from another agent',
-    description: 'Take over work another agent transferred to this one (or to any), optionally only from source_brain. Records who took it: no other agent gets it.',
+    description:
+      'Take over work another agent transferred to this one (or to any), optionally only from source_brain. Records who took it: no other agent gets it.',
     inputSchema: z.object({
       source_brain: fields.client,
       issue_id: fields.issue_id,

@@ -7,7 +7,8 @@ export const handoverResume = defineTool({
   name: 'handover_resume',
   config: {
     title: 'Resume my work',
-    description: "After a restart: find this agent's snapshot (issue, else default issue, else project), read it, report drift and the current state.",
+    description:
+      "After a restart: find this agent's snapshot (issue, else default issue, else project), read it, report drift and the current state.",
     inputSchema: z.object({
       issue_id: fields.issue_id,
       handover_id: fields.handover_id,

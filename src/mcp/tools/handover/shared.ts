@@ -41,7 +41,11 @@ const isoDate = (v: string) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2
 
 export const fields = {
   issue_id: IssueId.optional(),
-  handover_id: z.string().max(200).refine((v) => HANDOVER_ID_PATTERN.test(v), 'not a handover id').optional(),
+  handover_id: z
+    .string()
+    .max(200)
+    .refine((v) => HANDOVER_ID_PATTERN.test(v), 'not a handover id')
+    .optional(),
   client: z.string().min(1).max(64).optional(),
   brain: z.string().min(1).max(64),
   notes: z.string().max(20_000).optional(),

@@ -7,7 +7,8 @@ export const handoverTransfer = defineTool({
   name: 'handover_transfer',
   config: {
     title: 'Transfer to another agent',
-    description: 'Hand the work to another agent: a snapshot addressed to target_brain (ids from handover_list_brains; an unknown one gets need_input). notes, share as in handover_suspend.',
+    description:
+      'Hand the work to another agent: a snapshot addressed to target_brain (ids from handover_list_brains; an unknown one gets need_input). notes, share as in handover_suspend.',
     inputSchema: z.object({
       target_brain: fields.brain,
       issue_id: fields.issue_id,

@@ -29,7 +29,13 @@ export async function withIssueBackend(
     lang,
   });
   // A local issue change is recorded at once, so the work state stays honest (src/issues/record.ts).
-  return noteIssueChange(await fn(backend, lang), backend.kind, change, issueRecorder((files, message) => recordOwnFiles(project.root, ctx.deps.git, files, message)), lang);
+  return noteIssueChange(
+    await fn(backend, lang),
+    backend.kind,
+    change,
+    issueRecorder((files, message) => recordOwnFiles(project.root, ctx.deps.git, files, message)),
+    lang,
+  );
 }
 
 const openOpts = (ctx: ToolContext, root: string) => ({
@@ -49,5 +55,8 @@ export function issueCheck(ctx: ToolContext, root: string): (id: number) => Prom
 export async function issueClosed(ctx: ToolContext, root: string, id: number): Promise<boolean> {
   return openIssueBackend(openOpts(ctx, root))
     .then((b) => b.read(id))
-    .then((i) => i.state === 'closed', () => false);
+    .then(
+      (i) => i.state === 'closed',
+      () => false,
+    );
 }

@@ -12,5 +12,6 @@ export const issueDeleteComment = defineTool({
     inputSchema: z.object({ issue_id: IssueId, comment_id: CommentId, reason: z.string().max(500).optional() }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   },
-  handler: (args, ctx) => withIssueBackend(ctx, 'comment_deleted', (b, lang) => deleteIssueComment(b, lang, args.issue_id, args.comment_id, args.reason)),
+  handler: (args, ctx) =>
+    withIssueBackend(ctx, 'comment_deleted', (b, lang) => deleteIssueComment(b, lang, args.issue_id, args.comment_id, args.reason)),
 });

@@ -18,6 +18,13 @@ export const workDiff = defineTool({
   handler: async (args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    return diffWork({ projectRoot: project.root, path: args.path, level: args.level, recordId: args.record_id, git: ctx.deps.git, lang: await toolLang(ctx) });
+    return diffWork({
+      projectRoot: project.root,
+      path: args.path,
+      level: args.level,
+      recordId: args.record_id,
+      git: ctx.deps.git,
+      lang: await toolLang(ctx),
+    });
   },
 });

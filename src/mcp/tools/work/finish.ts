@@ -8,7 +8,8 @@ export const workFinish = defineTool({
   name: 'work_finish',
   config: {
     title: 'Finish work',
-    description: 'Proposes the next steps in order (record, publish, then issue comment/close) as pending_actions; call again after each. Acts on nothing.',
+    description:
+      'Proposes the next steps in order (record, publish, then issue comment/close) as pending_actions; call again after each. Acts on nothing.',
     inputSchema: z.object({}),
     annotations: { readOnlyHint: true },
   },

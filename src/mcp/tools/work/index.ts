@@ -9,4 +9,14 @@ import { workSessionStart } from './session-start.js';
 import { workStart } from './start.js';
 import { workSync } from './sync.js';
 
-export const workTools: ToolDef[] = [workSessionStart, workStart, workObserve, workDiff, workHistory, workRecord, workPublish, workSync, workFinish];
+export const workTools: ToolDef[] = [
+  workSessionStart,
+  workStart,
+  workObserve,
+  workDiff,
+  workHistory,
+  workRecord,
+  workPublish,
+  workSync,
+  workFinish,
+];

@@ -16,7 +16,12 @@ export const workPublish = defineTool({
   handler: async (_args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    const r = await publishWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang: await toolLang(ctx) });
+    const r = await publishWork({
+      projectRoot: project.root,
+      defaultIssue: ctx.session.defaultIssue,
+      git: ctx.deps.git,
+      lang: await toolLang(ctx),
+    });
     // Shared handovers whose push failed earlier go out with the work.
     if (!(await hasPendingShares(project.root))) return r;
     return { ...r, data: { ...r.data, ...(await retryPendingShares(await handoverContext(ctx, project.root))) } };

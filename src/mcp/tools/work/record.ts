@@ -9,7 +9,8 @@ export const workRecord = defineTool({
   name: 'work_record',
   config: {
     title: 'Record work',
-    description: 'Replaces git add + commit: records all changes. Links issues as "Refs #N" in the message; issue_ids defaults to the default issue, [] links none.',
+    description:
+      'Replaces git add + commit: records all changes. Links issues as "Refs #N" in the message; issue_ids defaults to the default issue, [] links none.',
     inputSchema: z.object({
       message: z.string().trim().min(1).max(5000),
       issue_ids: z.array(IssueId).max(20).optional(),

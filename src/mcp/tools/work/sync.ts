@@ -7,7 +7,8 @@ export const workSync = defineTool({
   name: 'work_sync',
   config: {
     title: 'Sync with upstream',
-    description: 'Replaces git fetch/pull: brings in remote records, replaying unpublished ones on top. Clean tree only; on conflict changes nothing.',
+    description:
+      'Replaces git fetch/pull: brings in remote records, replaying unpublished ones on top. Clean tree only; on conflict changes nothing.',
     inputSchema: z.object({}),
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   },

@@ -17,5 +17,11 @@ export const gitDiff = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, ctx) =>
-    diffWork({ projectRoot: await rootOf(args, ctx), path: args.path, level: args.level ?? 'full', recordId: args.record_id, git: ctx.deps.git }),
+    diffWork({
+      projectRoot: await rootOf(args, ctx),
+      path: args.path,
+      level: args.level ?? 'full',
+      recordId: args.record_id,
+      git: ctx.deps.git,
+    }),
 });

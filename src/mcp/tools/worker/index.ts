@@ -10,6 +10,16 @@ import { issueBackendLabels } from './issue-labels.js';
 import { issueBackendRead } from './issue-read.js';
 
 /** `butler mcp --worker` only. The brain server must never list these (pinned by test/mcp/worker.test.ts). */
-export const workerOnlyTools: ToolDef[] = [gitStatus, gitDiff, gitLog, gitCommit, gitPush, issueBackendInfo, issueBackendRead, issueBackendCreate, issueBackendLabels];
+export const workerOnlyTools: ToolDef[] = [
+  gitStatus,
+  gitDiff,
+  gitLog,
+  gitCommit,
+  gitPush,
+  issueBackendInfo,
+  issueBackendRead,
+  issueBackendCreate,
+  issueBackendLabels,
+];
 /** The raw tracker tools among them (pinned by test/mcp/issue-worker.test.ts). */
 export const issueWorkerTools: ToolDef[] = workerOnlyTools.filter((t) => t.name.startsWith('issue_backend_'));
