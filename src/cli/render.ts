@@ -76,10 +76,18 @@ function handover(d: Rec, out: string[]): void {
     if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
   if (typeof d.handoff_prompt === 'string') out.push('', d.handoff_prompt);
   for (const h of (d.handovers as Rec[] | undefined) ?? [])
-    out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
+    out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}${marks(h)}  ${h.summary}`);
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])
     out.push(`  candidate ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
   if (Array.isArray(d.brains))
     for (const b of d.brains as Rec[])
       out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? `last seen ${b.last_seen}` : 'installed, not seen yet'}`);
+}
+
+/** What happened to a snapshot since (field trial 7: a retired one looked unchanged in the list). */
+function marks(h: Rec): string {
+  const r = ((h.receipts as Rec[] | undefined) ?? []).map((x) => `${x.kind} by ${x.by}`);
+  if (h.mode === 'auto') r.unshift(`auto${h.trigger ? `, ${h.trigger}` : ''}`);
+  if (h.superseded_by) r.push(`superseded by ${h.superseded_by}`);
+  return r.length ? ` (${r.join('; ')})` : '';
 }

@@ -38,8 +38,8 @@ const INSTALLER = ['install', 'uninstall', 'status', 'demo', 'guard'];
 export function runRuntime(argv: string[], io: CliIO): Promise<number> {
   if (INSTALLER.includes(argv[0] ?? '')) {
     io.stderr(
-      `butler ${argv[0]}: not in the vendored runtime (.butler/bin/); run it from the Butler package or skill: ` +
-        `npx agent-butler ${argv[0]}, or node .agents/skills/butler/scripts/butler.mjs ${argv[0]}\n`,
+      `butler ${argv[0]}: not in the vendored runtime (.butler/bin/); run it with the full CLI: the butler skill's ` +
+        `scripts/butler.mjs (.agents/skills/ or .claude/skills/), hooks/butler.mjs in a Butler checkout, or the npm package (npx agent-butler ${argv[0]})\n`,
     );
     return Promise.resolve(2);
   }

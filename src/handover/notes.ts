@@ -52,11 +52,17 @@ const TAGS: Record<string, keyof Omit<ParsedNotes, 'free' | 'pending' | 'anchors
   アンカー: 'anchor',
 };
 
+/**
+ * One-line notes (what people and agents type: "truncate half done; next: tests") split before each
+ * `; tag:`, so a tag after a semicolon is read as if it started a line (field trial 7).
+ */
+const TAG_AFTER_SEMICOLON = new RegExp(`[;；]\\s*(?=(?:${Object.keys(TAGS).join('|')})\\s*[:：])`, 'i');
+
 const TAG_LINE = /^\s*(?:[-*]\s+|\d+[.)]\s+)?([A-Za-z]+|[\u3040-\u30ff\u4e00-\u9fff]+)\s*[:：]\s*(.+)$/;
 
 export function parseNotes(notes: string | undefined): ParsedNotes {
   const out: ParsedNotes = { free: [], discovery: [], decision: [], next: [], pending: [], risks: [], anchors: [], resolved: [] };
-  for (const raw of (notes ?? '').split(/\r?\n/)) {
+  for (const raw of (notes ?? '').split(/\r?\n/).flatMap((l) => l.split(TAG_AFTER_SEMICOLON))) {
     const line = raw.trimEnd();
     if (!line.trim()) continue;
     const m = TAG_LINE.exec(line);
