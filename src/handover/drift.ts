@@ -2,6 +2,7 @@ import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { builtin } from '../shared/builtin.js';
 import type { GitRunner } from '../shared/git.js';
+import { readHeadFromFiles } from '../shared/git-refs.js';
 import { driftText } from './messages/drift.js';
 
 export interface GitNow {
@@ -42,14 +43,6 @@ const MAX_FINGERPRINTS = 200;
 
 /** node:crypto, loaded on first use (~3 ms at a hook's start): only fingerprints need it. */
 const hashing = () => builtin<typeof import('node:crypto')>('node:crypto');
-
-/**
- * Loads the hash now when comparing with `dirty` (a snapshot's fingerprints) may need it, i.e. it holds
- * a file's or a link's hash: the SessionStart hook calls this while its git call runs, not after.
- */
-export function warmFingerprint(dirty: Record<string, string>): void {
-  if (Object.values(dirty).some((v) => v !== '-' && v !== 'dir')) hashing();
-}
 
 /** A short content hash per dirty path (`-` gone, `dir` a folder), to tell later edits from old ones. */
 export async function fingerprint(root: string, files: readonly string[]): Promise<Record<string, string>> {
@@ -107,6 +100,7 @@ export async function computeDrift(
   git: GitRunner,
   now?: GitNow,
   lang: 'ja' | 'en' = 'en',
+  opts: { light?: boolean } = {},
 ): Promise<Drift> {
   const cur = now ?? (await readGitNow(root, git));
   const headMoved = !!then.head && !!cur.head && then.head !== cur.head;
@@ -135,11 +129,13 @@ export async function computeDrift(
   const missing = anchors.filter((a) => !existsSync(path.join(root, a)));
   let changed: string[] = [];
   const present = anchors.filter((a) => !missing.includes(a));
-  if (present.length && !headMoved && cur.head && cur.tracked_dirty) {
+  if (opts.light || !present.length) {
+    // Light (SessionStart): changed anchors are left to resume / accept.
+  } else if (!headMoved && cur.head && cur.tracked_dirty) {
     // HEAD is where the snapshot left it: the anchors changed since are the tracked dirty ones, no second git call.
     const dirty = cur.tracked_dirty;
     changed = present.filter((a) => dirty.some((f) => f === a || f.startsWith(`${a.replace(/\/+$/, '')}/`)));
-  } else if (present.length && then.head && /^[0-9a-f]{7,64}$/.test(then.head)) {
+  } else if (then.head && /^[0-9a-f]{7,64}$/.test(then.head)) {
     const d = await git(root, ['diff', '--name-only', then.head, '--', ...present]);
     if (d.exitCode === 0) changed = d.stdout.split('\n').filter(Boolean);
   }
@@ -156,11 +152,28 @@ export async function computeDrift(
     recent_commits: recent,
     anchors_missing: missing,
     anchors_changed: changed,
-    uncommitted: await changedSince(root, cur.dirty_files, then.dirty ?? {}),
+    uncommitted: opts.light ? 0 : await changedSince(root, cur.dirty_files, then.dirty ?? {}),
     line: '',
   };
   drift.line = driftLine(drift, lang);
   return drift;
+}
+
+/**
+ * SessionStart's drift (issue 14): what docs/decisions.md D21 asks of it (a changed branch, HEAD
+ * moved and the commits since, missing anchors) with branch and HEAD read from the `.git` files; git runs
+ * only when HEAD moved, or when the files are unusual. Uncommitted changes and changed anchors are left
+ * to handover_resume / handover_accept, the next call the prompt names: no `git status`, no hashing here.
+ */
+export async function startDrift(
+  root: string,
+  then: { branch: string | null; head: string | null; anchors?: string[] },
+  git: GitRunner,
+  lang: 'ja' | 'en' = 'en',
+): Promise<Drift> {
+  const files = readHeadFromFiles(root);
+  const cur = files ? { ...files, dirty_files: [] } : await readGitNow(root, git);
+  return computeDrift(root, then, git, cur, lang, { light: true });
 }
 
 async function changedSince(root: string, dirtyNow: string[], dirtyThen: Record<string, string>): Promise<number> {

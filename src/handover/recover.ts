@@ -1,4 +1,4 @@
-import { promises as fsp } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import type { GitRunner } from '../shared/git.js';
 import type { AutoQuery } from './auto.js';
 import { markChecked, previousSession } from './sessions.js';
@@ -35,7 +35,7 @@ export interface RecoverQuery {
 export async function recoverEndedSession(q: RecoverQuery): Promise<IndexEntry | null> {
   const prev = await previousSession(q.root, q.brain, q.sessionId);
   if (!prev?.transcript_path || prev.transcript_path === q.transcriptPath) return null;
-  const st = await fsp.stat(prev.transcript_path).catch(() => null);
+  const st = statOrNull(prev.transcript_path);
   if (!st?.isFile() || st.size === prev.checked_size) return null;
   if (q.now().getTime() - st.mtimeMs < (q.idleMs ?? RECOVER_IDLE_MS)) return null;
   let entry: IndexEntry | null = null;
@@ -55,4 +55,12 @@ export async function recoverEndedSession(q: RecoverQuery): Promise<IndexEntry |
     await markChecked(q.root, q.brain, prev.session_id, st.size).catch(() => undefined);
   }
   return entry;
+}
+
+function statOrNull(file: string): Stats | null {
+  try {
+    return statSync(file, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
-import { withFileLock } from '../shared/lock.js';
+import { readTextIfExistsSync, writeFileAtomic, writeFileAtomicSync } from '../shared/fs.js';
+import { tryFileLockSync, withFileLock } from '../shared/lock.js';
 
 /**
  * `session_logs/sessions.json`: the sessions the SessionStart hook saw, with their transcript paths,
@@ -46,10 +46,13 @@ function clean(r: unknown): SessionRecord | null {
   return rec;
 }
 
-/** Reads the registry; a missing or corrupt file (or corrupt records) reads as empty rather than failing. */
-async function readSessions(file: string): Promise<SessionRecord[]> {
+/**
+ * Reads the registry; a missing or corrupt file (or corrupt records) reads as empty rather than failing.
+ * Synchronous (at most SESSIONS_LIMIT small records): the SessionStart hook reads it on every start.
+ */
+function readSessions(file: string): SessionRecord[] {
   try {
-    const text = await readTextIfExists(file);
+    const text = readTextIfExistsSync(file);
     if (!text) return [];
     const raw = JSON.parse(text) as Partial<SessionsFile>;
     return Array.isArray(raw.sessions) ? raw.sessions.map(clean).filter((r): r is SessionRecord => r !== null) : [];
@@ -70,21 +73,19 @@ export async function recordSession(
   const next = clean(rec);
   if (!next) return;
   const file = sessionsPath(projectRoot);
-  await withFileLock(
-    file,
-    async () => {
-      const list = await readSessions(file);
-      const i = list.findIndex((r) => r.brain === next.brain && r.session_id === next.session_id);
-      if (i >= 0) {
-        next.transcript_path ??= list[i]!.transcript_path;
-        list.splice(i, 1);
-      }
-      list.push(next);
-      const kept = list.slice(-SESSIONS_LIMIT);
-      await writeFileAtomic(file, `${JSON.stringify({ sessions: kept }, null, 2)}\n`, { within: projectRoot });
-    },
-    { timeoutMs: 3000, within: projectRoot },
-  );
+  const update = (list: SessionRecord[]): string => {
+    const i = list.findIndex((r) => r.brain === next.brain && r.session_id === next.session_id);
+    if (i >= 0) {
+      next.transcript_path ??= list[i]!.transcript_path;
+      list.splice(i, 1);
+    }
+    list.push(next);
+    return `${JSON.stringify({ sessions: list.slice(-SESSIONS_LIMIT) }, null, 2)}\n`;
+  };
+  // The common case, a free lock, with sync fs (the hook's start-up is timed); a held one is waited for.
+  const write = () => writeFileAtomicSync(file, update(readSessions(file)), { within: projectRoot });
+  if (tryFileLockSync(file, write, { within: projectRoot })) return;
+  await withFileLock(file, async () => write(), { timeoutMs: 3000, within: projectRoot });
 }
 
 /** Records that a start checked `session_id`'s transcript at `size` bytes (recovered or found nothing new). */
@@ -93,7 +94,7 @@ export async function markChecked(projectRoot: string, brain: string, sessionId:
   await withFileLock(
     file,
     async () => {
-      const list = await readSessions(file);
+      const list = readSessions(file);
       const hit = list.find((r) => r.brain === brain && r.session_id === sessionId);
       if (!hit) return;
       hit.checked_size = size;
@@ -105,7 +106,7 @@ export async function markChecked(projectRoot: string, brain: string, sessionId:
 
 /** The brain's newest earlier session (another id) with a transcript, the one a start may recover; or null. */
 export async function previousSession(projectRoot: string, brain: string, currentId: string): Promise<SessionRecord | null> {
-  const list = await readSessions(sessionsPath(projectRoot));
+  const list = readSessions(sessionsPath(projectRoot));
   let best: SessionRecord | null = null;
   for (const r of list) {
     if (r.brain !== brain || r.session_id === currentId || !r.transcript_path) continue;
@@ -116,7 +117,7 @@ export async function previousSession(projectRoot: string, brain: string, curren
 
 /** The brain's newest session that has a transcript (latest `started_at`; later record wins a tie), or null. */
 export async function latestSession(projectRoot: string, brain: string): Promise<SessionRecord | null> {
-  const list = await readSessions(sessionsPath(projectRoot));
+  const list = readSessions(sessionsPath(projectRoot));
   let best: SessionRecord | null = null;
   for (const r of list) {
     if (r.brain !== brain || !r.transcript_path) continue;

@@ -1,9 +1,9 @@
 import { normalizeBrain } from '../shared/brains.js';
 import { newerAuto } from '../handover/candidates.js';
-import { computeDrift, readGitNow, warmFingerprint } from '../handover/drift.js';
+import { startDrift } from '../handover/drift.js';
 import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
 import { recordSession } from '../handover/sessions.js';
-import { anchorPaths, dirtyAtSnapshot, parseMetadata } from '../handover/snapshot.js';
+import { anchorPaths } from '../handover/snapshot.js';
 import {
   newerAutoLine,
   recoveredLine,
@@ -36,8 +36,8 @@ interface SessionStartInput {
  * same rules as handover_resume / handover_accept. Never throws: a session start must never break.
  *
  * Its start-up time is benchmarked (scripts/bench/handover.mjs), so the common start is ordered for
- * it: the prompt is picked first from synchronous reads, so that its one git call (drift) starts before
- * anything else; recording the session and checking for one to recover then overlap that call.
+ * it: the prompt is picked from synchronous reads, and drift reads branch and HEAD from the `.git` files
+ * (git runs only when HEAD moved); recording the session and checking for one to recover overlap it.
  */
 export async function sessionStart(
   stdinText: string,
@@ -111,9 +111,6 @@ async function pickAndRender(
   const share = shareState(root);
   const sel = startCandidates(root, entries, me, share.clone);
   const { candidates } = sel;
-  // One candidate means drift: its one `git status` starts here, and everything below overlaps it.
-  const git = spawnGitWith(env);
-  const gitNow = candidates.length === 1 ? readGitNow(root, git).catch(() => null) : null;
   // The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none.
   const { config } = await readConfig(root);
   const lang = resolveLang(config, env);
@@ -129,10 +126,9 @@ async function pickAndRender(
   if (snapshotDamage(snapshot)) {
     return startText(lang).damaged(e.handover_id, e.snapshot_file, root);
   }
-  const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
-  warmFingerprint(then.dirty);
-  const cur = await gitNow;
-  const drift = cur ? await computeDrift(root, then, git, cur, lang).catch(() => null) : null;
+  // Light drift (docs/decisions.md D21): branch and HEAD from the `.git` files, git only when HEAD moved.
+  const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) };
+  const drift = await startDrift(root, then, spawnGitWith(env), lang).catch(() => null);
   const autos = newerAuto(entries, e);
   const notes = [newerAutoLine(autos, lang)];
   if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id)

@@ -1,7 +1,7 @@
-import { promises as fsp } from 'node:fs';
+import { mkdirSync, promises as fsp, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ButlerError } from './errors.js';
-import { assertNoLinks } from './no-links.js';
+import { assertNoLinks, assertNoLinksSync } from './no-links.js';
 
 export interface WriteOptions {
   /** The project root: refuse when any component below it, the file included, is a symbolic link. */
@@ -44,6 +44,20 @@ export async function writeFileAtomic(file: string, content: string, opts: Write
   }
 }
 
+/** writeFileAtomic with sync fs, for the SessionStart hook (fs.promises alone costs it milliseconds to load). */
+export function writeFileAtomicSync(file: string, content: string, opts: WriteOptions = {}): void {
+  const tmp = tmpName(file);
+  try {
+    if (opts.within) assertNoLinksSync(opts.within, file);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(tmp, content, { flag: 'wx' });
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw explain(err, file, opts.within);
+  }
+}
+
 /** Creates `file` only if it does not exist yet; returns false when another writer got there first. */
 export async function writeFileExclusive(file: string, content: string, opts: WriteOptions = {}): Promise<boolean> {
   await prepare(file, opts);
@@ -66,6 +80,15 @@ export async function writeFileExclusive(file: string, content: string, opts: Wr
 export async function readTextIfExists(file: string): Promise<string | null> {
   try {
     return await fsp.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+export function readTextIfExistsSync(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;

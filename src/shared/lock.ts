@@ -1,8 +1,8 @@
-import { promises as fsp } from 'node:fs';
+import { closeSync, mkdirSync, openSync, promises as fsp, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { explain } from './fs.js';
-import { assertNoLinks } from './no-links.js';
+import { assertNoLinks, assertNoLinksSync } from './no-links.js';
 
 export interface LockOptions {
   /** Give up after this long; the caller reports a clear error instead of hanging a session. */
@@ -67,6 +67,52 @@ export async function withFileLock<T>(target: string, fn: () => Promise<T>, opts
     clearInterval(heartbeat);
     // Remove only our own lock: never one that another process holds now.
     if ((await fsp.readFile(lockFile, 'utf8').catch(() => '')) === token) await fsp.rm(lockFile, { force: true });
+  }
+}
+
+/**
+ * withFileLock with sync fs and one attempt, for the SessionStart hook (fs.promises alone costs it
+ * milliseconds to load): `{ value }` when the lock was free, null when it is held (the caller then
+ * waits with withFileLock, which also takes over a stale lock). Same lock file, same token.
+ */
+export function tryFileLockSync<T>(target: string, fn: () => T, opts: Pick<LockOptions, 'within'> = {}): { value: T } | null {
+  const lockFile = `${target}.lock`;
+  const token = `${process.pid}.${Date.now()}.${lockSeq++}@${os.hostname()}\n`;
+  if (opts.within) assertNoLinksSync(opts.within, lockFile);
+  let fd: number;
+  try {
+    mkdirSync(path.dirname(lockFile), { recursive: true });
+    fd = openSync(lockFile, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    throw explain(err, lockFile, opts.within);
+  }
+  try {
+    writeSync(fd, token);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    return { value: fn() };
+  } finally {
+    // unlink, not rm: rmSync loads Node's rimraf module.
+    if (readOwn(lockFile) === token) unlinkQuietly(lockFile);
+  }
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // already gone
+  }
+}
+
+function readOwn(lockFile: string): string {
+  try {
+    return readFileSync(lockFile, 'utf8');
+  } catch {
+    return '';
   }
 }
 

@@ -1,4 +1,4 @@
-import { promises as fsp } from 'node:fs';
+import { lstatSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { ButlerError } from './errors.js';
 import { isInside } from './paths.js';
@@ -10,12 +10,7 @@ import { isInside } from './paths.js';
  * put in place of a file Butler owns is refused too, not silently replaced.
  */
 export async function assertNoLinks(root: string, file: string): Promise<void> {
-  const abs = path.resolve(root, file);
-  if (!isInside(root, abs)) throw linkError(path.relative(root, abs), 'outside');
-  const parts = path.relative(path.resolve(root), abs).split(path.sep).filter(Boolean);
-  let at = path.resolve(root);
-  for (const part of parts) {
-    at = path.join(at, part);
+  for (const at of componentsBelow(root, file)) {
     const st = await fsp.lstat(at).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return null;
       throw err;
@@ -23,6 +18,24 @@ export async function assertNoLinks(root: string, file: string): Promise<void> {
     if (st === null) return; // the rest is created by Butler, below a real folder
     if (st.isSymbolicLink()) throw linkError(path.relative(root, at), 'link');
   }
+}
+
+/** assertNoLinks with sync fs, for the SessionStart hook (fs.promises alone costs it milliseconds to load). */
+export function assertNoLinksSync(root: string, file: string): void {
+  for (const at of componentsBelow(root, file)) {
+    const st = lstatSync(at, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isSymbolicLink()) throw linkError(path.relative(root, at), 'link');
+  }
+}
+
+/** Every path from below `root` down to `file` itself; refuses a file outside `root`. */
+function componentsBelow(root: string, file: string): string[] {
+  const abs = path.resolve(root, file);
+  if (!isInside(root, abs)) throw linkError(path.relative(root, abs), 'outside');
+  const parts = path.relative(path.resolve(root), abs).split(path.sep).filter(Boolean);
+  let at = path.resolve(root);
+  return parts.map((part) => (at = path.join(at, part)));
 }
 
 function linkError(rel: string, why: 'link' | 'outside'): ButlerError {

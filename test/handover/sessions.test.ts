@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +76,27 @@ describe('sessions registry', () => {
     const r = root();
     await Promise.all(Array.from({ length: 25 }, (_, i) => recordSession(r, rec(i))));
     expect(stored(r).sessions).toHaveLength(25);
+  });
+
+  it('a held lock (another live process) is waited for, then the record lands; the lock is released', async () => {
+    const r = root();
+    await recordSession(r, rec(1));
+    const lock = `${sessionsPath(r)}.lock`;
+    writeFileSync(lock, `${process.pid}.${Date.now()}.0@${os.hostname()}\n`);
+    const released = new Promise<void>((done) => setTimeout(() => (rmSync(lock), done()), 150));
+    await recordSession(r, rec(2));
+    await released;
+    expect(stored(r).sessions.map((s) => s.session_id)).toEqual(['s1', 's2']);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('refuses a session_logs that is a symbolic link out of the project, writing nothing there', async () => {
+    const r = root();
+    const outside = root();
+    symlinkSync(outside, path.join(r, 'session_logs'));
+    await expect(recordSession(r, rec(1))).rejects.toMatchObject({ code: 'policy_blocked' });
+    expect(existsSync(path.join(outside, 'sessions.json'))).toBe(false);
+    expect(existsSync(path.join(outside, 'sessions.json.lock'))).toBe(false);
   });
 
   it('imports nothing heavy (it runs inside the timed SessionStart hook)', () => {

@@ -1,0 +1,87 @@
+// Branch and HEAD read from the `.git` files, without a git process: the SessionStart hook is timed
+// (issue 14), and spawning git costs more than the rest of its drift check. Only the plain layouts are
+// read here (loose or packed refs/heads, a linked worktree's `gitdir:` + `commondir`, a detached HEAD);
+// anything else (reftable, a symref chain, an odd ref name, an unreadable or missing file) answers null
+// and the caller asks git itself.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export interface HeadFromFiles {
+  /** null when HEAD is detached. */
+  branch: string | null;
+  head: string;
+}
+
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** A branch name git itself would accept, conservatively: what fails here goes to git, never to a path. */
+function plainBranch(name: string): boolean {
+  if (!name || name.length > 255 || name.endsWith('/') || name.endsWith('.lock') || name.endsWith('.')) return false;
+  if (/[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\//.test(name)) return false;
+  return name.split('/').every((part) => part !== '' && !part.startsWith('.'));
+}
+
+function read(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The per-worktree git dir and the common one for the repository whose top level is `root`. */
+function gitDirs(root: string): { gitDir: string; common: string } | null {
+  const dotGit = path.join(root, '.git');
+  let gitDir = dotGit;
+  const st = statSync(dotGit, { throwIfNoEntry: false });
+  if (!st) return null;
+  if (st.isFile()) {
+    const m = /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(read(dotGit) ?? '');
+    if (!m?.[1]) return null;
+    gitDir = path.resolve(root, m[1]);
+  } else if (!st.isDirectory()) return null;
+  const commondir = read(path.join(gitDir, 'commondir'));
+  const common = commondir === null ? gitDir : path.resolve(gitDir, commondir.trim());
+  return { gitDir, common };
+}
+
+/** The oid `refs/heads/<branch>` points at: loose file first, then packed-refs; null when unusual. */
+function resolveBranch(common: string, branch: string): string | null {
+  const loose = read(path.join(common, 'refs', 'heads', ...branch.split('/')));
+  if (loose !== null) {
+    const oid = loose.trim();
+    return OID.test(oid) ? oid : null;
+  }
+  const packed = read(path.join(common, 'packed-refs'));
+  if (packed === null) return null;
+  const ref = `refs/heads/${branch}`;
+  for (const line of packed.split('\n')) {
+    if (line.startsWith('#') || line.startsWith('^')) continue;
+    const sp = line.indexOf(' ');
+    if (sp > 0 && line.slice(sp + 1).trimEnd() === ref) {
+      const oid = line.slice(0, sp);
+      return OID.test(oid) ? oid : null;
+    }
+  }
+  return null;
+}
+
+/** Branch and HEAD of the repository at `root` from its files, or null: then ask git. Never throws. */
+export function readHeadFromFiles(root: string): HeadFromFiles | null {
+  try {
+    const dirs = gitDirs(root);
+    if (!dirs) return null;
+    // A reftable repository keeps a placeholder HEAD and no loose refs: git must read it.
+    if (statSync(path.join(dirs.common, 'reftable'), { throwIfNoEntry: false })) return null;
+    const text = read(path.join(dirs.gitDir, 'HEAD'));
+    if (text === null) return null;
+    const headText = text.trim();
+    if (OID.test(headText)) return { branch: null, head: headText };
+    const m = /^ref: refs\/heads\/(.+)$/.exec(headText);
+    if (!m?.[1] || !plainBranch(m[1])) return null;
+    const oid = resolveBranch(dirs.common, m[1]);
+    return oid ? { branch: m[1], head: oid } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,82 @@
+// readHeadFromFiles against real git: whatever it answers must be what git says; what it cannot read
+// (symref, reftable, unborn branch, odd names) must answer null so the caller asks git.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readHeadFromFiles } from '../../src/shared/git-refs.js';
+import { git, makeRepo } from '../helpers/repo.js';
+
+/** What git itself says: branch (null when detached) and HEAD. */
+function fromGit(root: string) {
+  let branch: string | null = null;
+  try {
+    branch = git(root, 'symbolic-ref', '-q', '--short', 'HEAD') || null;
+  } catch {
+    branch = null;
+  }
+  return { branch, head: git(root, 'rev-parse', 'HEAD') };
+}
+
+describe('readHeadFromFiles (branch and HEAD without git)', () => {
+  it('a normal repository, a nested branch name, and after a new commit', () => {
+    const { root } = makeRepo();
+    expect(readHeadFromFiles(root)).toEqual({ branch: 'main', head: fromGit(root).head });
+    git(root, 'checkout', '-q', '-b', 'feat/deep/name');
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'two');
+    expect(readHeadFromFiles(root)).toEqual(fromGit(root));
+    expect(readHeadFromFiles(root)?.branch).toBe('feat/deep/name');
+  });
+
+  it('packed refs after `git pack-refs --all`, and a loose ref newer than the packed one', () => {
+    const { root } = makeRepo();
+    git(root, 'checkout', '-q', '-b', 'packed/one');
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'two');
+    git(root, 'tag', '-a', '-m', 'peeled', 'v1');
+    git(root, 'pack-refs', '--all');
+    expect(readHeadFromFiles(root)).toEqual(fromGit(root));
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'three');
+    expect(readHeadFromFiles(root)).toEqual(fromGit(root));
+  });
+
+  it('a detached HEAD', () => {
+    const { root } = makeRepo();
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'two');
+    git(root, 'checkout', '-q', '--detach', 'HEAD~1');
+    expect(readHeadFromFiles(root)).toEqual({ branch: null, head: fromGit(root).head });
+  });
+
+  it('a linked worktree (`.git` file, commondir), with packed refs too', () => {
+    const { root } = makeRepo();
+    const wt = path.join(path.dirname(root), 'wt');
+    git(root, 'worktree', 'add', '-q', '-b', 'side', wt);
+    git(wt, 'commit', '-q', '--allow-empty', '-m', 'on side');
+    expect(readHeadFromFiles(wt)).toEqual({ branch: 'side', head: fromGit(wt).head });
+    expect(readHeadFromFiles(root)).toEqual(fromGit(root));
+    git(root, 'pack-refs', '--all');
+    expect(readHeadFromFiles(wt)).toEqual(fromGit(wt));
+    git(wt, 'checkout', '-q', '--detach');
+    expect(readHeadFromFiles(wt)).toEqual({ branch: null, head: fromGit(wt).head });
+  });
+
+  it('answers null (ask git) for an unborn branch, a symref, a reftable store, an odd ref name, no .git', () => {
+    const { root } = makeRepo();
+    git(root, 'checkout', '-q', '--orphan', 'unborn');
+    expect(readHeadFromFiles(root)).toBeNull();
+    git(root, 'checkout', '-q', '-f', 'main');
+    git(root, 'symbolic-ref', 'refs/heads/alias', 'refs/heads/main');
+    git(root, 'symbolic-ref', 'HEAD', 'refs/heads/alias');
+    expect(git(root, 'rev-parse', 'HEAD')).toBe(git(root, 'rev-parse', 'main')); // git follows the chain
+    expect(readHeadFromFiles(root)).toBeNull();
+    git(root, 'symbolic-ref', 'HEAD', 'refs/heads/main');
+    expect(readHeadFromFiles(root)?.branch).toBe('main');
+    // git 2.45+ `--ref-format=reftable` keeps refs in .git/reftable/; its presence alone sends us to git.
+    mkdirSync(path.join(root, '.git', 'reftable'));
+    expect(readHeadFromFiles(root)).toBeNull();
+    const { root: other } = makeRepo();
+    writeFileSync(path.join(other, '.git', 'HEAD'), 'ref: refs/heads/../../config\n');
+    expect(readHeadFromFiles(other)).toBeNull();
+    writeFileSync(path.join(other, '.git', 'HEAD'), 'ref: refs/tags/v1\n');
+    expect(readHeadFromFiles(other)).toBeNull();
+    expect(readHeadFromFiles(path.dirname(other))).toBeNull();
+  });
+});
