@@ -3,7 +3,7 @@
 // `npx skills add` alone ships the installer). Both are committed: a clone runs them with plain `node`
 // and no node_modules. CI rebuilds and fails when they differ from the commit.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -64,9 +64,20 @@ const bundles = [
 /** The vendored runtime must stay small: it is committed in every user repository, on every upgrade. */
 export const RUNTIME_LIMIT = 600_000; // issue #13: the runtime is committed in every user repository
 
+/**
+ * The product contract (../shared/DESIGN.md, "Layout") names hooks/session-start.mjs and
+ * hooks/pre-tool-use.mjs as the hook entry points other tools run. They stay, as two-line ES modules
+ * that load the CommonJS bundle beside them; installs run the .cjs directly (no ESM loader per event).
+ */
+const entries = ['session-start', 'pre-tool-use'];
+const entryText = (name) =>
+  `#!/usr/bin/env node\n// The contract's entry point; the hook is ./${name}.cjs, which installs run directly.\n` +
+  `import { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./${name}.cjs');\n`;
+
 // Bundles that are no longer built (the hooks were .mjs before they became CommonJS) must not ship.
 for (const name of readdirSync(path.join(root, 'hooks'))) {
-  if (/\.[cm]js$/.test(name) && !bundles.some((b) => b.out === `hooks/${name}`)) rmSync(path.join(root, 'hooks', name));
+  const entry = entries.some((e) => name === `${e}.mjs`);
+  if (/\.[cm]js$/.test(name) && !entry && !bundles.some((b) => b.out === `hooks/${name}`)) rmSync(path.join(root, 'hooks', name));
 }
 await Promise.all(
   bundles.map((b) =>
@@ -80,6 +91,7 @@ await Promise.all(
     }),
   ),
 );
+for (const e of entries) writeFileSync(path.join(root, 'hooks', `${e}.mjs`), entryText(e));
 // The PreToolUse shell pre-filter is shipped as written: install vendors it beside pre-tool-use.cjs.
 copyFileSync(path.join(root, 'src', 'hooks', 'bin', 'pre-tool-use.sh'), path.join(root, 'hooks', 'pre-tool-use.sh'));
 

@@ -1,7 +1,8 @@
 // The committed bundles as shipped: the vendored runtime's size budget, the skill's copy of the CLI,
 // and the runtime sending installer commands to the full CLI. test/global-setup.ts builds them first.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -23,6 +24,22 @@ describe('bundles', () => {
     for (const n of names) expect(readFileSync(path.join(SKILL_SCRIPTS, n)).equals(readFileSync(path.join(HOOKS, n))), n).toBe(true);
   });
 
+  it('the contract entry names hooks/session-start.mjs and hooks/pre-tool-use.mjs run the CommonJS hooks', () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), 'butler-entry-'));
+    spawnSync('git', ['init', '-q', cwd]);
+    const deny = spawnSync(process.execPath, [path.join(REPO, 'hooks', 'pre-tool-use.mjs')], {
+      input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git log' }, cwd }),
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(deny.stdout).hookSpecificOutput.permissionDecisionReason).toContain('work_history');
+    const start = spawnSync(process.execPath, [path.join(REPO, 'hooks', 'session-start.mjs'), '--brain', 'nobody-here'], {
+      input: JSON.stringify({ session_id: 'c', cwd, hook_event_name: 'SessionStart', source: 'startup' }),
+      encoding: 'utf8',
+    });
+    expect(start.status).toBe(0);
+    expect(start.stdout).toContain('Butler');
+  });
+
   it('the runtime runs the working commands and points installer commands at the full CLI', () => {
     const runtime = path.join(HOOKS, 'butler-runtime.mjs');
     const version = spawnSync(process.execPath, [runtime, '--version'], { encoding: 'utf8' });
@@ -30,7 +47,9 @@ describe('bundles', () => {
     for (const cmd of ['install', 'status']) {
       const r = spawnSync(process.execPath, [runtime, cmd], { encoding: 'utf8' });
       expect(r.status).toBe(2);
-      expect(r.stderr).toContain(`node .agents/skills/butler/scripts/butler.mjs ${cmd}`);
+      expect(r.stderr).toContain("the butler skill's scripts/butler.mjs");
+      expect(r.stderr).toContain('hooks/butler.mjs in a Butler checkout');
+      expect(r.stderr).toContain(`npx agent-butler ${cmd}`);
     }
     const help = spawnSync(process.execPath, [runtime, 'work', '--help'], { encoding: 'utf8' });
     expect(help.status, help.stderr).toBe(0);
