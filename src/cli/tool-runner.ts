@@ -25,7 +25,7 @@ export interface CliGroup {
   positionals?: string[];
   /**
    * Bind the folder rather than a git work session: issues work in any folder (the local tracker
-   * needs no git), and their author is the person (`--client`, else BUTLER_BRAIN, else $USER).
+   * needs no git), and their author is the person (`--client`, else BUTLER_BRAIN, else $USER, else git's user.name).
    */
   folder?: boolean;
   /** Wraps the tool call: `issue` asks at a terminal before a tracker URL gets the token. */
@@ -110,12 +110,19 @@ async function bind(session: WorkSession, values: Record<string, unknown>, io: C
   if (folder) {
     // The repository's top level, as for the MCP tools: a subfolder must not grow its own .butler/issues.
     session.projectRoot = findProjectRoot(start) ?? start;
-    session.brainId = client ?? io.env.USER ?? 'cli';
+    session.brainId = client || io.env.USER || (await gitUserName(deps, session.projectRoot)) || 'cli';
     return session.projectRoot;
   }
   // Before the project is known, only the environment can choose the language of an error.
   await startWorkSession(session, { projectRoot: start, clientName: client, register: false, lang: resolveLang({}, io.env) }, deps);
   return session.projectRoot!;
+}
+
+/** The person's git name (field trial 7: with $USER empty, issues were authored by "cli"). */
+async function gitUserName(deps: ServerDeps, dir: string): Promise<string | null> {
+  const r = await deps.git(dir, ['config', 'user.name']).catch(() => null);
+  const name = r?.exitCode === 0 ? r.stdout.trim() : '';
+  return name && name.length <= 64 ? name : null;
 }
 
 /** After a usage error: where the options of this verb are listed. */

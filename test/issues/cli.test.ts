@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -27,6 +28,16 @@ async function butler(cwd: string, args: string[], stdin = '') {
 }
 
 describe('butler issue CLI (local backend)', () => {
+  it("without --client, BUTLER_BRAIN or $USER, the author is git's user.name (field trial 7)", async () => {
+    const root = tempProject();
+    spawnSync('git', ['init', '-q', root]);
+    spawnSync('git', ['config', 'user.name', 'Alice'], { cwd: root });
+    const h = io(root);
+    h.io.env = { BUTLER_LANG: 'en' } as typeof h.io.env;
+    expect(await runCli(['issue', 'create', '--title', 'T', '--body', STRUCTURED_EN, '--json'], h.io)).toBe(0);
+    expect(readFileSync(path.join(root, '.butler', 'issues', '1.md'), 'utf8')).toMatch(/^author: Alice$/m);
+  });
+
   it('create → comment → read --comments → delete-comment → close, with exit codes and --json', async () => {
     const root = tempProject();
     const other = tempProject();
