@@ -8,6 +8,7 @@ import { markSuperseded } from './candidates.js';
 import { entryFromMeta, markLatest, newestFirst, parseIndex, savedButIncomplete } from './store-rows.js';
 import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
+import { writeStartIndex } from './start-index.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 import type { IndexEntry, IndexFile, Receipt } from './store-types.js';
 
@@ -101,6 +102,7 @@ export class HandoverStore {
     const text = `{"version":1,"handovers":[\n${file.handovers.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`;
     await writeFileAtomic(this.indexFile, text, { within: this.projectRoot });
     this.cache = null;
+    await writeStartIndex(this.projectRoot, this.indexFile, entries);
   }
 
   /** Index plus any snapshot file it does not know (a writer that crashed between the two steps). */

@@ -17,6 +17,7 @@ import {
 } from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { startText } from '../handover/messages/start.js';
+import { startEntriesNow } from '../handover/start-index.js';
 import { startCandidates } from '../handover/waiting.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
@@ -107,7 +108,8 @@ async function pickAndRender(
   recovered: IndexEntry | null,
 ): Promise<string> {
   const store = new HandoverStore(root);
-  const entries = store.entriesNow() ?? (await store.entries());
+  // The brain's extract of the index when it is current (start-index.ts), else the whole index.
+  const entries = startEntriesNow(store.indexFile, me) ?? store.entriesNow() ?? (await store.entries());
   const share = shareState(root);
   const sel = startCandidates(root, entries, me, share.clone);
   const { candidates } = sel;
