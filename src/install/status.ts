@@ -201,8 +201,11 @@ export function formatStatus(s: StatusReport): string {
     `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
       (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
     `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.pre_compact)} PreCompact  ${optional(s.codex.session_end)}  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
-    `  Codex trust: ${s.codex.trust}`,
   ];
+  // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
+  const none = !s.runtime.vendored && ![s.claude, s.codex].some((c) => c.session_start || c.pre_tool_use || c.mcp_server);
+  if (none) lines.splice(1, 0, '  Butler is not installed here: run butler install.');
+  else lines.push(`  Codex trust: ${s.codex.trust}`);
   for (const p of s.problems) lines.push(`problem: ${p}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, planInstall } from '../../src/install/index.js';
-import { getStatus } from '../../src/install/status.js';
+import { formatStatus, getStatus } from '../../src/install/status.js';
 import { setButlerTable } from '../../src/install/toml.js';
 import { setGuide } from '../../src/install/guide.js';
 import { cli, fakeBundles, tempDir, write } from './helpers.js';
@@ -9,7 +9,7 @@ const bundles = fakeBundles();
 const deps = { nodeVersion: 'v20.11.0', version: '0.1.0' };
 
 describe('butler status', () => {
-  it('reports a bare folder plainly, including the Codex trust step', async () => {
+  it('reports a bare folder plainly: not installed (the Codex trust step stays in the data)', async () => {
     const root = tempDir();
     const s = await getStatus(root, deps);
     expect(s.git_repo).toBe(false);
@@ -19,6 +19,9 @@ describe('butler status', () => {
     expect(s.codex.trust).toMatch(/trusted project/);
     expect(s.codex.trust).toMatch(/\/hooks/);
     expect(s.problems.join('\n')).toMatch(/Not a git repository/);
+    const text = formatStatus(s);
+    expect(text.split('\n')[1]).toBe('  Butler is not installed here: run butler install.');
+    expect(text).not.toContain('Codex trust:');
   });
 
   it('reports everything installed, per client, and the issue backend from .butler/config.yaml', async () => {
