@@ -3,7 +3,7 @@
 // work_session_start said work_observe, and an agent that followed required_action strictly would have
 // published before reading the handover.
 import type { Lang } from '../shared/config.js';
-import { acceptedBy, type CandidateResult, selectCandidates } from './candidates.js';
+import { acceptedBy, type CandidateResult, describeCandidate, selectCandidates } from './candidates.js';
 import { startText } from './messages/start.js';
 import { closedIssues, shareState } from './start-prompt.js';
 import { HandoverStore, type IndexEntry } from './store.js';
@@ -19,8 +19,8 @@ export function startCandidates(root: string, entries: readonly IndexEntry[], me
 export interface Waiting {
   /** The one handover to read next, with the tool that reads it; null when none or several. */
   next: { tool: 'handover_resume' | 'handover_accept'; handover_id: string; reason: string } | null;
-  /** Several candidates: their ids (at most 3) and what to tell the user; the user chooses. */
-  choose: string[];
+  /** Several candidates (at most 3), shaped as resume/accept list them, and what to tell the user; the user chooses. */
+  choose: ReturnType<typeof describeCandidate>[];
   chooseReason?: string;
 }
 
@@ -31,8 +31,8 @@ export async function waitingHandover(root: string, me: string, lang: Lang): Pro
   if (!one) return { next: null, choose: [] };
   const t = startText(lang);
   if (more.length) {
-    const ids = [one, ...more].slice(0, 3).map((c) => c.handover_id);
-    return { next: null, choose: ids, chooseReason: t.choose(ids.join(', ')) };
+    const three = [one, ...more].slice(0, 3);
+    return { next: null, choose: three.map(describeCandidate), chooseReason: t.choose(three.map((c) => c.handover_id).join(', ')) };
   }
   const own = one.source_brain === me || acceptedBy(one)?.by === me;
   return { next: { tool: own ? 'handover_resume' : 'handover_accept', handover_id: one.handover_id, reason: t.waiting }, choose: [] };

@@ -40,9 +40,13 @@ function gitDirs(root: string): { gitDir: string; common: string } | null {
     if (!m?.[1]) return null;
     gitDir = path.resolve(root, m[1]);
   } else if (!st.isDirectory()) return null;
+  return { gitDir, common: commonDirOf(gitDir) };
+}
+
+/** The repository's common git dir: a linked worktree's git dir names it in `commondir`. */
+export function commonDirOf(gitDir: string): string {
   const commondir = read(path.join(gitDir, 'commondir'));
-  const common = commondir === null ? gitDir : path.resolve(gitDir, commondir.trim());
-  return { gitDir, common };
+  return commondir === null ? gitDir : path.resolve(gitDir, commondir.trim());
 }
 
 /** The oid `refs/heads/<branch>` points at: loose file first, then packed-refs; null when unusual. */

@@ -1,5 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { commonDirOf } from '../shared/git-refs.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
 import type { Lang } from '../shared/config.js';
@@ -124,10 +125,7 @@ export function pathspecFor(root: string, input: string | undefined): string[] {
  */
 export async function trackingUpdatedAt(gitDir: string, upstream: string): Promise<string | null> {
   if (!upstream.includes('/') || upstream.split('/').some((p) => p === '..' || p === '')) return null;
-  const common = await fsp.readFile(path.join(gitDir, 'commondir'), 'utf8').then(
-    (d) => path.resolve(gitDir, d.trim()),
-    () => gitDir,
-  );
+  const common = commonDirOf(gitDir);
   const st = await fsp.stat(path.join(common, 'logs', 'refs', 'remotes', ...upstream.split('/'))).catch(() => null);
   return st?.isFile() ? st.mtime.toISOString() : null;
 }

@@ -65,6 +65,12 @@ describe('work_session_start with a handover waiting', () => {
     const d = await start(codex);
     expect(d.required_action.tool).toBe('work_observe');
     expect(d.candidate_handovers).toHaveLength(2);
+    // The same shape as handover_resume/accept give candidate_handovers.
+    expect(d.candidate_handovers[0]).toMatchObject({
+      handover_id: expect.any(String),
+      source_brain: 'claude-code',
+      issue_id: expect.any(Number),
+    });
     expect(d.choose).toMatch(/Ask the user/);
     await Promise.all([claude.close(), codex.close()]);
   });
