@@ -7,6 +7,8 @@
 # fast-path tests of src/guard/quick.ts (quickMentionsGit, quickMentionsGuard): after deleting quotes,
 # backslashes and newlines, no "git" and no "guard" in any case, and no "$'". Anything else (invalid,
 # truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
+# The guard event names and shell tool names below are the client table's (src/shared/clients/;
+# test/hooks/client-table.test.ts checks that they match).
 case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac
 export BUTLER_HOOK
 command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
@@ -87,8 +89,8 @@ function allowed(   c) {
   if (L > 65536 || (length(Z) == 1 && index(s, Z) > 0) || val(0, "top") != "o") return 0
   ws(); if (p <= L) return 0
   if (TN_T != "s" || index(TN, "\\") > 0) return 0
-  if (HE_T != "" && (HE_T != "s" || HE != "PreToolUse")) return HE_T != "s" || index(HE, "\\") == 0
-  if (TN !~ /^(Bash|exec_command|shell|shell_command|local_shell|unified_exec)$/) return 1
+  if (HE_T != "" && (HE_T != "s" || HE !~ /^(PreToolUse|BeforeTool)$/)) return HE_T != "s" || index(HE, "\\") == 0
+  if (TN !~ /^(Bash|exec_command|shell|shell_command|local_shell|unified_exec|run_shell_command)$/) return 1
   if (TI_T != "o") return 0
   if (CMD_T == "s") c = CMD
   else if ((CMD_T == "" || CMD_T == "l") && CMDX_T == "s") c = CMDX

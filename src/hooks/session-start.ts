@@ -1,4 +1,5 @@
 import { normalizeBrain } from '../shared/brains.js';
+import { clientByBrain } from '../shared/clients/index.js';
 import { newerAuto } from '../handover/candidates.js';
 import { startDrift } from '../handover/drift.js';
 import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
@@ -24,6 +25,15 @@ import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
 
 export { SESSION_START_LIMIT };
+
+/**
+ * The resume prompt as the brain's client reads SessionStart stdout (the client table's `startOutput`):
+ * plain text, or JSON `hookSpecificOutput.additionalContext` (Gemini CLI: stdout must be JSON only).
+ */
+export function startOutput(brain: string | null, text: string): string {
+  if (!text || clientByBrain(brain)?.hooks.startOutput !== 'json-context') return text;
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
+}
 
 interface SessionStartInput {
   session_id?: string;

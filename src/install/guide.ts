@@ -5,7 +5,6 @@ import { GUIDE_BODY, GUIDE_END, GUIDE_START } from './constants.js';
 import { abs, readRel, type FileChange } from './plan.js';
 
 export const AGENTS_MD = 'AGENTS.md';
-export const CLAUDE_MD = 'CLAUDE.md';
 export const GITIGNORE = '.gitignore';
 
 const BLOCK = `${GUIDE_START}\n${GUIDE_BODY}\n${GUIDE_END}`;
@@ -70,16 +69,17 @@ export function setGuide(text: string | null, on: boolean): string | null {
   return after === before ? null : after;
 }
 
-/** CLAUDE.md that only points at AGENTS.md (`@AGENTS.md`, a link, or a symlink) needs no own copy. */
-export async function claudeMdDefersToAgents(root: string): Promise<boolean> {
-  const file = abs({ root }, CLAUDE_MD);
+/** A guide (CLAUDE.md, GEMINI.md) that only points at AGENTS.md (`@AGENTS.md`, a link, or a symlink) needs no own copy. */
+export async function defersToAgents(root: string, rel: string): Promise<boolean> {
+  if (rel === AGENTS_MD) return false;
+  const file = abs({ root }, rel);
   const st = await fsp.lstat(file).catch(() => null);
   if (!st) return false;
   if (st.isSymbolicLink()) {
     const real = await fsp.realpath(file).catch(() => '');
     return path.basename(real) === AGENTS_MD;
   }
-  const text = (await readRel({ root }, CLAUDE_MD)) ?? '';
+  const text = (await readRel({ root }, rel)) ?? '';
   const range = blockRange(text);
   const rest = range ? text.slice(0, range[0]) + text.slice(range[1]) : text;
   const lines = rest
@@ -105,40 +105,37 @@ async function planGuideFile(root: string, rel: string, on: boolean): Promise<Fi
   return { path: rel, before, after, note: on ? 'startup guidance between butler markers' : 'startup guidance removed' };
 }
 
-/** AGENTS.md (read by Codex and others) and CLAUDE.md (Claude Code), unless CLAUDE.md defers to AGENTS.md. */
-export async function planGuides(root: string, opts: { agents: boolean; claude: boolean }, on: boolean): Promise<FileChange[]> {
-  const defers = await claudeMdDefersToAgents(root);
-  const wantAgents = opts.agents || (opts.claude && defers);
-  const out = await Promise.all([
-    wantAgents ? planGuideFile(root, AGENTS_MD, on) : null,
-    opts.claude && !defers ? planGuideFile(root, CLAUDE_MD, on) : null,
-  ]);
+/** The guide file that holds the block for a client's guide: AGENTS.md when the client's own file defers to it. */
+export async function guideFileFor(root: string, rel: string): Promise<string> {
+  return (await defersToAgents(root, rel)) ? AGENTS_MD : rel;
+}
+
+/** Butler's block in each of `files` (the clients' guides, AGENTS.md for a guide that defers to it). */
+export async function planGuides(root: string, files: readonly string[], on: boolean): Promise<FileChange[]> {
+  const targets = [...new Set(await Promise.all(files.map((f) => guideFileFor(root, f))))].sort();
+  const out = await Promise.all(targets.map((f) => planGuideFile(root, f, on)));
   return out.filter((c): c is FileChange => c !== null);
 }
 
 export { gitignoreCovers };
 
-const PERSONAL_CLAUDE = '.claude/settings.local.json';
-const IGNORES_PERSONAL = /^\/?\.claude\/settings\.local\.json\s*$/;
+const ignores = (lines: string[], rel: string): boolean => lines.some((l) => l === rel || l === `/${rel}`);
 
 /**
  * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is the personal
- * Claude settings file when install writes Butler's hooks there, or `work_record` (which records every
+ * hooks file (Claude Code's settings.local.json) when install writes Butler's hooks there, or `work_record` (which records every
  * change) would commit it. Uninstall keeps both lines.
  */
-export async function planGitignore(root: string, opts: { personalClaude: boolean }): Promise<FileChange | null> {
+export async function planGitignore(root: string, opts: { personal: readonly string[] }): Promise<FileChange | null> {
   const before = await readRel({ root }, GITIGNORE);
   const lines = (before ?? '').split(/\r?\n/).map((l) => l.trim());
-  const missing = [
-    ...(gitignoreCovers(before) ? [] : [GITIGNORE_ENTRY]),
-    ...(opts.personalClaude && !lines.some((l) => IGNORES_PERSONAL.test(l)) ? [PERSONAL_CLAUDE] : []),
-  ];
+  const missing = [...(gitignoreCovers(before) ? [] : [GITIGNORE_ENTRY]), ...opts.personal.filter((rel) => !ignores(lines, rel))];
   if (!missing.length) return null;
   const base = before ?? '';
   const sep = base === '' || base.endsWith('\n') ? '' : '\n';
   const comment = lines.includes(GITIGNORE_COMMENT) ? '' : `${GITIGNORE_COMMENT}\n`;
   const note = missing
-    .map((m) => (m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal hooks)`))
+    .map((m) => (m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${m} (personal hooks)`))
     .join('; ');
   return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };
 }

@@ -1,17 +1,17 @@
-import { promises as fsp } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../shared/fs.js';
 import { assertNoLinks } from '../shared/no-links.js';
-import { planClaude, unplanClaude } from './claude.js';
-import { planCodex, unplanCodex } from './codex.js';
+import { CLIENTS, DEFAULT_CLIENTS, type ClientRecord } from '../shared/clients/index.js';
+import { installedClients } from '../shared/clients/installed.js';
+import { planClient, unplanClient } from './client.js';
 import { planGitignore, planGuides } from './guide.js';
 import { planConfigLang } from './lang.js';
 import { abs, type FileChange, type InstallContext } from './plan.js';
 import { planVendor, unplanVendor } from './vendor.js';
 
 export type { FileChange, InstallContext } from './plan.js';
-export { BUTLER_VERSION, CODEX_TRUST_NOTE } from './constants.js';
-import { CODEX_TRUST_NOTE } from './constants.js';
+export { BUTLER_VERSION } from './constants.js';
 
 export type Action = 'create' | 'update' | 'delete';
 
@@ -30,31 +30,54 @@ export interface InstallReport {
   notes: string[];
 }
 
-function clientsOf(ctx: { claude: boolean; codex: boolean }): string[] {
-  return [ctx.claude ? 'claude-code' : '', ctx.codex ? 'codex' : ''].filter(Boolean);
+const recordsOf = (keys: readonly string[]): ClientRecord[] => CLIENTS.filter((c) => keys.includes(c.key));
+
+/**
+ * The clients a plain `butler install` sets up (README "Choices"): Claude Code and Codex, plus every other
+ * client whose folder exists in the project or that is installed there already. A plain uninstall: all.
+ */
+export function defaultClients(root: string, command: 'install' | 'uninstall'): string[] {
+  if (command === 'uninstall') return CLIENTS.map((c) => c.key);
+  const installed = new Set(installedClients(root).map((c) => c.key));
+  return CLIENTS.filter((c) => DEFAULT_CLIENTS.includes(c.key) || installed.has(c.key) || existsSync(path.join(root, c.configDir))).map(
+    (c) => c.key,
+  );
 }
 
 /** Every file install would touch. Nothing is written here, so broken files abort before any write. */
 export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
+  const clients = recordsOf(ctx.clients);
+  const personal = ctx.personal ? clients.flatMap((c) => (c.hooks.personalFile ? [c.hooks.personalFile] : [])) : [];
   const parts = await Promise.all([
     planVendor(ctx),
-    ctx.claude ? planClaude(ctx) : [],
-    ctx.codex ? planCodex(ctx) : [],
-    planGuides(ctx.root, { agents: ctx.codex, claude: ctx.claude }, true),
-    planGitignore(ctx.root, { personalClaude: ctx.claude && ctx.personal }).then((c) => (c ? [c] : [])),
+    ...clients.map((c) => planClient(c, ctx)),
+    planGuides(
+      ctx.root,
+      clients.flatMap((c) => (c.guide ? [c.guide] : [])),
+      true,
+    ),
+    planGitignore(ctx.root, { personal }).then((c) => (c ? [c] : [])),
     planConfigLang(ctx).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();
 }
 
-/** Uninstall removes only Butler's entries; the runtime and AGENTS.md block go when both clients go. */
-export async function planUninstall(ctx: { root: string; claude: boolean; codex: boolean }): Promise<FileChange[]> {
-  const both = ctx.claude && ctx.codex;
+/** The installed clients that stay after uninstalling `keys` (they keep the runtime and their guides). */
+const staying = (root: string, keys: readonly string[]): ClientRecord[] => installedClients(root).filter((c) => !keys.includes(c.key));
+
+/** Uninstall removes only Butler's entries; a guide's block and the runtime go when no installed client uses them. */
+export async function planUninstall(ctx: { root: string; clients: readonly string[] }): Promise<FileChange[]> {
+  const clients = recordsOf(ctx.clients);
+  const rest = staying(ctx.root, ctx.clients);
+  const kept = new Set(rest.map((c) => c.guide));
   const parts = await Promise.all([
-    ctx.claude ? unplanClaude(ctx) : [],
-    ctx.codex ? unplanCodex(ctx) : [],
-    planGuides(ctx.root, { agents: both, claude: ctx.claude }, false),
-    both ? unplanVendor(ctx) : [],
+    ...clients.map((c) => unplanClient(c, ctx)),
+    planGuides(
+      ctx.root,
+      clients.flatMap((c) => (c.guide && !kept.has(c.guide) ? [c.guide] : [])),
+      false,
+    ),
+    rest.length === 0 ? unplanVendor(ctx) : [],
   ]);
   return parts.flat();
 }
@@ -69,7 +92,7 @@ async function removeEmptyDirs(root: string, dir: string): Promise<void> {
 }
 
 export async function applyChanges(root: string, changes: FileChange[]): Promise<void> {
-  // Nothing is written or removed through a symlinked .claude / .codex / .butler, nor over a user's link.
+  // Nothing is written or removed through a symlinked client folder or .butler, nor over a user's link.
   for (const c of changes) await assertNoLinks(root, abs({ root }, c.path));
   for (const c of changes) {
     const file = abs({ root }, c.path);
@@ -83,7 +106,7 @@ export async function applyChanges(root: string, changes: FileChange[]): Promise
 }
 
 /** What uninstall keeps, and why: the user's data and settings outlive Butler's wiring. */
-async function leftBehind(root: string, both: boolean): Promise<string[]> {
+async function leftBehind(root: string, rest: ClientRecord[]): Promise<string[]> {
   const exists = (rel: string) =>
     fsp.lstat(abs({ root }, rel)).then(
       () => true,
@@ -94,31 +117,40 @@ async function leftBehind(root: string, both: boolean): Promise<string[]> {
   if (await exists('.butler/issues')) kept.push('.butler/issues/ (the local issue store)');
   if (await exists('.butler/config.yaml')) kept.push('.butler/config.yaml (your settings)');
   if (await exists('.gitignore')) kept.push('the Butler lines in .gitignore (they keep snapshots out of commits)');
-  if (!both && (await exists('.butler/bin'))) kept.push('.butler/bin/ (the other client still uses it; uninstall both to remove it)');
+  if (rest.length && (await exists('.butler/bin')))
+    kept.push(
+      `.butler/bin/ (${rest.map((c) => c.title).join(' and ')} still use${rest.length > 1 ? '' : 's'} it; uninstall ${rest.length > 1 ? 'them' : 'it'} too to remove it)`,
+    );
   return kept.length ? [`Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`] : [];
 }
 
 export async function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; claude: boolean; codex: boolean; personal?: boolean },
+  ctx: { root: string; clients: readonly string[]; personal?: boolean },
   changes: FileChange[],
   dryRun: boolean,
 ): Promise<InstallReport> {
   const notes: string[] = [];
+  const clients = recordsOf(ctx.clients);
   if (command === 'install') {
     if (changes.length > 0) {
-      const claudeFile = ctx.claude && !ctx.personal ? ', .claude/settings.json' : '';
+      const personal = ctx.personal ? clients.flatMap((c) => (c.hooks.personalFile ? [c.hooks.personalFile] : [])) : [];
+      const files = new Set<string>(['.butler/']);
+      for (const c of clients) {
+        if (!personal.includes(c.hooks.personalFile ?? '')) files.add(c.hooks.file);
+        files.add(c.mcp.file);
+      }
       notes.push(
-        `Commit .butler/, .mcp.json, .codex/${claudeFile} and the guidance so every clone gets them` +
-          (ctx.claude && ctx.personal ? '; .claude/settings.local.json stays personal (git-ignored).' : '.'),
+        `Commit ${[...files].join(', ')} and the guidance so every clone gets them` +
+          (personal.length ? `; ${personal.join(', ')} stays personal (git-ignored).` : '.'),
       );
     }
-    if (ctx.codex) notes.push(CODEX_TRUST_NOTE);
-  } else notes.push(...(await leftBehind(ctx.root, ctx.claude && ctx.codex)));
+    for (const c of clients) if (c.trust) notes.push(c.trust);
+  } else notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients))));
   return {
     command,
     root: ctx.root,
-    clients: clientsOf(ctx),
+    clients: clients.map((c) => c.key),
     dryRun,
     changes: changes.map((c) => ({
       path: c.path,

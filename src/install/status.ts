@@ -3,14 +3,32 @@ import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
 import { loadConfig } from '../shared/config.js';
 import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, SERVER_NAME, VERSION_FILE, type GuardForm } from './constants.js';
-import { CLAUDE_LOCAL, CLAUDE_SHARED, MCP_JSON, claudeCommands } from './claude.js';
-import { CODEX_CONFIG, CODEX_HOOKS, codexCommands } from './codex.js';
-import { AGENTS_MD, CLAUDE_MD, GITIGNORE, claudeMdDefersToAgents, gitignoreCovers, hasGuideBlock } from './guide.js';
-import { CODEX_TRUST_NOTE } from './constants.js';
+import { CLIENTS, type ClientRecord } from '../shared/clients/index.js';
+import { commandsFor, type HookCommands } from './client.js';
+import { GITIGNORE, gitignoreCovers, guideFileFor, hasGuideBlock } from './guide.js';
 import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './json.js';
 import { readRel } from './plan.js';
 import { butlerEntry, parseToml } from './toml.js';
 import { parseStamp } from './vendor.js';
+
+export interface ClientStatus {
+  title: string;
+  /** The hooks file that holds Butler's SessionStart (the committed one or the personal one), or null. */
+  settings_file: string | null;
+  session_start: boolean;
+  /** The guard: Claude Code's and Codex's PreToolUse, Gemini CLI's BeforeTool. */
+  pre_tool_use: boolean;
+  pre_compact: boolean;
+  session_end: boolean;
+  pre_tool_use_form: GuardForm | null;
+  /** Butler's server entry in the client's MCP file. */
+  mcp_server: boolean;
+  /** Its tools run without a confirmation: approved (enabledMcpjsonServers), auto-approve, or trust. */
+  mcp_approved: boolean;
+  guidance: boolean;
+  /** What a person must do once (null: nothing). */
+  trust: string | null;
+}
 
 export interface StatusReport {
   root: string;
@@ -23,28 +41,8 @@ export interface StatusReport {
   issue_backend_from: 'default' | 'config';
   /** issues.url and whether the user approved it for their token (recorded outside the repository). */
   issue_url: { url: string; approved: boolean } | null;
-  claude: {
-    settings_file: string | null;
-    session_start: boolean;
-    pre_tool_use: boolean;
-    pre_compact: boolean;
-    session_end: boolean;
-    pre_tool_use_form: GuardForm | null;
-    mcp_server: boolean;
-    mcp_approved: boolean;
-    guidance: boolean;
-  };
-  codex: {
-    session_start: boolean;
-    pre_tool_use: boolean;
-    pre_compact: boolean;
-    session_end: boolean;
-    pre_tool_use_form: GuardForm | null;
-    mcp_server: boolean;
-    auto_approve: boolean;
-    guidance: boolean;
-    trust: string;
-  };
+  /** One entry per client of the table (src/shared/clients/), by its key. */
+  clients: Record<string, ClientStatus>;
   problems: string[];
 }
 
@@ -67,16 +65,64 @@ const hasGuide = async (root: string, rel: string) => hasGuideBlock(await readRe
  * from the root's .claude/settings.local.json but not from .claude/settings.json, and sets
  * $CLAUDE_PROJECT_DIR to the subfolder, where "$CLAUDE_PROJECT_DIR"/.butler/bin/ does not exist.
  */
-function subfolderProblems(root: string, launchDir: string, settingsFile: string | null): string[] {
+function subfolderProblems(root: string, launchDir: string, c: ClientRecord, settingsFile: string | null): string[] {
   const rel = path.relative(root, launchDir);
-  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return [];
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel) || c.hooks.locate.kind !== 'env') return [];
   const hooks =
-    settingsFile === CLAUDE_SHARED
-      ? `Claude Code does not load ${CLAUDE_SHARED} there, so Butler's hooks do not run`
-      : `Claude Code sets $CLAUDE_PROJECT_DIR to that folder, so Butler's hook commands cannot find ${BIN_DIR}/`;
-  return [
-    `Run from the subfolder ${rel}: ${hooks}. Start Claude Code at the project root (${root}); the MCP server works from any folder.`,
-  ];
+    settingsFile === c.hooks.file
+      ? `${c.title} does not load ${c.hooks.file} there, so Butler's hooks do not run`
+      : `${c.title} sets $${c.hooks.locate.variable} to that folder, so Butler's hook commands cannot find ${BIN_DIR}/`;
+  return [`Run from the subfolder ${rel}: ${hooks}. Start ${c.title} at the project root (${root}); the MCP server works from any folder.`];
+}
+
+/** Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install). */
+function formOf(objs: (JsonObject | null)[], event: string, k: HookCommands): GuardForm | null {
+  if (objs.some((o) => o && hasOwnHookGroup(o, event, k.preToolUse))) return 'shell';
+  return objs.some((o) => o && hasOwnHookGroup(o, event, k.preToolUseNode)) ? 'node' : null;
+}
+
+async function mcpEntryOf(root: string, c: ClientRecord, problems: string[]): Promise<unknown> {
+  if (c.mcp.format === 'toml') {
+    const toml = await readRel({ root }, c.mcp.file);
+    if (toml === null) return undefined;
+    try {
+      return butlerEntry(parseToml(c.mcp.file, toml));
+    } catch (err) {
+      problems.push((err as Error).message);
+      return undefined;
+    }
+  }
+  const obj = await jsonOrProblem(root, c.mcp.file, c.mcp.file === c.hooks.file ? [] : problems);
+  return isObject(obj?.mcpServers) ? obj.mcpServers[SERVER_NAME] : undefined;
+}
+
+/** A client's entries, as the table says they look (the commands install writes for it). */
+async function clientStatus(root: string, c: ClientRecord, problems: string[]): Promise<ClientStatus> {
+  const k = commandsFor(c);
+  const ev = c.hooks.events;
+  const files = [c.hooks.personalFile, c.hooks.file].filter((f): f is string => !!f);
+  const objs = await Promise.all(files.map((f) => jsonOrProblem(root, f, problems)));
+  const has = (event: string, command: string) => objs.some((o) => o && hasOwnHookGroup(o, event, command));
+  const withHooks = files.find((_, i) => objs[i] && hasOwnHookGroup(objs[i]!, ev.sessionStart.event, k.sessionStart)) ?? null;
+  const entry = await mcpEntryOf(root, c, problems);
+  const approvalKey = c.mcp.approvalKey;
+  const approved = approvalKey
+    ? objs.some((o) => Array.isArray(o?.[approvalKey]) && (o[approvalKey] as unknown[]).includes(SERVER_NAME))
+    : isObject(entry) && Object.entries(c.mcp.after).every(([key, v]) => entry[key] === v);
+  const form = formOf(objs, ev.guard.event, k);
+  return {
+    title: c.title,
+    settings_file: withHooks,
+    session_start: withHooks !== null,
+    pre_tool_use: form !== null,
+    pre_tool_use_form: form,
+    pre_compact: has(ev.preCompact.event, k.preCompact),
+    session_end: has(ev.sessionEnd.event, k.sessionEnd),
+    mcp_server: isObject(entry),
+    mcp_approved: approved,
+    guidance: c.guide ? hasGuideBlock(await readRel({ root }, await guideFileFor(root, c.guide))) : true,
+    trust: c.trust,
+  };
 }
 
 export async function getStatus(
@@ -91,25 +137,6 @@ export async function getStatus(
   const legacy: string[] = [];
   for (const b of LEGACY_BUNDLES) if ((await readRel({ root }, `${BIN_DIR}/${b}`)) !== null) legacy.push(b);
 
-  const local = await jsonOrProblem(root, CLAUDE_LOCAL, problems);
-  const shared = await jsonOrProblem(root, CLAUDE_SHARED, problems);
-  const settings = [
-    [CLAUDE_LOCAL, local],
-    [CLAUDE_SHARED, shared],
-  ] as const;
-  const withHooks = settings.find(([, o]) => o && hasOwnHookGroup(o, 'SessionStart', claudeCommands.sessionStart));
-  const approved = settings.some(([, o]) => Array.isArray(o?.enabledMcpjsonServers) && o.enabledMcpjsonServers.includes(SERVER_NAME));
-  const mcp = await jsonOrProblem(root, MCP_JSON, problems);
-  const codexHooks = await jsonOrProblem(root, CODEX_HOOKS, problems);
-  let codexEntry: unknown;
-  const toml = await readRel({ root }, CODEX_CONFIG);
-  if (toml !== null) {
-    try {
-      codexEntry = butlerEntry(parseToml(CODEX_CONFIG, toml));
-    } catch (err) {
-      problems.push((err as Error).message);
-    }
-  }
   let issueBackend = 'local';
   let issueBackendFrom: 'default' | 'config' = 'default';
   let issueUrl: StatusReport['issue_url'] = null;
@@ -120,16 +147,8 @@ export async function getStatus(
   } catch (err) {
     problems.push((err as Error).message);
   }
-  const defers = await claudeMdDefersToAgents(root);
-  // Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install).
-  const formOf = (objs: (JsonObject | null)[], cmds: { preToolUse: string; preToolUseNode: string }): GuardForm | null =>
-    objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUse))
-      ? 'shell'
-      : objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUseNode))
-        ? 'node'
-        : null;
-  const claudeForm = formOf([local, shared], claudeCommands);
-  const codexForm = formOf([codexHooks], codexCommands);
+  const clients: Record<string, ClientStatus> = {};
+  for (const c of CLIENTS) clients[c.key] = await clientStatus(root, c, problems);
   const report: StatusReport = {
     root,
     node: { version: deps.nodeVersion, ok: major >= 20 },
@@ -147,28 +166,7 @@ export async function getStatus(
     issue_backend: issueBackend,
     issue_backend_from: issueBackendFrom,
     issue_url: issueUrl,
-    claude: {
-      settings_file: withHooks?.[0] ?? null,
-      session_start: Boolean(withHooks),
-      pre_tool_use: claudeForm !== null,
-      pre_tool_use_form: claudeForm,
-      pre_compact: [local, shared].some((o) => o && hasOwnHookGroup(o, 'PreCompact', claudeCommands.preCompact)),
-      session_end: [local, shared].some((o) => o && hasOwnHookGroup(o, 'SessionEnd', claudeCommands.sessionEnd)),
-      mcp_server: isObject(mcp?.mcpServers) && isObject(mcp.mcpServers[SERVER_NAME]),
-      mcp_approved: approved,
-      guidance: await hasGuide(root, defers ? AGENTS_MD : CLAUDE_MD),
-    },
-    codex: {
-      session_start: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'SessionStart', codexCommands.sessionStart)),
-      pre_tool_use: codexForm !== null,
-      pre_tool_use_form: codexForm,
-      pre_compact: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'PreCompact', codexCommands.preCompact)),
-      session_end: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'SessionEnd', codexCommands.sessionEnd)),
-      mcp_server: isObject(codexEntry),
-      auto_approve: isObject(codexEntry) && codexEntry.default_tools_approval_mode === 'approve',
-      guidance: await hasGuide(root, AGENTS_MD),
-      trust: CODEX_TRUST_NOTE,
-    },
+    clients,
     problems,
   };
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
@@ -177,7 +175,11 @@ export async function getStatus(
     problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
   if (legacy.length)
     problems.push(`${BIN_DIR}/ holds the hooks of an older Butler (${legacy.join(', ')}): run butler install to upgrade them.`);
-  if (deps.launchDir && report.claude.session_start) problems.push(...subfolderProblems(root, deps.launchDir, report.claude.settings_file));
+  for (const c of CLIENTS) {
+    const st = clients[c.key]!;
+    if (deps.launchDir && st.session_start && c.hooks.personalFile)
+      problems.push(...subfolderProblems(root, deps.launchDir, c, st.settings_file));
+  }
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
   return report;
 }
@@ -186,6 +188,18 @@ const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
 /** SessionEnd is optional (`butler install --session-end`): off is not a problem. */
 const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
 const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
+
+function clientLine(c: ClientRecord, st: ClientStatus): string {
+  const ev = c.hooks.events;
+  const approval = c.mcp.approvalKey ? 'approved' : c.mcp.format === 'toml' ? 'auto-approve' : 'trusted';
+  const mcpFile = c.mcp.file.split('/').pop();
+  return (
+    `  ${`${c.title}:`.padEnd(12)} ${mark(st.session_start)} ${ev.sessionStart.event}  ${mark(st.pre_tool_use)} ${ev.guard.event}${form(st.pre_tool_use_form)}  ` +
+    `${mark(st.pre_compact)} ${ev.preCompact.event}  ${optional(st.session_end)}  ${mark(st.mcp_server)} ${mcpFile} butler  ${mark(st.mcp_approved)} ${approval}  ` +
+    `${mark(st.guidance)} ${c.guide ?? 'guidance'}` +
+    (st.settings_file ? `  (${st.settings_file})` : '')
+  );
+}
 
 export function formatStatus(s: StatusReport): string {
   const bundles = Object.entries(s.runtime.bundles)
@@ -198,14 +212,13 @@ export function formatStatus(s: StatusReport): string {
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
-    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
-      (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
-    `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.pre_compact)} PreCompact  ${optional(s.codex.session_end)}  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
+    ...CLIENTS.map((c) => clientLine(c, s.clients[c.key]!)),
   ];
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
-  const none = !s.runtime.vendored && ![s.claude, s.codex].some((c) => c.session_start || c.pre_tool_use || c.mcp_server);
+  const clients = Object.values(s.clients);
+  const none = !s.runtime.vendored && !clients.some((c) => c.session_start || c.pre_tool_use || c.mcp_server);
   if (none) lines.splice(1, 0, '  Butler is not installed here: run butler install.');
-  else lines.push(`  Codex trust: ${s.codex.trust}`);
+  else for (const c of clients) if (c.trust && c.session_start) lines.push(`  ${c.title} trust: ${c.trust}`);
   for (const p of s.problems) lines.push(`problem: ${p}`);
   return `${lines.join('\n')}\n`;
 }

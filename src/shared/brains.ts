@@ -1,7 +1,8 @@
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { readJsonIfExists, writeFileAtomic } from './fs.js';
 import { withFileLock } from './lock.js';
+import { clientByBrain } from './clients/index.js';
+import { installedClients } from './clients/installed.js';
 
 /** Brain ids are file-name and index safe: anything outside [A-Za-z0-9_-] becomes `_` (docs/decisions.md D13). */
 export function normalizeBrain(value: string | null | undefined, fallback: string): string {
@@ -10,14 +11,9 @@ export function normalizeBrain(value: string | null | undefined, fallback: strin
   return trimmed.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 
-/** Human titles for the client ids observed from the real clients, so "Codex" can be matched to its id. */
-const KNOWN_TITLES: Record<string, string> = {
-  'claude-code': 'Claude Code',
-  'codex-mcp-client': 'Codex',
-};
-
+/** The title a client sends, else its record's (src/shared/clients/), so "Codex" can be matched to its id. */
 export function titleForBrain(brainId: string, sentTitle?: string | null): string | null {
-  return sentTitle?.trim() || KNOWN_TITLES[brainId] || null;
+  return sentTitle?.trim() || clientByBrain(brainId)?.title || null;
 }
 
 export interface BrainEntry {
@@ -26,6 +22,8 @@ export interface BrainEntry {
   /** null: installed here but has not started a work session yet. */
   last_seen: string | null;
   installed_at?: string;
+  /** Known from the project's committed install files (not seen in this clone yet). */
+  installed?: boolean;
 }
 
 interface RegistryFile {
@@ -60,41 +58,27 @@ export async function upsertBrain(projectRoot: string, brainId: string, title: s
   );
 }
 
-/** The brain ids of the clients `butler install` configures, as their MCP clientInfo.name reports them. */
-export const INSTALLED_BRAINS = { claude: 'claude-code', codex: 'codex-mcp-client' } as const;
-
 /**
- * `butler install` registers the clients it installed for as known but not yet seen, so the first
- * transfer after install can address one. An entry that exists is left as it is (install is idempotent).
+ * The brains known here: those seen in this clone (the local registry, with when), and the clients
+ * installed in the project, read from the committed install files (docs/decisions.md D25), so a fresh
+ * clone can address a client that never ran in it. Most recently seen first; installed-but-unseen last.
  */
-export async function registerInstalledBrains(projectRoot: string, brainIds: readonly string[], now: Date): Promise<void> {
-  const file = registryPath(projectRoot);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
-  await withFileLock(
-    file,
-    async () => {
-      const reg = await readRegistry(file);
-      const missing = brainIds.filter((id) => !reg.brains[id]);
-      if (!missing.length) return;
-      for (const id of missing) reg.brains[id] = { last_seen: null, title: titleForBrain(id), installed_at: now.toISOString() };
-      await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`, { within: projectRoot });
-    },
-    { within: projectRoot },
-  );
-}
-
-/** Most recently seen first; installed-but-unseen brains last. */
 export async function listBrains(projectRoot: string): Promise<BrainEntry[]> {
   const reg = await readRegistry(registryPath(projectRoot));
-  return Object.entries(reg.brains)
+  const seen: BrainEntry[] = Object.entries(reg.brains)
     .filter(([, v]) => v && typeof v === 'object')
     .map(([brain_id, v]) => ({
       brain_id,
       title: v.title ?? null,
       last_seen: typeof v.last_seen === 'string' ? v.last_seen : null,
       ...(typeof v.installed_at === 'string' ? { installed_at: v.installed_at } : {}),
-    }))
-    .sort((a, b) => (b.last_seen ?? '').localeCompare(a.last_seen ?? '') || a.brain_id.localeCompare(b.brain_id));
+    }));
+  const installed = installedClients(projectRoot)
+    .filter((c) => !reg.brains[c.brain])
+    .map((c) => ({ brain_id: c.brain, title: c.title, last_seen: null, installed: true }));
+  return [...seen, ...installed].sort(
+    (a, b) => (b.last_seen ?? '').localeCompare(a.last_seen ?? '') || a.brain_id.localeCompare(b.brain_id),
+  );
 }
 
 /**
@@ -108,7 +92,7 @@ export function resolveBrain(target: string, known: readonly BrainEntry[]): stri
     .replace(/[_\s-]+/g, ' ')
     .trim();
   const hits = known.filter((b) =>
-    [b.brain_id, b.title ?? ''].some(
+    [b.brain_id, b.title ?? '', ...(clientByBrain(b.brain_id)?.aliases ?? [])].some(
       (n) =>
         n
           .toLowerCase()
