@@ -1,5 +1,5 @@
 import type { ClientRecord, HookRole } from '../shared/clients/index.js';
-import { BIN_DIR, MCP_SCRIPT, SERVER_NAME, walkUpLauncher, shQuoted, type GuardForm } from './constants.js';
+import { BIN_DIR, SERVER_NAME, mcpScript, walkUpLauncher, shQuoted, type GuardForm } from './constants.js';
 import {
   applyHookGroups,
   foreignServer,
@@ -31,7 +31,8 @@ export function commandsFor(c: ClientRecord): HookCommands {
   const cmd =
     locate.kind === 'env'
       ? (file: string, args: string, runner = 'node') => `${runner} "$${locate.variable}"/${BIN_DIR}/${file}${args ? ` ${args}` : ''}`
-      : (file: string, args: string, runner: 'node' | 'sh' = 'node') => shQuoted(walkUpLauncher(file, args, '', runner));
+      : (file: string, args: string, runner: 'node' | 'sh' = 'node') =>
+          shQuoted(walkUpLauncher(file, args, '', runner, locate.settingsExpandEnv === true));
   return {
     sessionStart: cmd('session-start.cjs', brain),
     preToolUse: cmd('pre-tool-use.sh', '', 'sh'),
@@ -67,9 +68,10 @@ export function hookGroupsFor(c: ClientRecord, guard: GuardForm = 'shell', sessi
 
 const noGroups = (c: ClientRecord): Record<string, null> => Object.fromEntries(Object.values(c.hooks.events).map((s) => [s.event, null]));
 
-/** Butler's MCP server entry for a client: its launcher finds the project at run time (constants.ts MCP_SCRIPT). */
+/** Butler's MCP server entry for a client: its launcher finds the project at run time (constants.ts mcpScript). */
 export function mcpEntryFor(c: ClientRecord): JsonObject {
-  return { ...(c.mcp.before as JsonObject), command: 'sh', args: ['-c', MCP_SCRIPT], ...(c.mcp.after as JsonObject) };
+  const script = mcpScript(c.hooks.locate.kind === 'walk-up' && c.hooks.locate.settingsExpandEnv === true);
+  return { ...(c.mcp.before as JsonObject), command: 'sh', args: ['-c', script], ...(c.mcp.after as JsonObject) };
 }
 
 function setApproval(file: string, key: string, obj: JsonObject, on: boolean): void {

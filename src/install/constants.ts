@@ -36,24 +36,32 @@ export const GUIDE_BODY = `## Butler
  * cd there, exec node. Wrapped in `sh -c '…'` so it works from bash, zsh and fish alike. The text is
  * stable across Butler versions, so a client's hook trust (a hash of the command) survives an upgrade.
  */
-export function walkUpLauncher(file: string, args: string, ifMissing = '', runner: 'node' | 'sh' = 'node'): string {
+export function walkUpLauncher(file: string, args: string, ifMissing = '', runner: 'node' | 'sh' = 'node', noEnvNames = false): string {
   const target = `${BIN_DIR}/${file}`;
   const run = `cd "$d" && exec ${runner} ${target}${args ? ` ${args}` : ''}`;
-  return (
+  const script =
     `d=$PWD; while [ -n "$d" ] && [ ! -f "$d/${target}" ]; do d=\${d%/*}; done; ` +
-    `if [ -n "$d" ]; then ${run}; ${ifMissing ? `else ${ifMissing}; ` : ''}fi`
-  );
+    `if [ -n "$d" ]; then ${run}; ${ifMissing ? `else ${ifMissing}; ` : ''}fi`;
+  return noEnvNames ? withoutEnvNames(script) : script;
+}
+
+/**
+ * For a client that replaces `$NAME` in its settings with its own environment's value when it loads
+ * them (Gemini CLI: `$PWD` became the folder Gemini was started from, not the hook's): the same script
+ * with `$(pwd)` and a variable name no environment sets.
+ */
+function withoutEnvNames(script: string): string {
+  return script.replace(/\$PWD/g, '$(pwd)').replace(/\$d\b/g, '$butler_launch_dir').replace(/\$\{d%/g, '${butler_launch_dir%').replace(/\bd=/g, 'butler_launch_dir=');
 }
 
 /**
  * The MCP server command for every client: some start project servers in the folder they were launched
  * from (a subfolder breaks a relative path), others in their own cwd with a cleared environment.
  */
-export const MCP_SCRIPT = walkUpLauncher(
-  'butler.mjs',
-  'mcp',
-  'echo "butler: no .butler/bin/butler.mjs above $PWD; run butler install" >&2; exit 1',
-);
+export const mcpScript = (noEnvNames = false): string =>
+  walkUpLauncher('butler.mjs', 'mcp', 'echo "butler: no .butler/bin/butler.mjs above $PWD; run butler install" >&2; exit 1', 'node', noEnvNames);
+
+export const MCP_SCRIPT = mcpScript();
 
 /** Wraps a launcher for a shell command line: single quotes survive bash, zsh and fish unchanged. */
 export function shQuoted(script: string): string {

@@ -5,7 +5,9 @@ import type { ClientRecord } from './types.js';
  * milliseconds; stdout must be JSON only; lifecycle matchers are exact strings, so SessionStart,
  * PreCompress and SessionEnd have none. It replaces `$GEMINI_PROJECT_DIR` in a command with the
  * session's folder single-quoted (which breaks `"$GEMINI_PROJECT_DIR"/…`, and may be a subfolder):
- * its commands walk up from the hook's folder, as Codex's do.
+ * its commands walk up from the hook's folder, as Codex's do. And it replaces every `$NAME` of its own
+ * environment in settings strings when it loads them (`$PWD` became the folder it was started from):
+ * its commands name no environment variable (install/constants.ts walkUpLauncher).
  */
 export const gemini: ClientRecord = {
   key: 'gemini',
@@ -16,7 +18,7 @@ export const gemini: ClientRecord = {
   hooks: {
     file: '.gemini/settings.json',
     timeoutUnit: 'milliseconds',
-    locate: { kind: 'walk-up' },
+    locate: { kind: 'walk-up', settingsExpandEnv: true },
     events: {
       sessionStart: { event: 'SessionStart', timeout: 10_000 },
       guard: { event: 'BeforeTool', matcher: 'run_shell_command', timeout: 5_000 },

@@ -36,7 +36,13 @@ export interface ClientRecord {
      * How a hook command finds the vendored runtime: a variable the client sets to the project root, or a
      * walk up from the hook's working directory (the client gives none, or expands it unquoted).
      */
-    locate: { kind: 'env'; variable: string } | { kind: 'walk-up' };
+    locate:
+      | { kind: 'env'; variable: string }
+      | {
+          kind: 'walk-up';
+          /** The client replaces `$NAME` in its settings with its own environment when it loads them: write none. */
+          settingsExpandEnv?: boolean;
+        };
     events: Record<HookRole, HookSpec>;
     /** SessionStart's stdout: plain text for the model, or JSON `hookSpecificOutput.additionalContext`. */
     startOutput: 'text' | 'json-context';
