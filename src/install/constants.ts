@@ -51,7 +51,11 @@ export function walkUpLauncher(file: string, args: string, ifMissing = '', runne
  * with `$(pwd)` and a variable name no environment sets.
  */
 function withoutEnvNames(script: string): string {
-  return script.replace(/\$PWD/g, '$(pwd)').replace(/\$d\b/g, '$butler_launch_dir').replace(/\$\{d%/g, '${butler_launch_dir%').replace(/\bd=/g, 'butler_launch_dir=');
+  return script
+    .replace(/\$PWD/g, '$(pwd)')
+    .replace(/\$d\b/g, '$butler_launch_dir')
+    .replace(/\$\{d%/g, '${butler_launch_dir%')
+    .replace(/\bd=/g, 'butler_launch_dir=');
 }
 
 /**
@@ -59,7 +63,13 @@ function withoutEnvNames(script: string): string {
  * from (a subfolder breaks a relative path), others in their own cwd with a cleared environment.
  */
 export const mcpScript = (noEnvNames = false): string =>
-  walkUpLauncher('butler.mjs', 'mcp', 'echo "butler: no .butler/bin/butler.mjs above $PWD; run butler install" >&2; exit 1', 'node', noEnvNames);
+  walkUpLauncher(
+    'butler.mjs',
+    'mcp',
+    'echo "butler: no .butler/bin/butler.mjs above $PWD; run butler install" >&2; exit 1',
+    'node',
+    noEnvNames,
+  );
 
 export const MCP_SCRIPT = mcpScript();
 

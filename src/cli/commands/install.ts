@@ -5,6 +5,7 @@ import { BUTLER_VERSION, applyChanges, defaultClients, formatReport, planInstall
 import { installLang } from '../../install/lang.js';
 import type { Command } from '../io.js';
 import { CLIENT_FLAGS, fail, parseFlags, rootOf } from './project-args.js';
+import { DEFAULT_CLIENTS, clientByKey } from '../../shared/clients/index.js';
 
 /**
  * Where this Butler's bundles are: next to the running bundle (hooks/butler.mjs in the package, or
@@ -24,7 +25,7 @@ export function bundleDir(env: Record<string, string | undefined>): string {
 
 const CLIENT_USAGE = CLIENT_FLAGS.map((f) => `[${f}]`).join(' ');
 const USAGE_INSTALL = `usage: butler install ${CLIENT_USAGE} [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
-  No client flag: Claude Code and Codex, plus every other client whose folder exists or that is installed already.`;
+  No client flag: ${DEFAULT_CLIENTS.map((k) => clientByKey(k)?.title).join(' and ')}, plus every other client whose folder exists or that is installed already.`;
 const USAGE_UNINSTALL = `usage: butler uninstall ${CLIENT_USAGE} [--project DIR] [--dry-run] [--json]
   No client flag: every client.`;
 
