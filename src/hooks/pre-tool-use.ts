@@ -90,6 +90,11 @@ async function readCommitted(env: Record<string, string | undefined>, dir: strin
   return r.exitCode === 0 ? r.stdout : null;
 }
 
+/** Cursor's hook payload: it names its version (`cursor_version`) and has a conversation id, not a session id. */
+export function isCursor(v: Record<string, unknown>): boolean {
+  return typeof v.cursor_version === 'string' && typeof v.conversation_id === 'string';
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -102,6 +107,9 @@ function readInput(text: string): HookInput {
   } catch {
     return { kind: 'broken' };
   }
+  // Cursor runs Claude Code's hooks (third-party hooks) with its own payload and reads its own answer
+  // format, which Butler has not verified: the guard stays out of the way there (README "Cursor").
+  if (isObject(v) && isCursor(v)) return { kind: 'other' };
   if (!isObject(v) || typeof v.tool_name !== 'string') return { kind: 'broken' };
   const event = typeof v.hook_event_name === 'string' ? v.hook_event_name : null;
   if (v.hook_event_name !== undefined && (event === null || !GUARD_EVENTS.has(event))) return { kind: 'other' };

@@ -64,6 +64,8 @@ export async function sessionStart(
   try {
     const input = JSON.parse(stdinText) as SessionStartInput;
     if (!input || typeof input !== 'object' || typeof input.cwd !== 'string') return '';
+    // Cursor running Claude Code's hooks: its session is not Claude's brain; the prompt is not printed.
+    if (typeof (input as Record<string, unknown>).cursor_version === 'string') return '';
     const root = findProjectRoot(input.cwd);
     if (!root) return '';
     const me = opts.brain ? normalizeBrain(opts.brain, 'unknown') : null;
