@@ -190,6 +190,9 @@ const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
 const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
 function clientLine(c: ClientRecord, st: ClientStatus): string {
+  // A client with nothing of Butler's is not damage: one line saying how to add it (field trial 7).
+  if (!st.session_start && !st.pre_tool_use && !st.pre_compact && !st.mcp_server)
+    return `  ${`${c.title}:`.padEnd(12)} not installed (butler install --${c.key})`;
   const ev = c.hooks.events;
   const approval = c.mcp.approvalKey ? 'approved' : c.mcp.format === 'toml' ? 'auto-approve' : 'trusted';
   const mcpFile = c.mcp.file.split('/').pop();

@@ -77,3 +77,19 @@ describe('installed clients on every clone', () => {
     expect(existsSync(path.join(root, '.butler', 'bin'))).toBe(false);
   });
 });
+
+describe('butler status per client', () => {
+  it('a client with nothing installed is one "not installed" line, not a row of MISS', () => {
+    const { root } = makeRepo();
+    butler(root, 'install', '--claude', '--codex');
+    const r = spawnSync(process.execPath, [BUTLER, 'status', '--project', root], { encoding: 'utf8' });
+    expect(r.stdout).toMatch(/^ {2}Gemini CLI: +not installed \(butler install --gemini\)$/m);
+    expect(r.stdout).toMatch(/^ {2}Codex: +ok {3}SessionStart {2}ok {3}PreToolUse/m);
+    butler(root, 'install', '--gemini');
+    const after = spawnSync(process.execPath, [BUTLER, 'status', '--project', root], { encoding: 'utf8' });
+    expect(after.stdout).toMatch(
+      /^ {2}Gemini CLI: +ok {3}SessionStart {2}ok {3}BeforeTool \(sh pre-filter\) {2}ok {3}PreCompress {2}off {2}SessionEnd {2}ok {3}settings\.json butler {2}ok {3}trusted {2}ok {3}GEMINI\.md/m,
+    );
+    expect(after.stdout).toMatch(/Gemini CLI trust: .*trusted folder/);
+  });
+});
