@@ -37,6 +37,10 @@ export async function runEnvelope(
   const root = opts.root?.();
   if (root) result = await noteConfigProblem(result, root);
   if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-  else (result.status === 'error' ? io.stderr : io.stdout)(render(result));
+  else {
+    // Loaded here, not imported: the verb tables import the runner, which imports this module.
+    const { cliNamer } = await import('./groups.js');
+    (result.status === 'error' ? io.stderr : io.stdout)(render(result, cliNamer));
+  }
   return EXIT[result.status];
 }

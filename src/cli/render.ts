@@ -1,19 +1,31 @@
 import type { ToolResult } from '../shared/result.js';
+import type { CommandNamer } from './as-command.js';
 
 type Rec = Record<string, unknown>;
 
 /**
  * The one human rendering of an envelope, for every CLI command: the summary first, then only the
- * fields a person acts on (work state, files, records, issues, handovers, the next step).
+ * fields a person acts on (work state, files, records, issues, handovers, the next step). Steps and
+ * hints are written as the CLI commands that do them (`namer`); the envelope (`--json`) keeps the MCP form.
  */
-export function render(r: ToolResult<object>): string {
+export function render(r: ToolResult<object>, namer?: CommandNamer): string {
   const d = r.data as Rec;
-  const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${r.summary}`];
-  if (r.hint) out.push(`  hint: ${r.hint}`);
+  const say = (text: unknown) => (namer ? namer.prose(String(text)) : String(text));
+  const step = (tool: unknown, args?: unknown) => {
+    const given = args && typeof args === 'object' ? (args as Rec) : {};
+    const cli = namer?.command(String(tool), given);
+    return cli ?? `${tool}${Object.keys(given).length ? ` ${JSON.stringify(given)}` : ''}`;
+  };
+  const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${say(r.summary)}`];
+  if (r.hint) out.push(`  hint: ${say(r.hint)}`);
   work(d, out);
   issue(d, out);
   handover(d, out);
-  if (Array.isArray(d.pending_actions)) for (const a of d.pending_actions as Rec[]) out.push(`  → ${a.action}: ${a.reason}`);
+  issueList(d, out);
+  // A pending action's required arguments are placeholders the person fills in (`-m MESSAGE`).
+  const blanks = (names: unknown) => Object.fromEntries(((names as string[] | undefined) ?? []).map((n) => [n, n.toUpperCase()]));
+  if (Array.isArray(d.pending_actions))
+    for (const a of d.pending_actions as Rec[]) out.push(`  → ${step(a.action, blanks(a.required_args))}: ${say(a.reason)}`);
   for (const [k, label] of [
     ['required_action', 'next'],
     ['suggested_action', 'next'],
@@ -22,10 +34,7 @@ export function render(r: ToolResult<object>): string {
     ['for_source', 'for the source'],
   ]) {
     const a = d[k as string] as Rec | null | undefined;
-    if (a?.tool)
-      out.push(
-        `  ${label}: ${a.tool}${a.args && Object.keys(a.args).length ? ` ${JSON.stringify(a.args)}` : ''}${a.reason ? ` (${a.reason})` : ''}`,
-      );
+    if (a?.tool) out.push(`  ${label}: ${step(a.tool, a.args)}${a.reason ? `   (${say(a.reason)})` : ''}`);
   }
   if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);
   return `${out.join('\n')}\n`;
@@ -54,6 +63,16 @@ function work(d: Rec, out: string[]): void {
       const ids = ((x.issue_ids as number[] | undefined) ?? []).map((i) => `#${i}`).join(' ');
       out.push(`  ${x.record_id}  ${String(x.created_at).slice(0, 16)}  ${x.message}${ids ? `  ${ids}` : ''}`);
     }
+  }
+}
+
+/** `butler issue list`: one line an issue. */
+function issueList(d: Rec, out: string[]): void {
+  for (const i of (d.issues as Rec[] | undefined) ?? []) {
+    const labels = (i.labels as string[] | undefined) ?? [];
+    out.push(
+      `  #${String(i.id).padEnd(5)} ${i.state === 'closed' ? 'closed ' : ''}${i.title}${labels.length ? `  [${labels.join(', ')}]` : ''}`,
+    );
   }
 }
 
