@@ -118,27 +118,30 @@ export async function planGuides(root: string, opts: { agents: boolean; claude: 
 
 export { gitignoreCovers };
 
-const PERSONAL_CLAUDE = '.claude/settings.local.json';
+export const PERSONAL_CLAUDE = '.claude/settings.local.json';
 const IGNORES_PERSONAL = /^\/?\.claude\/settings\.local\.json\s*$/;
 
 /**
- * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is the personal
- * Claude settings file when install writes Butler's hooks there, or `work_record` (which records every
- * change) would commit it. Uninstall keeps both lines.
+ * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is Claude
+ * Code's personal settings file whenever Claude Code is installed: Claude Code writes the user's own
+ * approvals there (and `--personal` Butler's hooks), and `work_record`, which records every change,
+ * would commit it with the user's code (#25). Uninstall keeps both lines.
  */
-export async function planGitignore(root: string, opts: { personalClaude: boolean }): Promise<FileChange | null> {
+export async function planGitignore(root: string, opts: { claude: boolean }): Promise<FileChange | null> {
   const before = await readRel({ root }, GITIGNORE);
   const lines = (before ?? '').split(/\r?\n/).map((l) => l.trim());
   const missing = [
     ...(gitignoreCovers(before) ? [] : [GITIGNORE_ENTRY]),
-    ...(opts.personalClaude && !lines.some((l) => IGNORES_PERSONAL.test(l)) ? [PERSONAL_CLAUDE] : []),
+    ...(opts.claude && !lines.some((l) => IGNORES_PERSONAL.test(l)) ? [PERSONAL_CLAUDE] : []),
   ];
   if (!missing.length) return null;
   const base = before ?? '';
   const sep = base === '' || base.endsWith('\n') ? '' : '\n';
   const comment = lines.includes(GITIGNORE_COMMENT) ? '' : `${GITIGNORE_COMMENT}\n`;
   const note = missing
-    .map((m) => (m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal hooks)`))
+    .map((m) =>
+      m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal Claude Code settings)`,
+    )
     .join('; ');
   return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };
 }

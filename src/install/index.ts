@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../shared/fs.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { planClaude, unplanClaude } from './claude.js';
 import { planCodex, unplanCodex } from './codex.js';
-import { planGitignore, planGuides } from './guide.js';
+import { PERSONAL_CLAUDE, planGitignore, planGuides } from './guide.js';
 import { planConfigLang } from './lang.js';
 import { abs, type FileChange, type InstallContext } from './plan.js';
 import { planVendor, unplanVendor } from './vendor.js';
@@ -41,7 +41,7 @@ export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
     ctx.claude ? planClaude(ctx) : [],
     ctx.codex ? planCodex(ctx) : [],
     planGuides(ctx.root, { agents: ctx.codex, claude: ctx.claude }, true),
-    planGitignore(ctx.root, { personalClaude: ctx.claude && ctx.personal }).then((c) => (c ? [c] : [])),
+    planGitignore(ctx.root, { claude: ctx.claude }).then((c) => (c ? [c] : [])),
     planConfigLang(ctx).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();
@@ -106,14 +106,21 @@ export async function toReport(
 ): Promise<InstallReport> {
   const notes: string[] = [];
   if (command === 'install') {
-    if (changes.length > 0) {
-      const claudeFile = ctx.claude && !ctx.personal ? ', .claude/settings.json' : '';
+    // Only what this install wrote is named (#25: no `.codex/` after `install --claude --personal`).
+    const shared = [
+      ...new Set(
+        changes
+          .filter((c) => c.path !== PERSONAL_CLAUDE)
+          .map((c) => (c.path.startsWith('.butler/') ? '.butler/' : c.path.startsWith('.codex/') ? '.codex/' : c.path)),
+      ),
+    ];
+    if (shared.length)
       notes.push(
-        `Commit .butler/, .mcp.json, .codex/${claudeFile} and the guidance so every clone gets them` +
-          (ctx.claude && ctx.personal ? '; .claude/settings.local.json stays personal (git-ignored).' : '.'),
+        `Commit ${shared.join(', ')} so every clone gets them` +
+          (changes.some((c) => c.path === PERSONAL_CLAUDE) ? `; ${PERSONAL_CLAUDE} stays personal (git-ignored).` : '.'),
       );
-    }
-    if (ctx.codex) notes.push(CODEX_TRUST_NOTE);
+    // Codex asks for trust only for what was written for it.
+    if (changes.some((c) => c.path.startsWith('.codex/'))) notes.push(CODEX_TRUST_NOTE);
   } else notes.push(...(await leftBehind(ctx.root, ctx.claude && ctx.codex)));
   return {
     command,

@@ -26,7 +26,9 @@ export const status: Command = async (argv, io) => {
     // Something missing or broken is a non-zero exit, so a script or CI can stop on it.
     const installed = report.claude.session_start || report.codex.session_start;
     const bad = report.problems.length > 0 || !report.runtime.up_to_date || !installed;
-    const summary = `${report.problems.length} problem(s)${installed ? '' : ', Butler is not installed here'}`;
+    const summary = !report.git_repo
+      ? 'not a git repository'
+      : `${report.problems.length} problem(s)${installed ? '' : ', Butler is not installed here'}`;
     io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary, data: { ...report, healthy: !bad } })}\n` : formatStatus(report));
     return bad ? 1 : 0;
   } catch (err) {
