@@ -1,3 +1,4 @@
+import { loadConfig, resolveLang } from '../shared/config.js';
 import { noteConfigProblem } from '../shared/config-note.js';
 import { toErrorResult } from '../shared/errors.js';
 import type { ToolResult } from '../shared/result.js';
@@ -40,7 +41,9 @@ export async function runEnvelope(
   else {
     // Loaded here, not imported: the verb tables import the runner, which imports this module.
     const { cliNamer } = await import('./groups.js');
-    (result.status === 'error' ? io.stderr : io.stdout)(render(result, cliNamer));
+    // The labels follow the project's language, as the tools' own words do (BUTLER_LANG first).
+    const lang = resolveLang(root ? await loadConfig(root).catch(() => ({})) : {}, io.env);
+    (result.status === 'error' ? io.stderr : io.stdout)(render(result, cliNamer, lang));
   }
   return EXIT[result.status];
 }

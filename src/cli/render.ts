@@ -1,15 +1,23 @@
 import type { ToolResult } from '../shared/result.js';
+import type { Lang } from '../shared/config.js';
 import type { CommandNamer } from './as-command.js';
 
 type Rec = Record<string, unknown>;
+
+/** The labels render adds around the tools' own (already translated) words. */
+const LABELS = {
+  en: { hint: 'hint', next: 'next', next_session: 'next session', for_target: 'for the target', for_source: 'for the source' },
+  ja: { hint: 'ヒント', next: '次', next_session: '次のセッション', for_target: '引き継ぎ先へ', for_source: '引き継ぎ元へ' },
+};
 
 /**
  * The one human rendering of an envelope, for every CLI command: the summary first, then only the
  * fields a person acts on (work state, files, records, issues, handovers, the next step). Steps and
  * hints are written as the CLI commands that do them (`namer`); the envelope (`--json`) keeps the MCP form.
  */
-export function render(r: ToolResult<object>, namer?: CommandNamer): string {
+export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang = 'en'): string {
   const d = r.data as Rec;
+  const l = LABELS[lang];
   const say = (text: unknown) => (namer ? namer.prose(String(text)) : String(text));
   const step = (tool: unknown, args?: unknown) => {
     const given = args && typeof args === 'object' ? (args as Rec) : {};
@@ -17,7 +25,7 @@ export function render(r: ToolResult<object>, namer?: CommandNamer): string {
     return cli ?? `${tool}${Object.keys(given).length ? ` ${JSON.stringify(given)}` : ''}`;
   };
   const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${say(r.summary)}`];
-  if (r.hint) out.push(`  hint: ${say(r.hint)}`);
+  if (r.hint) out.push(`  ${l.hint}: ${say(r.hint)}`);
   work(d, out);
   issue(d, out);
   handover(d, out);
@@ -27,11 +35,11 @@ export function render(r: ToolResult<object>, namer?: CommandNamer): string {
   if (Array.isArray(d.pending_actions))
     for (const a of d.pending_actions as Rec[]) out.push(`  → ${step(a.action, blanks(a.required_args))}: ${say(a.reason)}`);
   for (const [k, label] of [
-    ['required_action', 'next'],
-    ['suggested_action', 'next'],
-    ['next_session', 'next session'],
-    ['for_target', 'for the target'],
-    ['for_source', 'for the source'],
+    ['required_action', l.next],
+    ['suggested_action', l.next],
+    ['next_session', l.next_session],
+    ['for_target', l.for_target],
+    ['for_source', l.for_source],
   ]) {
     const a = d[k as string] as Rec | null | undefined;
     if (a?.tool) out.push(`  ${label}: ${step(a.tool, a.args)}${a.reason ? `   (${say(a.reason)})` : ''}`);

@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
-import { loadConfig } from '../shared/config.js';
+import { loadConfig, type Lang } from '../shared/config.js';
 import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, SERVER_NAME, VERSION_FILE, type GuardForm } from './constants.js';
 import { CLAUDE_LOCAL, CLAUDE_SHARED, MCP_JSON, claudeCommands } from './claude.js';
 import { CODEX_CONFIG, CODEX_HOOKS, codexCommands } from './codex.js';
@@ -10,6 +10,7 @@ import { CODEX_TRUST_NOTE } from './constants.js';
 import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './json.js';
 import { readRel } from './plan.js';
 import { butlerEntry, parseToml } from './toml.js';
+import { installText } from './messages.js';
 import { parseStamp } from './vendor.js';
 
 export interface StatusReport {
@@ -221,13 +222,14 @@ const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
 const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
 const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
-export function formatStatus(s: StatusReport): string {
+export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
+  const t = installText(lang);
   const head = `butler status: ${s.root}`;
   const bundles = Object.entries(s.runtime.bundles)
     .map(([n, ok]) => `${n}${ok ? '' : ' (missing)'}`)
     .join(', ');
   // Field trial 7 / #25: a client left out by choice is not a row of MISS.
-  const notChosen = (flag: string) => `not installed (by choice; butler install ${flag} adds it)`;
+  const notChosen = t.byChoice;
   const lines = [
     head,
     `  ${mark(s.node.ok)} node ${s.node.version} (needs >= 20)`,

@@ -207,3 +207,26 @@ describe('6. install: the personal Claude file is git-ignored; notes name only w
     expect(git(root, 'status', '--porcelain')).not.toContain('settings.local.json');
   });
 });
+
+describe('6. --lang ja applies to what install writes and what Butler prints', () => {
+  it('the guidance block, the install notes, status and the CLI labels are Japanese', () => {
+    const root = repo();
+    const env = { BUTLER_LANG: '' };
+    const r = butler(root, ['install', '--claude', '--lang', 'ja'], { env });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('変更したファイル');
+    expect(r.out).toMatch(/note: .*をコミットしてください/);
+    const guide = readFileSync(path.join(root, 'CLAUDE.md'), 'utf8');
+    expect(guide).toContain('セッション開始時: MCP サーバー `butler` の `work_session_start`');
+    expect(guide).not.toContain('Session start:');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'install');
+    const s = butler(root, ['status'], { env });
+    expect(s.code).toBe(0);
+    expect(s.out).toContain('  Codex:       未インストール（選択による。butler install --codex で追加できます）');
+    const thin = butler(root, ['issue', 'create', '--title', 'Fix it'], { env });
+    expect(thin.out).toContain("  次: butler issue create --title 'Fix it'");
+    // A later plain install keeps the recorded language: the block stays Japanese.
+    expect(butler(root, ['install', '--claude'], { env: { BUTLER_LANG: '', LANG: 'C' } }).out).toContain('変更なし');
+  });
+});
