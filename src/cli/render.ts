@@ -6,8 +6,22 @@ type Rec = Record<string, unknown>;
 
 /** The labels render adds around the tools' own (already translated) words. */
 const LABELS = {
-  en: { hint: 'hint', next: 'next', next_session: 'next session', for_target: 'for the target', for_source: 'for the source' },
-  ja: { hint: 'ヒント', next: '次', next_session: '次のセッション', for_target: '引き継ぎ先へ', for_source: '引き継ぎ元へ' },
+  en: {
+    template: 'fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)',
+    hint: 'hint',
+    next: 'next',
+    next_session: 'next session',
+    for_target: 'for the target',
+    for_source: 'for the source',
+  },
+  ja: {
+    template: 'これらの項目を書いて --body-file FILE で渡してください（--body-file - は標準入力）',
+    hint: 'ヒント',
+    next: '次',
+    next_session: '次のセッション',
+    for_target: '引き継ぎ先へ',
+    for_source: '引き継ぎ元へ',
+  },
 };
 
 /**
@@ -27,7 +41,7 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${say(r.summary)}`];
   if (r.hint) out.push(`  ${l.hint}: ${say(r.hint)}`);
   work(d, out);
-  issue(d, out);
+  issue(d, out, l.template);
   handover(d, out);
   issueList(d, out);
   // A pending action's required arguments are placeholders the person fills in (`-m MESSAGE`).
@@ -84,8 +98,8 @@ function issueList(d: Rec, out: string[]): void {
   }
 }
 
-function issue(d: Rec, out: string[]): void {
-  if (Array.isArray(d.missing) && typeof d.template === 'string') out.push('', d.template);
+function issue(d: Rec, out: string[], fill: string): void {
+  if (Array.isArray(d.missing) && typeof d.template === 'string') out.push('', d.template, '', `  ${fill}`);
   const c = d.comment as Rec | undefined;
   if (c) out.push(`  comment ${c.id} by ${c.author} at ${c.created_at}`);
   const i = d.issue as Rec | undefined;

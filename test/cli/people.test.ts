@@ -47,6 +47,7 @@ describe('1. next steps and hints are the CLI commands that do them; --json keep
     expect(thin.code).toBe(3);
     expect(thin.out).toContain("  next: butler issue create --title 'Fix it'   (Add the missing sections");
     expect(thin.out).not.toMatch(/issue_create/);
+    expect(thin.out).toContain('  fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)');
     const json = butler(root, ['issue', 'create', '--title', 'Fix it', '--json']).json();
     expect(json.data.required_action).toMatchObject({ tool: 'issue_create', args: { title: 'Fix it' } });
 
