@@ -56,7 +56,10 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
     ['for_source', l.for_source],
   ]) {
     const a = d[k as string] as Rec | null | undefined;
-    if (a?.tool) out.push(`  ${label}: ${step(a.tool, a.args)}${a.reason ? `   (${say(a.reason)})` : ''}`);
+    if (!a?.tool) continue;
+    // The next session resumes as the brain that suspended: from the CLI, `--client` says which (handover.ts asks otherwise).
+    const as = k === 'next_session' && namer && typeof d.source_brain === 'string' ? ` --client ${d.source_brain}` : '';
+    out.push(`  ${label}: ${step(a.tool, a.args)}${as}${a.reason ? `   (${say(a.reason)})` : ''}`);
   }
   if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);
   return `${out.join('\n')}\n`;

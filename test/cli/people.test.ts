@@ -126,6 +126,11 @@ describe('4. handover read without an id', () => {
     expect(read.code).toBe(0);
     expect(read.json().data).toMatchObject({ handover_id: id, issue_id: 1 });
     expect(butler(root, ['handover', 'read']).out).toContain(`handover_id: ${id}`);
+    // The next-session step a person is shown runs as it reads (the brain is named, or resume asks whose work).
+    const plain = butler(root, ['handover', 'suspend', '--notes', 'next: test it']);
+    const next = /next session: (butler handover resume [^(]*?) {3}\(/.exec(plain.out)?.[1];
+    expect(next).toBe('butler handover resume --issue 1 --client unknown');
+    expect(butler(root, next!.split(' ').slice(1)).code).toBe(0);
   });
 });
 
