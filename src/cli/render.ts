@@ -47,7 +47,8 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   // A pending action's required arguments are placeholders the person fills in (`-m MESSAGE`).
   const blanks = (names: unknown) => Object.fromEntries(((names as string[] | undefined) ?? []).map((n) => [n, n.toUpperCase()]));
   if (Array.isArray(d.pending_actions))
-    for (const a of d.pending_actions as Rec[]) out.push(`  → ${step(a.action, blanks(a.required_args))}: ${say(a.reason)}`);
+    for (const a of d.pending_actions as Rec[])
+      out.push(`  → ${step(a.action, { ...blanks(a.required_args), ...(a.args as Rec | undefined) })}: ${say(a.reason)}`);
   for (const [k, label] of [
     ['required_action', l.next],
     ['suggested_action', l.next],

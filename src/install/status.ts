@@ -252,10 +252,9 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
   const none = !s.runtime.vendored && !s.claude.installed && !s.codex.installed;
   // Outside a repository that comes first, and install (which refuses there) is not advised.
-  if (!s.git_repo)
-    lines.splice(1, 0, '  not a git repository: Butler installs into a git repository; run git init there, or pass --project');
-  else if (none) lines.splice(1, 0, '  Butler is not installed here: run butler install.');
-  else if (s.codex.installed) lines.push(`  Codex trust: ${s.codex.trust}`);
-  for (const p of s.problems) lines.push(`problem: ${p}`);
+  if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
+  else if (none) lines.splice(1, 0, `  ${t.notInstalled}`);
+  else if (s.codex.installed) lines.push(`  ${t.trustLabel}: ${t.codexTrust}`);
+  for (const p of s.problems) lines.push(`${t.problem}: ${p}`);
   return `${lines.join('\n')}\n`;
 }

@@ -215,6 +215,19 @@ describe('6. install: the personal Claude file is git-ignored; notes name only w
 });
 
 describe('6. --lang ja applies to what install writes and what Butler prints', () => {
+  it('Codex alone in Japanese: the trust note and status say it in Japanese', () => {
+    const root = repo();
+    const env = { BUTLER_LANG: '' };
+    const r = butler(root, ['install', '--codex', '--lang', 'ja'], { env });
+    expect(r.out).toContain('note: Codex はプロジェクトの .codex/ の hook と設定を信頼済みのプロジェクトでのみ読み込み');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'install');
+    const s = butler(root, ['status'], { env });
+    expect(s.out).toContain('  Claude Code: 未インストール（選択による。butler install --claude で追加できます）');
+    expect(s.out).toContain('  Codex の信頼: Codex はプロジェクトの');
+    expect(s.out).not.toContain('Codex trust');
+  });
+
   it('the guidance block, the install notes, status and the CLI labels are Japanese', () => {
     const root = repo();
     const env = { BUTLER_LANG: '' };
