@@ -1,13 +1,14 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { GITIGNORE_COMMENT, GITIGNORE_ENTRY, gitignoreCovers } from '../shared/private-dir.js';
-import { GUIDE_BODY, GUIDE_END, GUIDE_START } from './constants.js';
+import type { Lang } from '../shared/config.js';
+import { GUIDE_BODY, GUIDE_BODY_JA, GUIDE_END, GUIDE_START } from './constants.js';
 import { abs, readRel, type FileChange } from './plan.js';
 
 export const AGENTS_MD = 'AGENTS.md';
 export const GITIGNORE = '.gitignore';
 
-const BLOCK = `${GUIDE_START}\n${GUIDE_BODY}\n${GUIDE_END}`;
+const block = (lang: Lang) => `${GUIDE_START}\n${lang === 'ja' ? GUIDE_BODY_JA : GUIDE_BODY}\n${GUIDE_END}`;
 
 /** Character ranges of fenced code blocks (``` or ~~~): markers shown there are examples, not Butler's block. */
 function fencedRanges(text: string): [number, number][] {
@@ -48,13 +49,13 @@ function blockRange(text: string): [number, number] | null {
 export const hasGuideBlock = (text: string | null): boolean => blockRange(text ?? '') !== null;
 
 /** Inserts or refreshes the guidance block (appended after a blank line), or removes it. */
-export function setGuide(text: string | null, on: boolean): string | null {
+export function setGuide(text: string | null, on: boolean, lang: Lang = 'en'): string | null {
   const before = text ?? '';
   const range = blockRange(before);
   let after: string;
   if (range) {
     const [s, e] = range;
-    if (on) after = before.slice(0, s) + `${BLOCK}\n` + before.slice(e);
+    if (on) after = before.slice(0, s) + `${block(lang)}\n` + before.slice(e);
     else {
       let head = before.slice(0, s);
       const tail = before.slice(e);
@@ -64,7 +65,7 @@ export function setGuide(text: string | null, on: boolean): string | null {
   } else {
     if (!on) return null;
     const sep = before === '' ? '' : before.endsWith('\n') ? '\n' : '\n\n';
-    after = `${before}${sep}${BLOCK}\n`;
+    after = `${before}${sep}${block(lang)}\n`;
   }
   return after === before ? null : after;
 }
@@ -94,11 +95,11 @@ async function isSymlink(root: string, rel: string): Promise<boolean> {
   return st?.isSymbolicLink() ?? false;
 }
 
-async function planGuideFile(root: string, rel: string, on: boolean): Promise<FileChange | null> {
+async function planGuideFile(root: string, rel: string, on: boolean, lang: Lang): Promise<FileChange | null> {
   // Writing through a symlink would replace the link with a file; leave linked files to their target.
   if (await isSymlink(root, rel)) return null;
   const before = await readRel({ root }, rel);
-  const after = setGuide(before, on);
+  const after = setGuide(before, on, lang);
   if (after === null) return null;
   if (!on && after.trim() === '')
     return { path: rel, before, after: null, note: 'startup guidance removed (file removed: nothing else in it)' };
@@ -111,9 +112,9 @@ export async function guideFileFor(root: string, rel: string): Promise<string> {
 }
 
 /** Butler's block in each of `files` (the clients' guides, AGENTS.md for a guide that defers to it). */
-export async function planGuides(root: string, files: readonly string[], on: boolean): Promise<FileChange[]> {
+export async function planGuides(root: string, files: readonly string[], on: boolean, lang: Lang = 'en'): Promise<FileChange[]> {
   const targets = [...new Set(await Promise.all(files.map((f) => guideFileFor(root, f))))].sort();
-  const out = await Promise.all(targets.map((f) => planGuideFile(root, f, on)));
+  const out = await Promise.all(targets.map((f) => planGuideFile(root, f, on, lang)));
   return out.filter((c): c is FileChange => c !== null);
 }
 
@@ -122,20 +123,31 @@ export { gitignoreCovers };
 const ignores = (lines: string[], rel: string): boolean => lines.some((l) => l === rel || l === `/${rel}`);
 
 /**
- * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is the personal
- * hooks file (Claude Code's settings.local.json) when install writes Butler's hooks there, or `work_record` (which records every
- * change) would commit it. Uninstall keeps both lines.
+ * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is each
+ * installed client's personal settings file (Claude Code's `.claude/settings.local.json`): the client
+ * writes the user's own approvals there (and `--personal` Butler's hooks), and `work_record`, which
+ * records every change, would commit it with the user's code (#25). Uninstall keeps both lines.
  */
-export async function planGitignore(root: string, opts: { personal: readonly string[] }): Promise<FileChange | null> {
+export async function planGitignore(
+  root: string,
+  opts: { personal: readonly { file: string; title: string }[] },
+): Promise<FileChange | null> {
   const before = await readRel({ root }, GITIGNORE);
   const lines = (before ?? '').split(/\r?\n/).map((l) => l.trim());
-  const missing = [...(gitignoreCovers(before) ? [] : [GITIGNORE_ENTRY]), ...opts.personal.filter((rel) => !ignores(lines, rel))];
+  const missing = [
+    ...(gitignoreCovers(before) ? [] : [GITIGNORE_ENTRY]),
+    ...opts.personal.map((p) => p.file).filter((rel) => !ignores(lines, rel)),
+  ];
   if (!missing.length) return null;
   const base = before ?? '';
   const sep = base === '' || base.endsWith('\n') ? '' : '\n';
   const comment = lines.includes(GITIGNORE_COMMENT) ? '' : `${GITIGNORE_COMMENT}\n`;
   const note = missing
-    .map((m) => (m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${m} (personal hooks)`))
+    .map((m) =>
+      m === GITIGNORE_ENTRY
+        ? 'ignore session_logs/ (private snapshots)'
+        : `ignore ${m} (personal ${opts.personal.find((p) => p.file === m)?.title ?? ''} settings)`,
+    )
     .join('; ');
   return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };
 }

@@ -1,5 +1,6 @@
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { loadConfig, type Lang } from '../shared/config.js';
 import { writeFileAtomic } from '../shared/fs.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { CLIENTS, DEFAULT_CLIENTS, type ClientRecord } from '../shared/clients/index.js';
@@ -12,6 +13,7 @@ import { planVendor, unplanVendor } from './vendor.js';
 
 export type { FileChange, InstallContext } from './plan.js';
 export { BUTLER_VERSION } from './constants.js';
+import { installText } from './messages.js';
 
 export type Action = 'create' | 'update' | 'delete';
 
@@ -26,6 +28,8 @@ export interface InstallReport {
   root: string;
   clients: string[];
   dryRun: boolean;
+  /** The language of the notes (and of formatReport). */
+  lang: Lang;
   changes: PlannedChange[];
   notes: string[];
 }
@@ -46,8 +50,10 @@ export function defaultClients(root: string, command: 'install' | 'uninstall'): 
 
 /** Every file install would touch. Nothing is written here, so broken files abort before any write. */
 export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
+  const lang = await projectLang(ctx);
   const clients = recordsOf(ctx.clients);
-  const personal = ctx.personal ? clients.flatMap((c) => (c.hooks.personalFile ? [c.hooks.personalFile] : [])) : [];
+  // Each installed client's personal settings file is git-ignored whenever the client is installed (#25).
+  const personal = clients.flatMap((c) => (c.hooks.personalFile ? [{ file: c.hooks.personalFile, title: c.title }] : []));
   const parts = await Promise.all([
     planVendor(ctx),
     ...clients.map((c) => planClient(c, ctx)),
@@ -55,11 +61,18 @@ export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
       ctx.root,
       clients.flatMap((c) => (c.guide ? [c.guide] : [])),
       true,
+      lang,
     ),
     planGitignore(ctx.root, { personal }).then((c) => (c ? [c] : [])),
     planConfigLang(ctx).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();
+}
+
+/** The language install leaves the project in: `--lang`, else the one recorded, else the installing user's (lang.ts). */
+export async function projectLang(ctx: { root: string; lang: Lang; langExplicit: boolean }): Promise<Lang> {
+  if (ctx.langExplicit) return ctx.lang;
+  return (await loadConfig(ctx.root).catch(() => ({}) as { lang?: Lang })).lang ?? ctx.lang;
 }
 
 /** The installed clients that stay after uninstalling `keys` (they keep the runtime and their guides). */
@@ -106,52 +119,56 @@ export async function applyChanges(root: string, changes: FileChange[]): Promise
 }
 
 /** What uninstall keeps, and why: the user's data and settings outlive Butler's wiring. */
-async function leftBehind(root: string, rest: ClientRecord[]): Promise<string[]> {
+async function leftBehind(root: string, rest: ClientRecord[], lang: Lang): Promise<string[]> {
   const exists = (rel: string) =>
     fsp.lstat(abs({ root }, rel)).then(
       () => true,
       () => false,
     );
+  const t = installText(lang);
   const kept: string[] = [];
-  if (await exists('session_logs')) kept.push('session_logs/ (your handover snapshots)');
-  if (await exists('.butler/issues')) kept.push('.butler/issues/ (the local issue store)');
-  if (await exists('.butler/config.yaml')) kept.push('.butler/config.yaml (your settings)');
-  if (await exists('.gitignore')) kept.push('the Butler lines in .gitignore (they keep snapshots out of commits)');
-  if (rest.length && (await exists('.butler/bin')))
-    kept.push(
-      `.butler/bin/ (${rest.map((c) => c.title).join(' and ')} still use${rest.length > 1 ? '' : 's'} it; uninstall ${rest.length > 1 ? 'them' : 'it'} too to remove it)`,
-    );
-  return kept.length ? [`Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`] : [];
+  if (await exists('session_logs')) kept.push(t.kept.snapshots);
+  if (await exists('.butler/issues')) kept.push(t.kept.issues);
+  if (await exists('.butler/config.yaml')) kept.push(t.kept.config);
+  if (await exists('.gitignore')) kept.push(t.kept.gitignore);
+  if (rest.length && (await exists('.butler/bin'))) kept.push(t.kept.bin(rest.map((c) => c.title)));
+  return kept.length ? [t.leftBehind(kept)] : [];
 }
 
 export async function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; clients: readonly string[]; personal?: boolean },
+  ctx: { root: string; clients: readonly string[]; personal?: boolean; lang?: Lang; langExplicit?: boolean },
   changes: FileChange[],
   dryRun: boolean,
 ): Promise<InstallReport> {
+  const lang = await projectLang({ root: ctx.root, lang: ctx.lang ?? 'en', langExplicit: ctx.langExplicit ?? false });
+  const t = installText(lang);
   const notes: string[] = [];
   const clients = recordsOf(ctx.clients);
   if (command === 'install') {
-    if (changes.length > 0) {
-      const personal = ctx.personal ? clients.flatMap((c) => (c.hooks.personalFile ? [c.hooks.personalFile] : [])) : [];
-      const files = new Set<string>(['.butler/']);
-      for (const c of clients) {
-        if (!personal.includes(c.hooks.personalFile ?? '')) files.add(c.hooks.file);
-        files.add(c.mcp.file);
-      }
-      notes.push(
-        `Commit ${[...files].join(', ')} and the guidance so every clone gets them` +
-          (personal.length ? `; ${personal.join(', ')} stays personal (git-ignored).` : '.'),
-      );
-    }
-    for (const c of clients) if (c.trust) notes.push(c.trust);
-  } else notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients))));
+    // Only what this install wrote is named (#25: no `.codex/` after `install --claude --personal`).
+    const personal = new Set(clients.flatMap((c) => (c.hooks.personalFile ? [c.hooks.personalFile] : [])));
+    // A client folder with more than one written file is named as the folder (`.codex/`).
+    const written = changes.filter((c) => !personal.has(c.path)).map((c) => c.path);
+    const folderOf = (p: string) => clients.map((c) => c.configDir).find((d) => p.startsWith(`${d}/`));
+    const fold = (p: string) => {
+      const d = folderOf(p);
+      return d && written.filter((w) => folderOf(w) === d).length > 1 ? `${d}/` : p;
+    };
+    const shared = [...new Set(written.map((p) => (p.startsWith('.butler/') ? '.butler/' : fold(p))))];
+    const personalWritten = changes.find((c) => personal.has(c.path))?.path ?? null;
+    if (shared.length) notes.push(t.commit(shared, personalWritten));
+    // A client's trust step only for a client something was written for.
+    for (const c of clients)
+      if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))
+        notes.push(t.trust(c));
+  } else notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients), lang)));
   return {
     command,
     root: ctx.root,
     clients: clients.map((c) => c.key),
     dryRun,
+    lang,
     changes: changes.map((c) => ({
       path: c.path,
       action: c.after === null ? 'delete' : c.before === null ? 'create' : 'update',
@@ -162,15 +179,14 @@ export async function toReport(
 }
 
 export function formatReport(r: InstallReport): string {
-  const verb = r.dryRun ? 'would change' : 'changed';
-  const head = `butler ${r.command}${r.dryRun ? ' --dry-run' : ''}: ${r.root} (${r.clients.join(', ')})`;
-  const lines = [head];
-  if (r.changes.length === 0) lines.push('  nothing to do: already up to date');
+  const t = installText(r.lang);
+  const lines = [t.head(r.command, r.dryRun, r.root, r.clients)];
+  if (r.changes.length === 0) lines.push(`  ${t.nothing}`);
   else {
-    lines.push(`  ${r.changes.length} file(s) ${verb}:`);
-    for (const c of r.changes) lines.push(`  ${c.action.padEnd(6)} ${c.path}  - ${c.note}`);
+    lines.push(`  ${t.changed(r.changes.length, r.dryRun)}`);
+    for (const c of r.changes) lines.push(`  ${c.action.padEnd(6)} ${c.path}  - ${t.note(c.note)}`);
   }
-  if (r.dryRun && r.changes.length > 0) lines.push('  (dry run: nothing written)');
+  if (r.dryRun && r.changes.length > 0) lines.push(`  ${t.dryRun}`);
   for (const n of r.notes) lines.push(`note: ${n}`);
   return `${lines.join('\n')}\n`;
 }

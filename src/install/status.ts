@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
-import { loadConfig } from '../shared/config.js';
+import { loadConfig, type Lang } from '../shared/config.js';
 import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, SERVER_NAME, VERSION_FILE, type GuardForm } from './constants.js';
 import { CLIENTS, type ClientRecord } from '../shared/clients/index.js';
 import { commandsFor, type HookCommands } from './client.js';
@@ -10,9 +10,12 @@ import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './j
 import { readRel } from './plan.js';
 import { butlerEntry, parseToml } from './toml.js';
 import { parseStamp } from './vendor.js';
+import { installText } from './messages.js';
 
 export interface ClientStatus {
   title: string;
+  /** Anything of Butler's is there for this client; a client with nothing was left out by choice. */
+  installed: boolean;
   /** The hooks file that holds Butler's SessionStart (the committed one or the personal one), or null. */
   settings_file: string | null;
   session_start: boolean;
@@ -110,13 +113,15 @@ async function clientStatus(root: string, c: ClientRecord, problems: string[]): 
     ? objs.some((o) => Array.isArray(o?.[approvalKey]) && (o[approvalKey] as unknown[]).includes(SERVER_NAME))
     : isObject(entry) && Object.entries(c.mcp.after).every(([key, v]) => entry[key] === v);
   const form = formOf(objs, ev.guard.event, k);
+  const preCompact = has(ev.preCompact.event, k.preCompact);
   return {
     title: c.title,
+    installed: withHooks !== null || form !== null || preCompact || isObject(entry),
     settings_file: withHooks,
     session_start: withHooks !== null,
     pre_tool_use: form !== null,
     pre_tool_use_form: form,
-    pre_compact: has(ev.preCompact.event, k.preCompact),
+    pre_compact: preCompact,
     session_end: has(ev.sessionEnd.event, k.sessionEnd),
     mcp_server: isObject(entry),
     mcp_approved: approved,
@@ -170,7 +175,32 @@ export async function getStatus(
     problems,
   };
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
-  if (!report.git_repo) problems.push('Not a git repository: work_* tools and drift checks need git.');
+  if (!report.git_repo) {
+    problems.push('Not a git repository: Butler installs into a git repository (run git init there, or pass --project).');
+    return report;
+  }
+  // An installed client with a part missing does not work as installed (a MISS line is a problem).
+  for (const c of CLIENTS) {
+    const st = clients[c.key]!;
+    if (!st.installed) continue;
+    const ev = c.hooks.events;
+    const missing = (
+      [
+        [st.session_start, `the ${ev.sessionStart.event} hook`],
+        [st.pre_tool_use, `the ${ev.guard.event} hook`],
+        [st.pre_compact, `the ${ev.preCompact.event} hook`],
+        [st.mcp_server, `the ${c.mcp.file.split('/').pop()} entry`],
+        [
+          st.mcp_approved,
+          c.mcp.approvalKey ? 'the MCP approval' : c.mcp.format === 'toml' ? 'the tool auto-approval' : 'the MCP trust setting',
+        ],
+        [st.guidance, c.guide === 'AGENTS.md' ? 'the AGENTS.md guidance' : 'the guidance block'],
+      ] as [boolean, string][]
+    )
+      .filter(([ok]) => !ok)
+      .map(([, what]) => what);
+    if (missing.length) problems.push(`${c.title} lacks ${missing.join(', ')}: run butler install --${c.key} to repair.`);
+  }
   if (vendored && vendored !== deps.version)
     problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
   if (legacy.length)
@@ -189,10 +219,9 @@ const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
 const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
 const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
-function clientLine(c: ClientRecord, st: ClientStatus): string {
-  // A client with nothing of Butler's is not damage: one line saying how to add it (field trial 7).
-  if (!st.session_start && !st.pre_tool_use && !st.pre_compact && !st.mcp_server)
-    return `  ${`${c.title}:`.padEnd(12)} not installed (butler install --${c.key})`;
+function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof installText>, anyInstalled: boolean): string {
+  // Field trial 7 / #25: a client left out by choice (another one is installed) is not a row of MISS.
+  if (!st.installed && anyInstalled) return `  ${`${c.title}:`.padEnd(12)} ${t.byChoice(`--${c.key}`)}`;
   const ev = c.hooks.events;
   const approval = c.mcp.approvalKey ? 'approved' : c.mcp.format === 'toml' ? 'auto-approve' : 'trusted';
   const mcpFile = c.mcp.file.split('/').pop();
@@ -204,7 +233,9 @@ function clientLine(c: ClientRecord, st: ClientStatus): string {
   );
 }
 
-export function formatStatus(s: StatusReport): string {
+export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
+  const t = installText(lang);
+  const anyInstalled = Object.values(s.clients).some((c) => c.installed);
   const bundles = Object.entries(s.runtime.bundles)
     .map(([n, ok]) => `${n}${ok ? '' : ' (missing)'}`)
     .join(', ');
@@ -215,13 +246,14 @@ export function formatStatus(s: StatusReport): string {
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
-    ...CLIENTS.map((c) => clientLine(c, s.clients[c.key]!)),
+    ...CLIENTS.map((c) => clientLine(c, s.clients[c.key]!, t, anyInstalled)),
   ];
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
-  const clients = Object.values(s.clients);
-  const none = !s.runtime.vendored && !clients.some((c) => c.session_start || c.pre_tool_use || c.mcp_server);
-  if (none) lines.splice(1, 0, '  Butler is not installed here: run butler install.');
-  else for (const c of clients) if (c.trust && c.session_start) lines.push(`  ${c.title} trust: ${c.trust}`);
-  for (const p of s.problems) lines.push(`problem: ${p}`);
+  const none = !s.runtime.vendored && !anyInstalled;
+  // Outside a repository that comes first, and install (which refuses there) is not advised.
+  if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
+  else if (none) lines.splice(1, 0, `  ${t.notInstalled}`);
+  else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
+  for (const p of s.problems) lines.push(`${t.problem}: ${p}`);
   return `${lines.join('\n')}\n`;
 }

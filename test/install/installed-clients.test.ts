@@ -79,11 +79,11 @@ describe('installed clients on every clone', () => {
 });
 
 describe('butler status per client', () => {
-  it('a client with nothing installed is one "not installed" line, not a row of MISS', () => {
+  it('a client left out is one "not installed (by choice)" line, not a row of MISS', () => {
     const { root } = makeRepo();
     butler(root, 'install', '--claude', '--codex');
     const r = spawnSync(process.execPath, [BUTLER, 'status', '--project', root], { encoding: 'utf8' });
-    expect(r.stdout).toMatch(/^ {2}Gemini CLI: +not installed \(butler install --gemini\)$/m);
+    expect(r.stdout).toMatch(/^ {2}Gemini CLI: +not installed \(by choice; butler install --gemini adds it\)$/m);
     expect(r.stdout).toMatch(/^ {2}Codex: +ok {3}SessionStart {2}ok {3}PreToolUse/m);
     butler(root, 'install', '--gemini');
     const after = spawnSync(process.execPath, [BUTLER, 'status', '--project', root], { encoding: 'utf8' });
