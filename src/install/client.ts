@@ -1,4 +1,4 @@
-import type { ClientRecord, HookRole } from '../shared/clients/index.js';
+import type { ClientRecord, HookRole, OptionalHookRole } from '../shared/clients/index.js';
 import { BIN_DIR, SERVER_NAME, mcpScript, walkUpLauncher, shQuoted, type GuardForm } from './constants.js';
 import {
   applyHookGroups,
@@ -22,6 +22,8 @@ export interface HookCommands {
   preToolUseNode: string;
   preCompact: string;
   sessionEnd: string;
+  /** Only for a record that lists `postCompact`. */
+  postCompact: string;
 }
 
 export function commandsFor(c: ClientRecord): HookCommands {
@@ -39,13 +41,15 @@ export function commandsFor(c: ClientRecord): HookCommands {
     preToolUseNode: cmd('pre-tool-use.cjs', ''),
     preCompact: cmd('pre-compact.cjs', brain),
     sessionEnd: cmd('pre-compact.cjs', `${brain} --trigger session-end`),
+    postCompact: cmd('pre-compact.cjs', `${brain} --trigger post-compact`),
   };
 }
 
-const COMMAND_OF: Record<HookRole, (k: HookCommands, guard: GuardForm) => string> = {
+const COMMAND_OF: Record<HookRole | OptionalHookRole, (k: HookCommands, guard: GuardForm) => string> = {
   sessionStart: (k) => k.sessionStart,
   guard: (k, g) => (g === 'shell' ? k.preToolUse : k.preToolUseNode),
   preCompact: (k) => k.preCompact,
+  postCompact: (k) => k.postCompact,
   sessionEnd: (k) => k.sessionEnd,
 };
 
@@ -53,8 +57,9 @@ const COMMAND_OF: Record<HookRole, (k: HookCommands, guard: GuardForm) => string
 export function hookGroupsFor(c: ClientRecord, guard: GuardForm = 'shell', sessionEnd = false): Record<string, HookGroup | null> {
   const k = commandsFor(c);
   const out: Record<string, HookGroup | null> = {};
-  for (const role of Object.keys(COMMAND_OF) as HookRole[]) {
+  for (const role of Object.keys(COMMAND_OF) as (HookRole | OptionalHookRole)[]) {
     const spec = c.hooks.events[role];
+    if (!spec) continue;
     out[spec.event] =
       role === 'sessionEnd' && !sessionEnd
         ? null
@@ -66,7 +71,8 @@ export function hookGroupsFor(c: ClientRecord, guard: GuardForm = 'shell', sessi
   return out;
 }
 
-const noGroups = (c: ClientRecord): Record<string, null> => Object.fromEntries(Object.values(c.hooks.events).map((s) => [s.event, null]));
+const noGroups = (c: ClientRecord): Record<string, null> =>
+  Object.fromEntries(Object.values(c.hooks.events).flatMap((s) => (s ? [[s.event, null]] : [])));
 
 /** Butler's MCP server entry for a client: its launcher finds the project at run time (constants.ts mcpScript). */
 export function mcpEntryFor(c: ClientRecord): JsonObject {
@@ -112,8 +118,8 @@ function dropServer(c: ClientRecord, obj: JsonObject): void {
 
 const eventList = (c: ClientRecord, sessionEnd: boolean): string =>
   Object.entries(c.hooks.events)
-    .filter(([role]) => role !== 'sessionEnd' || sessionEnd)
-    .map(([, s]) => s.event)
+    .filter(([role, s]) => s && (role !== 'sessionEnd' || sessionEnd))
+    .map(([, s]) => s!.event)
     .join(', ');
 
 /** Every file install edits for one client: its hooks file (or the personal one), its MCP entry, its approval. */

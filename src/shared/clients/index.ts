@@ -7,7 +7,7 @@ import { codex } from './codex.js';
 import { gemini } from './gemini.js';
 import type { ClientRecord, HookRole } from './types.js';
 
-export type { ClientRecord, HookRole, HookSpec } from './types.js';
+export type { ClientRecord, HookRole, HookSpec, OptionalHookRole } from './types.js';
 
 export const CLIENTS: readonly ClientRecord[] = [claude, codex, gemini];
 

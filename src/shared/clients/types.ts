@@ -6,6 +6,8 @@
 
 /** What Butler does at a hook event; each client names the event its own way. */
 export type HookRole = 'sessionStart' | 'guard' | 'preCompact' | 'sessionEnd';
+/** Events only some clients have (Claude Code's PostCompact): a record lists them when it has them. */
+export type OptionalHookRole = 'postCompact';
 
 export interface HookSpec {
   /** The client's event name (`PreToolUse`, `BeforeTool`). */
@@ -43,7 +45,7 @@ export interface ClientRecord {
           /** The client replaces `$NAME` in its settings with its own environment when it loads them: write none. */
           settingsExpandEnv?: boolean;
         };
-    events: Record<HookRole, HookSpec>;
+    events: Record<HookRole, HookSpec> & Partial<Record<OptionalHookRole, HookSpec>>;
     /** SessionStart's stdout: plain text for the model, or JSON `hookSpecificOutput.additionalContext`. */
     startOutput: 'text' | 'json-context';
     /**
