@@ -123,6 +123,19 @@ describe('Gemini CLI: hooks and MCP server from butler install --gemini', () => 
     expect(env?.data?.branch).toBe('main');
   });
 
+  it('PreCompress (Gemini CLI fires it during a -p run) writes an automatic snapshot from the session file', () => {
+    const dir = path.join(ws.repo, 'session_logs', 'handover');
+    const autos = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('_gemini-cli-mcp-client.md'))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .filter((t) => t.includes('- mode: auto'));
+    expect(autos.length, gemini.run.stderr).toBeGreaterThan(0);
+    expect(autos[0]).toContain('- trigger: precompact');
+    expect(autos[0]).toMatch(/- session_log: .*\/\.gemini\/tmp\/repo\/chats\/session-.*\.jsonl/);
+    expect(autos[0]).toContain('Request: Look at the repository state.');
+  });
+
   it('the session file is where the table says, and Butler reads it (the blocked command is a failure)', async () => {
     const chats = geminiChats(ws);
     expect(chats).toHaveLength(1);
