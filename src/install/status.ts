@@ -22,6 +22,8 @@ export interface ClientStatus {
   /** The guard: Claude Code's and Codex's PreToolUse, Gemini CLI's BeforeTool. */
   pre_tool_use: boolean;
   pre_compact: boolean;
+  /** Only for a client whose record lists PostCompact. */
+  post_compact?: boolean;
   session_end: boolean;
   pre_tool_use_form: GuardForm | null;
   /** Butler's server entry in the client's MCP file. */
@@ -122,6 +124,7 @@ async function clientStatus(root: string, c: ClientRecord, problems: string[]): 
     pre_tool_use: form !== null,
     pre_tool_use_form: form,
     pre_compact: preCompact,
+    ...(ev.postCompact ? { post_compact: has(ev.postCompact.event, k.postCompact) } : {}),
     session_end: has(ev.sessionEnd.event, k.sessionEnd),
     mcp_server: isObject(entry),
     mcp_approved: approved,
@@ -189,6 +192,7 @@ export async function getStatus(
         [st.session_start, `the ${ev.sessionStart.event} hook`],
         [st.pre_tool_use, `the ${ev.guard.event} hook`],
         [st.pre_compact, `the ${ev.preCompact.event} hook`],
+        ...(ev.postCompact ? [[st.post_compact === true, `the ${ev.postCompact.event} hook`] as [boolean, string]] : []),
         [st.mcp_server, `the ${c.mcp.file.split('/').pop()} entry`],
         [
           st.mcp_approved,
@@ -227,7 +231,7 @@ function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof inst
   const mcpFile = c.mcp.file.split('/').pop();
   return (
     `  ${`${c.title}:`.padEnd(12)} ${mark(st.session_start)} ${ev.sessionStart.event}  ${mark(st.pre_tool_use)} ${ev.guard.event}${form(st.pre_tool_use_form)}  ` +
-    `${mark(st.pre_compact)} ${ev.preCompact.event}  ${optional(st.session_end)}  ${mark(st.mcp_server)} ${mcpFile} butler  ${mark(st.mcp_approved)} ${approval}  ` +
+    `${mark(st.pre_compact)} ${ev.preCompact.event}  ${ev.postCompact ? `${mark(st.post_compact === true)} ${ev.postCompact.event}  ` : ''}${optional(st.session_end)}  ${mark(st.mcp_server)} ${mcpFile} butler  ${mark(st.mcp_approved)} ${approval}  ` +
     `${mark(st.guidance)} ${c.guide ?? 'guidance'}` +
     (st.settings_file ? `  (${st.settings_file})` : '')
   );
