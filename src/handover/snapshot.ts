@@ -2,9 +2,11 @@ import type { Lang } from '../shared/config.js';
 import type { OpenItems } from './carry.js';
 import { strings } from './i18n.js';
 import type { ParsedNotes } from './notes.js';
-import { buildPrompt, summarize } from './prompt.js';
+import { buildPrompt, clip, summarize } from './prompt.js';
 import { MAX_SNAPSHOT_LINES, SECTIONS, type SectionName, sectionBody } from './sections.js';
 import type { Action } from '../shared/result.js';
+import { APPENDIX_HEADING } from './sessionlog/requests.js';
+import type { TodoItem } from './sessionlog/types.js';
 
 export interface SnapshotMeta {
   project: string;
@@ -50,6 +52,13 @@ export interface SessionFacts {
   discovery: string[];
   risks: string[];
   anchors: { path: string; role: string | null }[];
+  /** Full text of the user's requests cut or left out of DISCOVERY (sessionlog/requests.ts). */
+  appendix?: string[];
+  /** The user's newest request, whole: an automatic snapshot's HANDOFF_PROMPT carries it. */
+  newestRequest?: { text: string; cite: string } | null;
+  /** The agent's latest todo list and its last text message (its last stated plan). */
+  todos?: TodoItem[] | null;
+  lastText?: { text: string; cite: string } | null;
 }
 
 export interface SnapshotInput {
@@ -62,6 +71,9 @@ export interface SnapshotInput {
   /** Open items carried from the parent snapshot, and the ones the notes resolved. */
   carried?: (OpenItems & { resolved: string[] }) | null;
 }
+
+/** The agent's last message in CURRENT_STATE, characters. */
+const LAST_TEXT_MAX = 1200;
 
 const cap = (lines: string[], max: number, omitted: (n: number) => string): string[] =>
   lines.length <= max ? lines : [...lines.slice(0, max), `- ${omitted(lines.length - max)}`];
@@ -93,9 +105,14 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
       .join(', ');
     current.push(`${shown}${work.dirty_files.length > 10 ? ` ${t.omitted(work.dirty_files.length - 10)}` : ''}`);
   }
+  const todos = session?.todos ?? [];
+  const done = todos.filter((d) => d.status === 'completed').map((d) => `${t.todoDone}: ${d.text}`);
   current.push(
-    ...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`)], 25, t.omitted),
+    ...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`), ...done], 25, t.omitted),
   );
+  // The agent's last words: usually what it was about to do (bounded; the transcript has the rest).
+  if (session?.lastText)
+    current.push(`${t.lastText(session.lastText.cite)}: ${clip(session.lastText.text.replace(/\s+/g, ' '), LAST_TEXT_MAX)}`);
   // The issue body is what was filed, often long ago: quoted last, under its own label.
   const body = issue?.body.trim()
     ? cap(
@@ -109,7 +126,11 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     : [];
   if (body.length) current.push(`${t.issueText}:`);
 
-  const next = [...notes.next];
+  // The agent's own open todos are open work; in an automatic snapshot they come before Butler's generic step.
+  const open = [...todos.filter((d) => d.status === 'in_progress'), ...todos.filter((d) => d.status === 'pending')].map(
+    (d) => `${d.status === 'in_progress' ? `[${t.inProgress}] ` : ''}${d.text}`,
+  );
+  const next = meta.mode === 'auto' ? [...open, ...notes.next] : [...notes.next, ...open];
   // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
   if (work?.required_action)
     next.push(
@@ -151,6 +172,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     decisions,
     blockers: pending.filter((p) => p.startsWith(blockedTag)).map((p) => p.slice(blockedTag.length)),
     caution: risks[0] ?? null,
+    // A session that ended unsaved: its newest request is what the next one must see first.
+    lastRequest: meta.mode === 'auto' && session?.newestRequest ? session.newestRequest.text : null,
   });
 
   const full: SnapshotMeta = { ...meta, summary };
@@ -173,6 +196,18 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const title = meta.issue_id === null ? `# Handover: ${meta.project}` : `# Handover: ${t.scopeIssue(meta.issue_id, meta.issue_title)}`;
   const out = [title, ''];
   for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...sections[s], '');
+  // After the nine sections, within the line bound: the full text of requests cut or left out above.
+  const appendix = session?.appendix ?? [];
+  const room = MAX_SNAPSHOT_LINES - out.length - 4;
+  if (appendix.length && room > 0)
+    out.push(
+      `## ${APPENDIX_HEADING}`,
+      '',
+      ...(appendix.length > room
+        ? [`- ${t.omitted(appendix.length - room + 1)}`, ...appendix.slice(appendix.length - room + 1)]
+        : appendix),
+      '',
+    );
   // The caps above keep the worst case under the 300-line bound (docs/decisions.md D2); this only guards it.
   if (out.length > MAX_SNAPSHOT_LINES) throw new Error(`snapshot would have ${out.length} lines`);
   return { markdown: `${out.join('\n').trimEnd()}\n`, meta: full, prompt };

@@ -160,6 +160,8 @@ export async function extractSession(
     failures: c.failures,
     butler_calls: c.butler,
     ...(c.issueId !== undefined ? { issue_id: c.issueId } : {}),
+    todos: c.todos,
+    last_text: c.lastText,
     mark: { path: file, line: result.to, entry_id: result.to === 0 ? null : result.id, size: result.size },
     skipped: result.skipped,
     ...(result.cut ? { cut: result.cut } : {}),
