@@ -250,19 +250,42 @@ describe('a prompt that is whole and carries what matters', () => {
     await c.close();
   });
 
-  it('carries the decisions (first ones, then how many more) and blockers into SessionStart within 1,200 chars', async () => {
+  it('SessionStart carries six decisions verbatim and the blocker, within 2,000 characters', async () => {
     const codex = await brain('codex-mcp-client');
     const claude = await brain('claude-code');
-    const decisions = Array.from({ length: 12 }, (_, i) => `decision: choice ${i} because reason ${i} ${'x'.repeat(30)}`).join('\n');
+    const six = [
+      'Keep the public API of src/parser.ts unchanged; callers in three packages depend on it.',
+      'Do not touch README.md: the user edits it by hand and reviews every change to it.',
+      'Use zod for validation, not a hand-written checker, because the schema is shared with the server.',
+      'Tests run against a real git repository with a bare remote, never a mock.',
+      'Errors keep their error_code; the hint is in English and Japanese.',
+      'The cache stays off by default until the benchmark shows a gain of at least 20 percent.',
+    ];
     await claude.call('handover_transfer', {
       target_brain: 'codex-mcp-client',
-      notes: `Half done.\n${decisions}\nblocked: waiting for the API key`,
+      notes: `Half done.\n${six.map((d) => `decision: ${d}`).join('\n')}\nblocked: waiting for the API key`,
     });
     const out = await hook('codex-mcp-client');
-    expect(out.length).toBeLessThanOrEqual(1201);
-    expect(out).toContain('Decisions: choice 0 because reason 0');
-    expect(out).toMatch(/\(\d+ more in DECISION\)/);
+    expect(out.length).toBeLessThanOrEqual(2001);
+    for (const d of six) expect(out).toContain(d);
+    expect(out).toContain(`(1) ${six[0]} (2) ${six[1]}`);
+    expect(out).not.toMatch(/more in DECISION|more decision/);
     expect(out).toContain('Blocked: waiting for the API key');
+    await Promise.all([codex.close(), claude.close()]);
+  });
+
+  it('when the decisions alone do not fit, every whole one that fits is shown, then how many more and which call shows them', async () => {
+    const codex = await brain('codex-mcp-client');
+    const claude = await brain('claude-code');
+    const many = Array.from({ length: 30 }, (_, i) => `decision: choice ${i} because reason ${i} ${'x'.repeat(60)}`).join('\n');
+    const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: `Half done.\n${many}` });
+    const out = await hook('codex-mcp-client');
+    expect(out.length).toBeLessThanOrEqual(2001);
+    const shown = [...out.matchAll(/\((\d+)\) choice (\d+) because reason \2 x{60}(?= \(|$)/gm)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown).toEqual(Array.from({ length: shown.length }, (_, i) => [i + 1, i]));
+    expect(out).toContain(`(${30 - shown.length} more decisions: handover_read(handover_id="${t.data.handover_id}"))`);
+    expect(out).toContain(`handover_accept(handover_id="${t.data.handover_id}")`);
     await Promise.all([codex.close(), claude.close()]);
   });
 

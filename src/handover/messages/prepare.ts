@@ -13,6 +13,7 @@ const en = {
   precompact: 'just before the context was compacted',
   recovered: 'recovered at the next start from a session that ended without a handover',
   sessionEnd: 'when the session ended',
+  postcompact: "just after the context was compacted, with the client's own summary",
   autoNote: (why: string) => `Automatic checkpoint (${why}): facts from the transcript only`,
   // No model wrote this snapshot, so nothing says which part of the request is done: the next agent checks.
   autoNext:
@@ -31,6 +32,7 @@ const ja: typeof en = {
   precompact: 'コンテキスト圧縮の直前',
   recovered: 'handover なしで終わったセッションを次の開始時に回収',
   sessionEnd: 'セッション終了時',
+  postcompact: 'コンテキスト圧縮の直後（クライアント自身の要約付き）',
   autoNote: (why) => `自動チェックポイント（${why}）: transcript からの事実のみ`,
   autoNext: 'DISCOVERY の依頼と、そこにある編集・コマンド・記録、work_observe を突き合わせ、終わっていない部分を続けてください',
 };
