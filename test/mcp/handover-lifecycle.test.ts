@@ -289,6 +289,24 @@ describe('a prompt that is whole and carries what matters', () => {
     await Promise.all([codex.close(), claude.close()]);
   });
 
+  it('a resume right after a suspend reports no change: dirty anchors are compared with the snapshot, not with HEAD', async () => {
+    const c = await brain('claude-code');
+    writeFileSync(path.join(root, '.gitignore'), 'session_logs/\n');
+    for (const f of ['a.ts', 'b.ts', 'c.ts']) writeFileSync(path.join(root, f), 'v1\n');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'three files');
+    for (const f of ['a.ts', 'b.ts', 'c.ts']) writeFileSync(path.join(root, f), 'v2, not recorded\n');
+    await c.call('handover_suspend', { notes: 'Editing three files.\nanchor: a.ts - one\nanchor: b.ts - two\nanchor: c.ts - three' });
+    const r = await c.call('handover_resume', {});
+    expect(r.data.drift.anchors_changed).toEqual([]);
+    expect(r.data.drift.uncommitted).toBe(0);
+    expect(r.data.drift.line).toBe('');
+    writeFileSync(path.join(root, 'b.ts'), 'v3\n');
+    const later = await c.call('handover_resume', {});
+    expect(later.data.drift.anchors_changed).toEqual(['b.ts']);
+    await c.close();
+  });
+
   it('drift counts only what changed since the snapshot, not files already dirty then', async () => {
     const c = await brain('claude-code');
     writeFileSync(path.join(root, '.gitignore'), 'session_logs/\n');
