@@ -17,6 +17,7 @@ export function render(r: ToolResult<object>): string {
   for (const [k, label] of [
     ['required_action', 'next'],
     ['suggested_action', 'next'],
+    ['ask_user_first', 'when you agree'],
     ['next_session', 'next session'],
     ['for_target', 'for the target'],
     ['for_source', 'for the source'],

@@ -46,6 +46,8 @@ export interface WorkFacts {
   dirty_files: string[];
   unpublished_count: number | null;
   required_action: Action | null;
+  /** A step that needs the user (work_publish): the snapshot says to ask first. */
+  ask_user_first?: Action;
 }
 
 export interface SessionFacts {
@@ -132,12 +134,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   );
   const next = meta.mode === 'auto' ? [...open, ...notes.next] : [...notes.next, ...open];
   // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
-  if (work?.required_action)
-    next.push(
-      work.required_action.tool === 'work_publish'
-        ? t.askBefore(describeAction(work.required_action))
-        : describeAction(work.required_action),
-    );
+  if (work?.required_action) next.push(describeAction(work.required_action));
+  if (work?.ask_user_first) next.push(t.askBefore(describeAction(work.ask_user_first)));
   if (!next.length) next.push(t.defaultNext);
 
   const pending = [...notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
