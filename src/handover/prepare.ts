@@ -1,5 +1,5 @@
 import { needInput, ok, type ToolResult } from '../shared/result.js';
-import { listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
+import { brainForClient, listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
 import { assembleSnapshot } from './assemble.js';
 import { previousFromSameLog } from './candidates.js';
 import { action, type HandoverContext } from './context.js';
@@ -28,7 +28,12 @@ export type PrepareKind = 'prepare' | 'suspend' | 'transfer';
  * session log and notes — deterministically, inventing nothing — and appends it to the history.
  */
 export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, kind: PrepareKind): Promise<ToolResult> {
-  const explicit = args.client?.trim() ? args.client : null;
+  // An explicit client names a known brain (an alias or a registered id); it never creates one (issue 22).
+  let explicit: string | null = null;
+  if (args.client?.trim()) {
+    explicit = await explicitBrain(ctx, args.client);
+    if (explicit === null) return unknownClient(ctx, args.client);
+  }
   const brain = explicit ?? ctx.sessionBrain;
   const source = normalizeBrain(brain, 'unknown');
   let target: string;
@@ -121,4 +126,22 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     ...shared,
     ...later,
   });
+}
+
+/** The brain an explicit `client` names (brains.ts brainForClient); null when it names none. */
+export async function explicitBrain(ctx: HandoverContext, client: string): Promise<string | null> {
+  const known = await listBrains(ctx.root).catch(() => []);
+  return brainForClient(client, known);
+}
+
+/** need_input for a `client` that names no brain: nothing is written. */
+export async function unknownClient(ctx: HandoverContext, client: string): Promise<ToolResult> {
+  const known = await listBrains(ctx.root).catch(() => []);
+  return needInput(
+    prepareText(ctx.lang).unknownClient(
+      client,
+      known.map((b) => b.brain_id),
+    ),
+    { client, brains: known },
+  );
 }

@@ -60,13 +60,31 @@ describe('the first transfer right after install', () => {
     await claude.close();
   });
 
-  it('a mistyped client override never registers a brain (MCP argument or CLI --client)', async () => {
+  it('a client argument cannot create a brain: an alias maps to its brain id, anything else is need_input and writes nothing', async () => {
     const c = await brain('claude-code');
-    await c.call('handover_suspend', { client: 'codx' });
-    expect((await cli('handover', 'suspend', '--client', 'cdx', '--notes', 'x')).code).toBe(0);
+    const typo = await c.call('handover_suspend', { client: 'codx' });
+    expect(typo.status).toBe('need_input');
+    expect(typo.summary).toContain('client "codx" is not a known brain');
+    expect((await cli('handover', 'suspend', '--client', 'cdx', '--notes', 'x')).code).toBe(3);
+    expect((await c.call('handover_resume', { client: 'nobody' })).status).toBe('need_input');
+    expect((await c.call('handover_list', {})).data.handovers).toEqual([]);
+    // The field trial: an agent passed client "codex"; the snapshot is Codex's own brain id.
+    const s = await c.call('handover_suspend', { client: 'codex', notes: 'for codex' });
+    expect(s.data).toMatchObject({ source_brain: 'codex-mcp-client', target_brain: 'codex-mcp-client' });
+    const viaCli = await cli('handover', 'resume', '--client', 'Codex', '--json');
+    expect(JSON.parse(viaCli.stdout).data.handover_id).toBe(s.data.handover_id);
     const ids = (await c.call('handover_list_brains')).data.brains.map((b: any) => b.brain_id);
     expect(ids).toEqual(['claude-code']);
     await c.close();
+  });
+
+  it("a person's CLI suspend and resume need no client: their snapshots are the person's own", async () => {
+    const s = await cli('handover', 'suspend', '--notes', 'parser half done', '--json');
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.stdout).data).toMatchObject({ source_brain: 'person', target_brain: 'person' });
+    const r = await cli('handover', 'resume', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).data.handover_id).toBe(JSON.parse(s.stdout).data.handover_id);
   });
 });
 
