@@ -34,6 +34,8 @@ export interface AssembleQuery {
   human?: { name: string | null; email: string | null };
   notes: ParsedNotes;
   session: SessionFactsResult | null;
+  /** The client's own compaction summary (Claude Code PostCompact), redacted. */
+  compactSummary?: string;
 }
 
 /** Writes the snapshot into the history and returns what the store appended. */
@@ -82,6 +84,7 @@ export async function assembleSnapshot(q: AssembleQuery): ReturnType<HandoverSto
       notes: q.notes,
       session: s,
       carried: carryForward(parentText ? openItemsOf(parentText, q.root) : null, q.notes),
+      compactSummary: q.compactSummary ?? null,
     });
   });
 }

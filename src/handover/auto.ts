@@ -22,7 +22,12 @@ export interface AutoQuery {
   now: () => Date;
   /** Parse at most this many bytes of the transcript's tail; the rest is counted and said to be cut. */
   maxTailBytes?: number;
+  /** Claude Code's PostCompact `compact_summary`: kept (redacted, bounded) even when the tail has no new facts. */
+  compactSummary?: string;
 }
+
+/** The client's compaction summary in a snapshot, characters. */
+const SUMMARY_MAX = 12_000;
 
 /** Enough for hours of ordinary work; a transcript tail beyond this is cut so a hook keeps its deadline. */
 export const AUTO_TAIL_BYTES = 8 * 1024 * 1024;
@@ -49,7 +54,8 @@ export async function writeAutoSnapshot(q: AutoQuery): Promise<IndexEntry | null
     previous: previousFromSameLog(entries, q.brain),
     maxTailBytes: q.maxTailBytes ?? AUTO_TAIL_BYTES,
   });
-  if (!session?.found) return null;
+  const summary = q.compactSummary?.trim() ? redact(q.compactSummary.trim()).slice(0, SUMMARY_MAX) : '';
+  if (!session || (!session.found && !summary)) return null;
   // The issue the session chose with work_start, else the scope of the brain's newest snapshot.
   const issueId =
     session.issueId !== undefined ? session.issueId : (entries.find((e) => e.source_brain === q.brain && !isRetired(e))?.issue_id ?? null);
@@ -71,6 +77,7 @@ export async function writeAutoSnapshot(q: AutoQuery): Promise<IndexEntry | null
     issueError: null,
     notes,
     session,
+    ...(summary ? { compactSummary: summary } : {}),
   });
   return entry;
 }

@@ -72,7 +72,12 @@ export interface SnapshotInput {
   session: SessionFacts | null;
   /** Open items carried from the parent snapshot, and the ones the notes resolved. */
   carried?: (OpenItems & { resolved: string[] }) | null;
+  /** The client's own compaction summary (PostCompact), quoted after the nine sections. */
+  compactSummary?: string | null;
 }
+
+/** The heading of the client's compaction summary, after the nine sections. */
+export const COMPACT_HEADING = 'COMPACTION SUMMARY (client)';
 
 /** The agent's last message in CURRENT_STATE, characters. */
 const LAST_TEXT_MAX = 1200;
@@ -194,21 +199,23 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const title = meta.issue_id === null ? `# Handover: ${meta.project}` : `# Handover: ${t.scopeIssue(meta.issue_id, meta.issue_title)}`;
   const out = [title, ''];
   for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...sections[s], '');
-  // After the nine sections, within the line bound: the full text of requests cut or left out above.
-  const appendix = session?.appendix ?? [];
-  const room = MAX_SNAPSHOT_LINES - out.length - 4;
-  if (appendix.length && room > 0)
-    out.push(
-      `## ${APPENDIX_HEADING}`,
-      '',
-      ...(appendix.length > room
-        ? [`- ${t.omitted(appendix.length - room + 1)}`, ...appendix.slice(appendix.length - room + 1)]
-        : appendix),
-      '',
-    );
+  // After the nine sections, within the line bound: the full text of requests cut or left out above, then the
+  // client's compaction summary, every line quoted so that no heading in it can pose as a section.
+  appendTail(out, APPENDIX_HEADING, session?.appendix ?? [], t.omitted);
+  const summaryLines = (input.compactSummary ?? '').split('\n').map((l) => `> ${l}`.trimEnd());
+  if (input.compactSummary) appendTail(out, COMPACT_HEADING, summaryLines, t.omitted, true);
   // The caps above keep the worst case under the 300-line bound (docs/decisions.md D2); this only guards it.
   if (out.length > MAX_SNAPSHOT_LINES) throw new Error(`snapshot would have ${out.length} lines`);
   return { markdown: `${out.join('\n').trimEnd()}\n`, meta: full, prompt };
+}
+
+/** Adds a section after the nine within the 300-line bound (docs/decisions.md D2): its last lines kept, or its first. */
+function appendTail(out: string[], heading: string, lines: string[], omitted: (n: number) => string, head = false): void {
+  const room = MAX_SNAPSHOT_LINES - out.length - 4;
+  if (!lines.length || room <= 0) return;
+  const more = `- ${omitted(lines.length - room + 1)}`;
+  const kept = lines.length <= room ? lines : head ? [...lines.slice(0, room - 1), more] : [more, ...lines.slice(lines.length - room + 1)];
+  out.push(`## ${heading}`, '', ...kept, '');
 }
 
 const META_KEYS: (keyof SnapshotMeta)[] = [

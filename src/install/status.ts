@@ -28,6 +28,7 @@ export interface StatusReport {
     session_start: boolean;
     pre_tool_use: boolean;
     pre_compact: boolean;
+    post_compact: boolean;
     session_end: boolean;
     pre_tool_use_form: GuardForm | null;
     mcp_server: boolean;
@@ -153,6 +154,7 @@ export async function getStatus(
       pre_tool_use: claudeForm !== null,
       pre_tool_use_form: claudeForm,
       pre_compact: [local, shared].some((o) => o && hasOwnHookGroup(o, 'PreCompact', claudeCommands.preCompact)),
+      post_compact: [local, shared].some((o) => o && hasOwnHookGroup(o, 'PostCompact', claudeCommands.postCompact)),
       session_end: [local, shared].some((o) => o && hasOwnHookGroup(o, 'SessionEnd', claudeCommands.sessionEnd)),
       mcp_server: isObject(mcp?.mcpServers) && isObject(mcp.mcpServers[SERVER_NAME]),
       mcp_approved: approved,
@@ -198,7 +200,7 @@ export function formatStatus(s: StatusReport): string {
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
-    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
+    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${mark(s.claude.post_compact)} PostCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
       (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
     `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.pre_compact)} PreCompact  ${optional(s.codex.session_end)}  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
   ];
