@@ -51,8 +51,14 @@ export class Collector {
     const t = oneLine(text, Number.MAX_SAFE_INTEGER);
     if (!t) return;
     const last = this.requests[this.requests.length - 1];
-    if (last && last.text === this.redact(t)) return; // Codex writes the same prompt as two entries
-    this.push(this.requests, { text: t, cite: at });
+    if (last && last.text === t) return; // Codex writes the same prompt as two entries
+    // Kept as written here and redacted by extract.ts once it knows which few a snapshot can show:
+    // redacting thousands of long requests would cost a hook its deadline on a huge transcript.
+    this.requests.push({ text: t, cite: at });
+    if (this.requests.length > LIST_CAP) {
+      this.requests.shift();
+      this.dropped += 1;
+    }
   }
 
   /** A whole todo list as the agent last wrote it; items without text are skipped. */

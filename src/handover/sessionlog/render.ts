@@ -78,7 +78,11 @@ export function renderSessionFacts(
   const root = projectRoot ?? x.cwd;
   const bullet = (label: string, body: string, f: Fact) => `- ${label}: ${body} (${f.cite})`;
   // The user's own words come whole and first, outside the shared room (issue 22); the other facts share maxLines.
-  const req = renderRequests(x.requests, { label: t.request, cut: t.reqCut, earlier: t.earlier, appendixLeft: t.appendixLeft });
+  const req = renderRequests(
+    x.requests,
+    { label: t.request, cut: t.reqCut, earlier: t.earlier, appendixLeft: t.appendixLeft },
+    x.requests_earlier ?? 0,
+  );
   const groups: { items: Fact[]; keepFirst: boolean; line: (f: Fact) => string }[] = [
     { items: x.butler_calls, keepFirst: false, line: (f) => bullet(t.butler, code(f.text), f) },
     { items: x.edited_files, keepFirst: false, line: (f) => bullet(t.edited, `${code(shown(f.path, root))} — ${f.text}`, f) },

@@ -34,7 +34,7 @@ export interface RenderedRequests {
  * REQUESTS_BUDGET characters: the newest are kept when the budget runs out, a request over REQUEST_MAX is cut
  * with the cut marked, and everything cut or left out is in the appendix in full.
  */
-export function renderRequests(requests: readonly Fact[], t: RequestText): RenderedRequests {
+export function renderRequests(requests: readonly Fact[], t: RequestText, earlier = 0): RenderedRequests {
   const shownText = (f: Fact) =>
     f.text.length > REQUEST_MAX ? `${f.text.slice(0, REQUEST_MAX)}… ${t.cut(f.text.length - REQUEST_MAX)}` : f.text;
   const kept: Fact[] = [];
@@ -47,20 +47,26 @@ export function renderRequests(requests: readonly Fact[], t: RequestText): Rende
     used += size;
   }
   const left = requests.length - kept.length;
-  const lines = [...(left ? [`- ${t.earlier(left)}`] : []), ...kept.map((f) => `- ${t.label}: ${shownText(f)} (${f.cite})`)];
+  const lines = [
+    ...(left + earlier ? [`- ${t.earlier(left + earlier)}`] : []),
+    ...kept.map((f) => `- ${t.label}: ${shownText(f)} (${f.cite})`),
+  ];
   const full = [...requests.slice(0, left), ...kept.filter((f) => f.text.length > REQUEST_MAX)];
   const appendix: string[] = [];
   let chars = 0;
+  let older = earlier;
   // The newest first when the appendix itself runs out: they matter most to the next session.
   for (let i = full.length - 1; i >= 0; i--) {
     const f = full[i]!;
     const line = `- ${t.label} (${f.cite}): ${f.text}`;
     if (appendix.length >= APPENDIX_LINES || chars + line.length > APPENDIX_CHARS) {
-      appendix.unshift(`- ${t.appendixLeft(i + 1)}`);
+      appendix.unshift(`- ${t.appendixLeft(i + 1 + older)}`);
+      older = 0;
       break;
     }
     appendix.unshift(line);
     chars += line.length;
   }
+  if (older) appendix.unshift(`- ${t.appendixLeft(older)}`);
   return { lines, appendix, newest: requests[requests.length - 1] ?? null };
 }

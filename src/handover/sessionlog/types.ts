@@ -34,7 +34,10 @@ export interface SessionExtract {
   to_line: number;
   /** The previous mark no longer matched (file shrank, or another entry sits at its line): read from the start. */
   rotated: boolean;
+  /** The user's requests, redacted: the newest REQUESTS_READ (extract.ts) of the part read. */
   requests: Fact[];
+  /** Requests before those, counted only. */
+  requests_earlier?: number;
   edited_files: Fact[];
   commands: Fact[];
   failures: Fact[];
