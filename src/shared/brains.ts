@@ -34,6 +34,8 @@ const ALIASES: Record<string, string> = {
   gemini: 'gemini-cli-mcp-client',
   'gemini-cli': 'gemini-cli-mcp-client',
   'gemini-cli-mcp-client': 'gemini-cli-mcp-client',
+  // The CLI names the person this way in the steps it prints (`butler handover resume --client person`).
+  person: 'person',
 };
 
 /**
