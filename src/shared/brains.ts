@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readJsonIfExists, writeFileAtomic } from './fs.js';
 import { withFileLock } from './lock.js';
-import { clientByBrain } from './clients/index.js';
+import { CLIENTS, clientByBrain } from './clients/index.js';
 import { installedClients } from './clients/installed.js';
 
 /** Brain ids are file-name and index safe: anything outside [A-Za-z0-9_-] becomes `_` (docs/decisions.md D13). */
@@ -9,6 +9,29 @@ export function normalizeBrain(value: string | null | undefined, fallback: strin
   const trimmed = (value ?? '').trim();
   if (!trimmed) return fallback;
   return trimmed.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+}
+
+/** The brain of a person at the CLI, who has no MCP connection to name them (issue 22). */
+export const PERSON_BRAIN = 'person';
+
+/** How a name is compared with a record's brain id and aliases: lower case, spaces and underscores as hyphens. */
+const aliasKey = (v: string): string =>
+  v
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+
+/**
+ * The brain an explicit `client` names (issue 22): a record's brain id or alias (src/shared/clients/:
+ * `claude`, `Codex`, `gemini-cli` …) or the person, else an id already in the registry (written by a
+ * client's own connection); null when it names neither (the caller asks, writing nothing). An alias
+ * never creates a brain of its own.
+ */
+export function brainForClient(value: string, known: readonly BrainEntry[]): string | null {
+  const key = aliasKey(value);
+  if (key === PERSON_BRAIN) return PERSON_BRAIN;
+  const hit = CLIENTS.find((c) => [c.brain, ...c.aliases].some((a) => aliasKey(a) === key));
+  return hit?.brain ?? resolveBrain(normalizeBrain(value, ''), known);
 }
 
 /** The title a client sends, else its record's (src/shared/clients/), so "Codex" can be matched to its id. */

@@ -4,7 +4,7 @@ import type { ClientRecord } from './types.js';
 export const claude: ClientRecord = {
   key: 'claude',
   brain: 'claude-code',
-  aliases: ['claude', 'Claude Code'],
+  aliases: ['claude', 'Claude Code', 'claudecode'],
   title: 'Claude Code',
   configDir: '.claude',
   hooks: {
@@ -16,6 +16,8 @@ export const claude: ClientRecord = {
       sessionStart: { event: 'SessionStart', matcher: 'startup|resume|clear|compact', timeout: 10 },
       guard: { event: 'PreToolUse', matcher: 'Bash', timeout: 5 },
       preCompact: { event: 'PreCompact', matcher: 'manual|auto', timeout: 15 },
+      // Its input carries `compact_summary`: pre-compact.cjs --trigger post-compact keeps it (docs/decisions.md, #22).
+      postCompact: { event: 'PostCompact', matcher: 'manual|auto', timeout: 15 },
       sessionEnd: { event: 'SessionEnd', timeout: 3 },
     },
     startOutput: 'text',

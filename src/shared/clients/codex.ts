@@ -7,7 +7,7 @@ import type { ClientRecord } from './types.js';
 export const codex: ClientRecord = {
   key: 'codex',
   brain: 'codex-mcp-client',
-  aliases: ['codex', 'Codex'],
+  aliases: ['codex', 'Codex', 'codex-cli'],
   title: 'Codex',
   configDir: '.codex',
   hooks: {
