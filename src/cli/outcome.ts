@@ -1,3 +1,4 @@
+import { neutralizeDeep } from '../shared/neutralize.js';
 import { noteConfigProblem } from '../shared/config-note.js';
 import { toErrorResult } from '../shared/errors.js';
 import type { ToolResult } from '../shared/result.js';
@@ -36,6 +37,8 @@ export async function runEnvelope(
   // The project is known only once the command found it: a broken config it ran past is said.
   const root = opts.root?.();
   if (root) result = await noteConfigProblem(result, root);
+  // Text from other clones, committed files or transcripts never drives the terminal (issue #23).
+  result = neutralizeDeep(result);
   if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else (result.status === 'error' ? io.stderr : io.stdout)(render(result));
   return EXIT[result.status];

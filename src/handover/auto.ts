@@ -1,3 +1,4 @@
+import { isOwn } from './origin.js';
 import path from 'node:path';
 import { readConfig, resolveLang } from '../shared/config.js';
 import type { GitRunner } from '../shared/git.js';
@@ -69,7 +70,8 @@ export async function writeAutoSnapshot(q: AutoQuery): Promise<IndexEntry | null
   const notes = parseNotes(`${t.autoNote(why)}\nnext: ${t.autoNext}`);
   const createdAt = new Date(Math.floor(q.now().getTime() / 1000) * 1000);
   const { entry } = await store.append({ issueId, createdAt, brain: q.brain }, async (handoverId, prior) => {
-    const parent = prior.find((e) => !isRetired(e)) ?? null;
+    // Only a snapshot written here: items from elsewhere come forward only when restated (issue #23).
+    const parent = prior.find((e) => !isRetired(e) && isOwn(e)) ?? null;
     const parentText = parent ? await store.readSnapshot(parent) : null;
     return renderSnapshot({
       meta: {

@@ -1,3 +1,4 @@
+import { isOwn } from './origin.js';
 import path from 'node:path';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
@@ -88,7 +89,8 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
 
   const { entry, markdown, latestFile } = await ctx.store.append({ issueId, createdAt, brain: source }, async (handoverId, prior) => {
     // The parent is the newest snapshot of the scope a person has not retired; its open items carry.
-    const parent = prior.find((e) => !isRetired(e)) ?? null;
+    // Only a snapshot written here: items from elsewhere come forward only when restated (issue #23).
+    const parent = prior.find((e) => !isRetired(e) && isOwn(e)) ?? null;
     const parentText = parent ? await ctx.store.readSnapshot(parent) : null;
     return renderSnapshot({
       meta: {

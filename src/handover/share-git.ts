@@ -115,17 +115,22 @@ export async function sharedTree(o: ShareGitOptions, commit: string): Promise<Ma
   return files;
 }
 
-/** The text of blobs, one batch call; a blob that is missing or larger than `maxBytes` is left out. */
-export async function readBlobs(o: ShareGitOptions, ids: string[], maxBytes: number): Promise<Map<string, string>> {
+/**
+ * The text of blobs: sizes in one batch call, then each one read; a blob that is missing, larger
+ * than `maxBytes`, or past `totalBytes` in all is left out (a flood on the ref costs bounded reads).
+ */
+export async function readBlobs(o: ShareGitOptions, ids: string[], maxBytes: number, totalBytes = Infinity): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   if (!ids.length) return texts;
   const sizes = await ok(o, ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { input: `${ids.join('\n')}\n` });
-  const wanted = sizes
-    .split('\n')
-    .map((l) => l.split(' '))
-    .filter(([id, type, size]) => id && type === 'blob' && Number(size) <= maxBytes)
-    .map(([id]) => id!);
-  // One call per blob keeps the parsing trivial; only snapshots not seen before are read.
+  let budget = totalBytes;
+  const wanted: string[] = [];
+  for (const [id, type, size] of sizes.split('\n').map((l) => l.split(' '))) {
+    if (!id || type !== 'blob' || Number(size) > maxBytes || Number(size) > budget) continue;
+    budget -= Number(size);
+    wanted.push(id);
+  }
+  // One call per blob keeps the parsing trivial; only snapshots not seen before are read, and few of them.
   for (const id of wanted) texts.set(id, await ok(o, ['cat-file', 'blob', id]));
   return texts;
 }
