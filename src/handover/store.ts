@@ -52,7 +52,8 @@ export class HandoverStore {
     const key = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '';
     if (this.cache && key && this.cache.key === key) return this.cache.entries;
     const parsed = stat ? await this.readIndex() : null;
-    if (parsed) {
+    // An index that misses a snapshot file here (a crash, or an index.json a pull replaced) is rebuilt.
+    if (parsed && (await this.knowsEveryFile(parsed))) {
       // latest and supersede from the origins just read, never from what the file says (issue #23).
       markLatest(parsed);
       const entries = parsed;
@@ -93,6 +94,12 @@ export class HandoverStore {
     if (!parsed) return null;
     markLatest(markOrigin(this.projectRoot, parsed));
     return parsed;
+  }
+
+  private async knowsEveryFile(entries: readonly IndexEntry[]): Promise<boolean> {
+    const known = new Set(entries.map((e) => e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1)));
+    const names = await fsp.readdir(this.dir).catch(() => [] as string[]);
+    return names.every((n) => !SNAPSHOT_FILE.test(n) || known.has(n));
   }
 
   /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
