@@ -15,6 +15,7 @@ import {
   type SharedFile,
   type ShareGitOptions,
 } from './share-git.js';
+import { shareableSnapshot, trackedFiles } from './share-content.js';
 import { SHARE_STATE_FILE } from './start-prompt.js';
 import { HANDOVER_DIR, SNAPSHOT_FILE, snapshotDamage, type HandoverStore, type IndexEntry, type Receipt } from './store.js';
 import { entryFromMeta } from './store-rows.js';
@@ -97,10 +98,12 @@ export async function shareSnapshots(d: ShareDeps, ids: string[]): Promise<Share
   const want = [...new Set([...ids, ...pending])];
   const entries = (await d.store.entries()).filter((e) => want.includes(e.handover_id));
   const files: SharedFile[] = [];
+  const committed = entries.length ? await trackedFiles(d.git, d.root) : new Set<string>();
   for (const e of entries) {
     const text = await d.store.readSnapshot(e);
     if (text === null) continue;
-    files.push({ path: `snapshots/${snapshotName(e)}`, text: d.redact(text) });
+    // Only what an agent wrote, redacted again on the way out (share-content.ts).
+    files.push({ path: `snapshots/${snapshotName(e)}`, text: d.redact(shareableSnapshot(text, committed)) });
     for (const r of e.receipts ?? []) files.push({ path: receiptPath(e.handover_id, r), text: `${JSON.stringify(r)}\n` });
   }
   const done = entries.map((e) => e.handover_id);

@@ -271,3 +271,41 @@ function bytesUnder(dir: string): number {
   }
   return n;
 }
+
+describe('what a share carries', () => {
+  it('only what the agent wrote: no requests, commands, failures, transcript path, uncommitted names or headings', async () => {
+    // A real Claude Code transcript of this project, with a password said in a request and in commands.
+    const src = readFileSync('test/fixtures/transcripts/claude/session.jsonl', 'utf8')
+      .split('/tmp/butler-e2e/repo')
+      .join(victim)
+      .split('Add greet.txt, append a line')
+      .join('Add greet.txt (the db password is hunter2), append a line')
+      .split('ls does-not-exist')
+      .join('MYSQL_PWD=sekrit1 mysql -u root -psekrit2 -e ls-does-not-exist');
+    write(victim, 'logs/t.jsonl', src);
+    write(victim, 'greet.txt', '# Uncommitted heading\nhello\n');
+    write(victim, 'notes.txt', '# Notes\n');
+    await (await agent(victim, 'codex-mcp-client')).close();
+    const me = await agent(victim);
+    const t = await me.call('handover_transfer', {
+      target_brain: 'codex-mcp-client',
+      session_log_path: 'logs/t.jsonl',
+      notes:
+        'Parser half done.\ndecision: keep the lexer hand-written\nnext: wire the lexer\nrisk: the grammar may change\nanchor: README.md — the readme',
+      share: true,
+    });
+    expect(t.status).toBe('ok');
+    expect(t.data.shared).toBe(true);
+    // Locally, the snapshot has all of it.
+    const local = readFileSync(path.join(victim, t.data.snapshot_file), 'utf8');
+    expect(local).toContain('greet.txt');
+    expect(local).toContain('logs/t.jsonl');
+    const pushed = git(remote, 'show', `refs/butler/handover:snapshots/${path.basename(t.data.snapshot_file)}`);
+    for (const s of ['Parser half done.', 'keep the lexer hand-written', 'wire the lexer', 'the grammar may change', '`README.md`'])
+      expect(pushed).toContain(s);
+    for (const s of ['hunter2', 'sekrit', 'Add greet.txt', 'does-not-exist', 'logs/t.jsonl', 'greet.txt', 'Uncommitted heading', victim])
+      expect(pushed).not.toContain(s);
+    expect(pushed).toContain('- session_log: none');
+    await me.close();
+  }, 60_000);
+});
