@@ -2,7 +2,7 @@
 // same bare remote (refs/butler/handover) or commits files under session_logs/; the victim's clone
 // runs the real MCP server and the built SessionStart hook. Each case replays one finding.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pushShared } from '../../src/handover/share-git.js';
@@ -306,6 +306,54 @@ describe('what a share carries', () => {
     for (const s of ['hunter2', 'sekrit', 'Add greet.txt', 'does-not-exist', 'logs/t.jsonl', 'greet.txt', 'Uncommitted heading', victim])
       expect(pushed).not.toContain(s);
     expect(pushed).toContain('- session_log: none');
+    await me.close();
+  }, 60_000);
+});
+
+describe('a committed redact pattern', () => {
+  it('cannot hang the server; one the linear engine cannot run is refused by name', async () => {
+    write(victim, '.butler/config.yaml', "redact:\n  patterns: ['(\\w+\\s?)+$', '(a)\\1', 'ACME-[0-9]{6}']\n");
+    git(victim, 'add', '-A');
+    git(victim, 'commit', '-qm', 'config');
+    const me = await agent(victim);
+    // Backtracking takes hours on this for `(\w+\s?)+$`; the linear engine, well under a second.
+    const notes = `${'word '.repeat(3_900)}!\nACME-123456 stays private`;
+    const r = await me.call('handover_suspend', { notes });
+    expect(r.status, JSON.stringify(r).slice(0, 400)).toBe('ok');
+    expect(r.summary).toContain('redact pattern refused: "(a)\\\\1" (cannot run in linear time');
+    const md = readFileSync(path.join(victim, r.data.snapshot_file), 'utf8');
+    expect(md).not.toContain('ACME-123456');
+    expect((await me.call('handover_list')).status).toBe('ok');
+    await me.close();
+  }, 30_000);
+});
+
+describe('transcripts of this project only', () => {
+  it("another project's transcript is refused, given as session_log_path or recorded in sessions.json", async () => {
+    const home = path.join(victim, '..', 'home');
+    const other = path.join(home, '.claude', 'projects', '-other', 'other.jsonl');
+    mkdirSync(path.dirname(other), { recursive: true });
+    const text = readFileSync('test/fixtures/transcripts/claude/session.jsonl', 'utf8')
+      .split('/tmp/butler-e2e/repo')
+      .join('/tmp/some-other-project')
+      .split('Add greet.txt, append a line')
+      .join('OTHER-PROJECT-REQUEST, append a line');
+    writeFileSync(other, text);
+    const me = await connect({ clientName: 'claude-code', deps: { now: clock.now, env: { ...EN, HOME: home } } });
+    expect((await me.call('work_session_start', { project_root: victim })).status).toBe('ok');
+    const explicit = await me.call('handover_suspend', { session_log_path: other });
+    expect(explicit).toMatchObject({ status: 'error', error_code: 'invalid_argument' });
+    expect(explicit.summary).toContain('transcript of another project');
+    // The SessionStart hook records whatever transcript the client names; reading it is what is checked.
+    const r = spawnSync(process.execPath, [HOOK, '--brain', 'claude-code'], {
+      input: JSON.stringify({ session_id: 'other-project-0001', transcript_path: other, cwd: victim, source: 'startup' }),
+      encoding: 'utf8',
+      env: { ...process.env, BUTLER_LANG: 'en', HOME: home },
+    });
+    expect(r.status).toBe(0);
+    const s = await me.call('handover_suspend', { notes: 'Own words.' });
+    expect(s.status).toBe('ok');
+    expect(readFileSync(path.join(victim, s.data.snapshot_file), 'utf8')).not.toContain('OTHER-PROJECT-REQUEST');
     await me.close();
   }, 60_000);
 });
