@@ -118,8 +118,9 @@ async function pickAndRender(
   const entries = (extract && markOrigin(root, extract)) ?? store.entriesNow() ?? (await store.entries());
   const share = shareState(root);
   const sel = startCandidates(root, entries, me, share.clone);
-  const foreign = foreignCandidates(entries, me, share.clone);
   const { candidates } = sel;
+  // Not written here and not already offered (an accepted one is offered, quoted, as the candidate).
+  const foreign = foreignCandidates(entries, me, share.clone).filter((f) => !candidates.includes(f));
   // The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none.
   const { config } = await readConfig(root);
   const lang = resolveLang(config, env);
