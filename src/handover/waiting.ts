@@ -22,6 +22,8 @@ export function startCandidates(root: string, entries: readonly IndexEntry[], me
  * never as work to resume; the user decides whether to handover_accept one (issue #23).
  */
 export function foreignCandidates(entries: readonly IndexEntry[], me: string | null, clone: string | null): IndexEntry[] {
+  // The common case, nothing from elsewhere, costs one pass and no second selection.
+  if (entries.every(isOwn)) return [];
   return selectCandidates(entries, { issueId: null, me, mode: 'accept', clone }).candidates.filter((e) => !isOwn(e));
 }
 
