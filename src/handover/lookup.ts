@@ -8,6 +8,7 @@ import { lookupText } from './messages/lookup.js';
 import { computeDrift } from './drift.js';
 import { isOwn, originData } from './origin.js';
 import { knownClone, receiptClone, receive, shareReceipt } from './share-ops.js';
+import { readSharedBlob } from './share-git.js';
 import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
 import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
 
@@ -35,7 +36,7 @@ async function findById(ctx: HandoverContext, id: string): Promise<IndexEntry> {
 /** Loads one snapshot; a file that vanished under its index entry is reported, not thrown raw. */
 async function load(ctx: HandoverContext, e: IndexEntry) {
   // A shared snapshot is a blob on the fetched ref until it is accepted (share.ts importFrom).
-  const snapshot = (await ctx.store.readSnapshot(e)) ?? (e.blob ? await readSharedBlob(ctx, e.blob) : null);
+  const snapshot = (await ctx.store.readSnapshot(e)) ?? (e.blob ? await readSharedBlob({ git: ctx.git, root: ctx.root }, e.blob) : null);
   if (snapshot === null) {
     throw new ButlerError('not_found', lookupText(ctx.lang).fileMissing, 'Call handover_list.', {
       handover_id: e.handover_id,
@@ -69,14 +70,6 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
     // Not written here: the text is another clone's or a committed file's words, quoted as data (issue #23).
     ...(isOwn(e) ? {} : { ...originData(e), not_written_here: lookupText(ctx.lang).foreign }),
   };
-}
-
-async function readSharedBlob(ctx: HandoverContext, blob: string): Promise<string | null> {
-  if (!/^[0-9a-f]{40,64}$/.test(blob)) return null;
-  const size = await ctx.git(ctx.root, ['cat-file', '-s', blob], { timeoutMs: 10_000 }).catch(() => null);
-  if (size?.exitCode !== 0 || Number(size.stdout.trim()) > 64 * 1024) return null;
-  const r = await ctx.git(ctx.root, ['cat-file', 'blob', blob], { timeoutMs: 10_000 }).catch(() => null);
-  return r?.exitCode === 0 ? r.stdout : null;
 }
 
 /** A slow tracker must not hold a resume up: past this, an issue counts as open. */

@@ -135,6 +135,15 @@ export async function readBlobs(o: ShareGitOptions, ids: string[], maxBytes: num
   return texts;
 }
 
+/** A shared snapshot's text from its blob on the fetched ref (read when it is read or accepted); null when gone or too large. */
+export async function readSharedBlob(o: Pick<ShareGitOptions, 'git' | 'root'>, blob: string, maxBytes = 64 * 1024): Promise<string | null> {
+  if (!/^[0-9a-f]{40,64}$/.test(blob)) return null;
+  const size = await o.git(o.root, ['cat-file', '-s', blob], { timeoutMs: 10_000 }).catch(() => null);
+  if (size?.exitCode !== 0 || Number(size.stdout.trim()) > maxBytes) return null;
+  const r = await o.git(o.root, ['cat-file', 'blob', blob], { timeoutMs: 10_000 }).catch(() => null);
+  return r?.exitCode === 0 ? r.stdout : null;
+}
+
 /** The human behind the clone: git user.name / user.email, null when unset. */
 export async function gitIdentity(o: Pick<ShareGitOptions, 'git' | 'root'>): Promise<{ name: string | null; email: string | null }> {
   const get = async (key: string) => {
