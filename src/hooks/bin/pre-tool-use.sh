@@ -2,15 +2,23 @@
 # The hook runs before every shell command, and starting Node costs more than the decision for a
 # command that cannot run git. This script answers those itself (exit 0, no output = allow) and hands
 # every other input, unchanged, to the Node hook beside it, which alone decides (src/guard/).
-# One awk process reads the client's JSON to end of input, checks it is well-formed JSON it fully
-# understands, takes tool_input.command the way the Node hook does, decodes it and applies the
-# fast-path tests of src/guard/quick.ts (quickMentionsGit, quickMentionsGuard): after deleting quotes,
-# backslashes and newlines, no "git" and no "guard" in any case, and no "$'". Anything else (invalid,
+# One awk process reads the client's JSON, checks it is well-formed JSON it fully understands, takes
+# tool_input.command the way the Node hook does, decodes it and applies the fast-path rule of
+# src/guard/quick.ts (needsParse; why it is sound is written there). Anything else (invalid,
 # truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
+# Stdin deadline, as the Node hook's: a line that completes the JSON object is decided at once, even
+# when the client keeps stdin open; if no decision is made within about 0.8 s, a watchdog denies
+# (fail closed: the input is not known, so it may mention git).
 case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac
 export BUTLER_HOOK
 command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
-LC_ALL=C exec awk '
+trap 'kill "$BUTLER_AWK" 2>/dev/null; printf "%s\n" "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"Raw git is blocked by Butler: the hook input did not arrive in time. Use the butler MCP tools (work_*)\"}}"; exit 0' USR1
+(sleep 0.8 2>/dev/null || sleep 1; kill -USR1 $$) </dev/null >/dev/null 2>&1 &
+BUTLER_WATCH=$!
+export BUTLER_WATCH
+# A background job's stdin is /dev/null before its redirections: hand it the real one through fd 3.
+exec 3<&0
+LC_ALL=C awk '
 function ws() { while (index(" \t\n\r", substr(s, p, 1)) > 0 && p <= L) p++ }
 # A string at p (the opening quote): sets SV to its raw content and p past it; 0 when invalid.
 function str(   w, t, k) {
@@ -69,7 +77,7 @@ function obj(d, ctx,   c, k, t) {
     if (c != ",") return 0
   }
 }
-# The JSON string's raw content decoded: ASCII escapes to their character, any other to a neutral byte.
+# The raw content of a JSON string, decoded: ASCII escapes to their character, any other to a neutral byte.
 function dec(c,   out, k, e, h, v, i) {
   out = ""
   while ((k = index(c, "\\")) > 0) {
@@ -101,10 +109,12 @@ function mentions(c,   w, n, k, a, last, pre) {
   }
   return 0
 }
+# Sets DONE when the text is one complete JSON value (then the answer is final).
 function allowed(   c) {
-  s = text; L = length(s); p = 1
+  s = text; L = length(s); p = 1; DONE = 0; TN_T = ""; HE_T = ""; TI_T = ""; CMD_T = ""; CMDX_T = ""
   if (L > 65536 || (length(Z) == 1 && index(s, Z) > 0) || val(0, "top") != "o") return 0
   ws(); if (p <= L) return 0
+  DONE = 1
   if (TN_T != "s" || index(TN, "\\") > 0) return 0
   if (HE_T != "" && (HE_T != "s" || HE != "PreToolUse")) return HE_T != "s" || index(HE, "\\") == 0
   if (TN !~ /^(Bash|exec_command|shell|shell_command|local_shell|unified_exec)$/) return 1
@@ -127,10 +137,23 @@ BEGIN {
   INLINE = "[" WS "]-[a-z]*[cepr]([" WS Q "\"=]|$)|[" WS "]--(eval|print|command|run)|[" WS "]-([" WS "]|$)|<<|[|]"
   SED = B "sed" E; SEDE = "(^|[^a-z0-9_-])e($|[" WS ";" Q "\"}])|/[gpimw0-9]*e($|[" WS ";" Q "\"}])"
 }
-{ text = text $0 "\n" }
-END {
+function decide() {
+  FINAL = 1
   if (allowed()) exit 0
+  # Stop the watchdog first: from here on, the Node hook has the input and its own deadline.
+  system("kill " ENVIRON["BUTLER_WATCH"] " 2>/dev/null")
   node = "exec node \"$BUTLER_HOOK\""
   printf "%s", text | node
   close(node)
-}'
+  exit 0
+}
+{ text = text $0 "\n" }
+# A line that may close the object: decide now if the JSON is complete (the client may keep stdin open).
+/}[ \t\r]*$/ && ++TRIES <= 16 { allowed(); if (DONE) decide() }
+END { if (!FINAL) decide() }
+' <&3 3<&- &
+BUTLER_AWK=$!
+wait "$BUTLER_AWK"
+BUTLER_RC=$?
+kill "$BUTLER_WATCH" 2>/dev/null
+exit "$BUTLER_RC"
