@@ -115,5 +115,7 @@ export const ADVERSARIAL: Adversarial[] = [
   },
   { name: 'deep nesting', input: j('ls', { deep: JSON.parse('['.repeat(40) + ']'.repeat(40)) }), expect: 'forwarded' },
   { name: 'over 64 KB', input: j(`echo ${'x'.repeat(70_000)}`), expect: 'forwarded' },
-  { name: 'long command under 64 KB with many escapes', input: j(`printf '${'a\\n"'.repeat(5_000)}'`), expect: 'allowed' },
+  // Over 4 KB of command: Node decides (the pre-filter's checks stay far inside its deadline).
+  { name: 'long command under 64 KB with many escapes', input: j(`printf '${'a\\n"'.repeat(5_000)}'`), expect: 'forwarded' },
+  { name: 'command under 4 KB with many escapes', input: j(`printf '${'a\\n"'.repeat(300)}'`), expect: 'allowed' },
 ];
