@@ -25,7 +25,7 @@ const ROWS = [...DENY, ...FAMILIES_DENY, ...ALLOW, ...FAMILIES_ALLOW].map((r) =>
 const PLAIN = [
   'npm test',
   'ls -la',
-  'echo "$HOME"',
+  'echo "home"',
   'cat a.txt | grep -n foo',
   'digest --at 2',
   'G I T',

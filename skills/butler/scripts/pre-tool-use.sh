@@ -7,13 +7,13 @@
 # src/guard/quick.ts (needsParse; why it is sound is written there). Anything else (invalid,
 # truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
 # Stdin deadline, as the Node hook's: a line that completes the JSON object is decided at once, even
-# when the client keeps stdin open; if no decision is made within about 0.8 s, a watchdog denies
+# when the client keeps stdin open; if no decision is made within 1 s, a watchdog denies
 # (fail closed: the input is not known, so it may mention git).
 case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac
 export BUTLER_HOOK
 command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
 trap 'kill "$BUTLER_AWK" 2>/dev/null; printf "%s\n" "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"Raw git is blocked by Butler: the hook input did not arrive in time. Use the butler MCP tools (work_*)\"}}"; exit 0' USR1
-(sleep 0.8 2>/dev/null || sleep 1; kill -USR1 $$) </dev/null >/dev/null 2>&1 &
+(sleep 1; kill -USR1 $$) </dev/null >/dev/null 2>&1 &
 BUTLER_WATCH=$!
 export BUTLER_WATCH
 # A background job's stdin is /dev/null before its redirections: hand it the real one through fd 3.
@@ -84,7 +84,7 @@ function dec(c,   v, h) {
   if (index(c, "\\u") > 0) {
     for (v = 32; v < 127; v++) {
       h = sprintf("\\\\u%04x", v)
-      if (c ~ h) gsub(h, v == 92 ? "\002" : v == 38 ? "\\&" : sprintf("%c", v), c)
+      if (c ~ h) gsub(h, v == 92 ? "\002" : v == 38 ? "\\&" : tolower(sprintf("%c", v)), c)
     }
     gsub(/\\u000a/, "\n", c); gsub(/\\u0009/, "\t", c); gsub(/\\u000d/, "\r", c); gsub(/\\u[0-9a-f][0-9a-f][0-9a-f][0-9a-f]/, "\003", c)
   }
@@ -94,6 +94,8 @@ function dec(c,   v, h) {
 # The fast-path rule of src/guard/quick.ts (needsParse), on the decoded command in lower case; the
 # regular expressions are built in BEGIN. Anything it flags goes to Node.
 function mentions(c,   w, n, k, a, last, pre) {
+  # A NUL (never part of a shell command) goes to Node, which decides on it.
+  if (index(c, "\\u0000") > 0) return 1
   c = dec(c)
   if (c ~ /[$`]|[<>]\(|\{[^}]*(,|\.\.)/ || c ~ ESC) return 1
   gsub(/\002\n/, "\001", c)
