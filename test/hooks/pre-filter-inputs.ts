@@ -20,8 +20,11 @@ export const ADVERSARIAL: Adversarial[] = [
   { name: 'gi\\u0074', input: raw('{"command":"gi\\u0074 push"}'), expect: 'forwarded' },
   { name: 'escaped quote inside the name', input: raw('{"command":"g\\"i\\"t status"}'), expect: 'forwarded' },
   { name: 'escaped backslash inside the name', input: raw('{"command":"g\\\\it status"}'), expect: 'forwarded' },
-  { name: 'JSON newline inside the name', input: raw('{"command":"g\\ni\\\\\\nt status"}'), expect: 'forwarded' },
-  { name: '\\u000a and \\u005C inside the name', input: raw('{"command":"g\\u000ai\\u005Ct"}'), expect: 'forwarded' },
+  // A bare newline ends the command (`g`, then `it status`): not git, so the pre-filter may allow it.
+  { name: 'JSON newline inside the name', input: raw('{"command":"g\\ni\\\\\\nt status"}'), expect: 'allowed' },
+  { name: 'backslash-newline inside the name', input: raw('{"command":"gi\\\\\\nt status"}'), expect: 'forwarded' },
+  { name: '\\u000a and \\u005C inside the name (g, then it)', input: raw('{"command":"g\\u000ai\\u005Ct"}'), expect: 'allowed' },
+  { name: '\\u005C and \\u000a inside the name', input: raw('{"command":"gi\\u005C\\u000at"}'), expect: 'forwarded' },
   { name: '\\u0027 quotes inside the name', input: raw('{"command":"g\\u0027i\\u0027t log"}'), expect: 'forwarded' },
   { name: "$' string", input: j("$'\\x67it' status"), expect: 'forwarded' },
   { name: "$' spelt \\u0024\\u0027", input: raw('{"command":"\\u0024\\u0027\\\\147it\\u0027"}'), expect: 'forwarded' },
