@@ -37,7 +37,8 @@ export const ADVERSARIAL: Adversarial[] = [
   },
   { name: 'guard spelt with escapes', input: raw('{"command":"butler \\u0047\\u0055\\u0041r\\\\\\u0064 mode off"}'), expect: 'forwarded' },
   // Escapes that do not spell git: decoded as the Node hook decodes them.
-  { name: 'escaped backslash then u0067it', input: raw('{"command":"echo \\\\u0067it"}'), expect: 'allowed' },
+  // `\u0067` in the command is an escape printf and echo -e decode: Node decides.
+  { name: 'escaped backslash then u0067it', input: raw('{"command":"echo \\\\u0067it"}'), expect: 'forwarded' },
   { name: 'other escapes', input: raw('{"command":"printf \\"a\\\\tb\\" \\u00e9 \\t \\/tmp"}'), expect: 'allowed' },
   { name: 'non-ASCII look-alikes', input: j('ｇｉｔ status; ǵit'), expect: 'allowed' },
   {
