@@ -10,6 +10,7 @@ const LABELS = {
     template: 'fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)',
     hint: 'hint',
     next: 'next',
+    ask_user_first: 'when you agree',
     next_session: 'next session',
     for_target: 'for the target',
     for_source: 'for the source',
@@ -18,6 +19,7 @@ const LABELS = {
     template: 'これらの項目を書いて --body-file FILE で渡してください（--body-file - は標準入力）',
     hint: 'ヒント',
     next: '次',
+    ask_user_first: '同意したら',
     next_session: '次のセッション',
     for_target: '引き継ぎ先へ',
     for_source: '引き継ぎ元へ',
@@ -52,6 +54,7 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   for (const [k, label] of [
     ['required_action', l.next],
     ['suggested_action', l.next],
+    ['ask_user_first', l.ask_user_first],
     ['next_session', l.next_session],
     ['for_target', l.for_target],
     ['for_source', l.for_source],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerDeps, ToolDef } from '../mcp/tool.js';
+import { brainForClient, PERSON_BRAIN } from '../shared/brains.js';
 import { resolveLang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
 import { findProjectRoot } from '../shared/root.js';
@@ -119,7 +120,9 @@ async function bind(session: WorkSession, values: Record<string, unknown>, io: C
     return session.projectRoot;
   }
   // Before the project is known, only the environment can choose the language of an error.
-  await startWorkSession(session, { projectRoot: start, clientName: client, register: false, lang: resolveLang({}, io.env) }, deps);
+  // A person names no client: their snapshots are filed as `person` (an alias such as `codex` maps to its brain id).
+  const clientName = client ? (brainForClient(client, []) ?? client) : PERSON_BRAIN;
+  await startWorkSession(session, { projectRoot: start, clientName, register: false, lang: resolveLang({}, io.env) }, deps);
   return session.projectRoot!;
 }
 

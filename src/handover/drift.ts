@@ -139,6 +139,8 @@ export async function computeDrift(
     const d = await git(root, ['diff', '--name-only', then.head, '--', ...present]);
     if (d.exitCode === 0) changed = d.stdout.split('\n').filter(Boolean);
   }
+  // An anchor dirty at the snapshot whose content is as it was then has not changed since (issue 22).
+  if (changed.length && then.dirty) changed = await changedSinceThen(root, changed, then.dirty);
   const branchChanged = !!then.branch && then.branch !== cur.branch;
   const drift: Drift = {
     branch_changed: branchChanged,
@@ -174,6 +176,13 @@ export async function startDrift(
   const files = readHeadFromFiles(root);
   const cur = files ? { ...files, dirty_files: [] } : await readGitNow(root, git);
   return computeDrift(root, then, git, cur, lang, { light: true });
+}
+
+async function changedSinceThen(root: string, files: string[], dirtyThen: Record<string, string>): Promise<string[]> {
+  const known = files.filter((f) => f in dirtyThen);
+  if (!known.length) return files;
+  const now = await fingerprint(root, known);
+  return files.filter((f) => !(f in dirtyThen) || now[f] !== dirtyThen[f]);
 }
 
 async function changedSince(root: string, dirtyNow: string[], dirtyThen: Record<string, string>): Promise<number> {

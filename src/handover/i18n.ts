@@ -2,7 +2,7 @@ import type { Lang } from '../shared/config.js';
 import type { SectionName } from './sections.js';
 
 /** Status labels for BLOCKED / PENDING (docs/decisions.md D4). */
-export type PendingLabel = 'adopted' | 'provisional' | 'undecided' | 'blocked';
+export type PendingLabel = 'adopted' | 'provisional' | 'undecided' | 'blocked' | 'waiting';
 
 interface Strings {
   intro: Record<SectionName, string>;
@@ -29,9 +29,13 @@ interface Strings {
     decisions: (text: string) => string;
     blocked: (text: string) => string;
     moreIn: (section: string) => (n: number) => string;
+    lastRequest: (text: string) => string;
   };
   issueText: string;
   resolved: string;
+  todoDone: string;
+  inProgress: string;
+  lastText: (cite: string) => string;
   scopeIssue: (id: number, title: string | null) => string;
   summaryDefault: (scope: string) => string;
   omitted: (n: number) => string;
@@ -49,7 +53,7 @@ const ja: Strings = {
     CODEBASE_ANCHORS: '> 再開時に見るべきファイルと役割',
     HANDOFF_PROMPT: '> 次の Brain にそのまま渡す再開指示',
   },
-  labels: { adopted: '推奨採用', provisional: '暫定', undecided: '未確定', blocked: 'ブロック' },
+  labels: { adopted: '推奨採用', provisional: '暫定', undecided: '未確定', blocked: 'ブロック', waiting: 'ユーザー待ち' },
   none: 'なし',
   notes: 'メモ',
   issueLine: (id, title, state) => `issue #${id}${title ? `「${title}」` : ''}${state ? `（${state}）` : ''}`,
@@ -73,9 +77,13 @@ const ja: Strings = {
     decisions: (text) => `決定: ${text}`,
     blocked: (text) => `ブロック: ${text}`,
     moreIn: (section) => (n) => `（ほか ${n} 件は ${section}）`,
+    lastRequest: (text) => `ユーザーの最後の依頼: ${text}`,
   },
   issueText: 'issue 本文（起票時の記述で、現在の状態ではありません）',
   resolved: '解決済み',
+  todoDone: '完了（エージェントの todo）',
+  inProgress: '作業中',
+  lastText: (cite) => `エージェントの最後のメッセージ（${cite}）`,
   scopeIssue: (id, title) => `issue #${id}${title ? `「${title}」` : ''}`,
   summaryDefault: (scope) => `${scope}の作業状態`,
   omitted: (n) => `…ほか ${n} 件を省略`,
@@ -93,7 +101,7 @@ const en: Strings = {
     CODEBASE_ANCHORS: '> Files to look at first, and their role',
     HANDOFF_PROMPT: '> Resume instructions to hand to the next brain as they are',
   },
-  labels: { adopted: 'adopted', provisional: 'provisional', undecided: 'undecided', blocked: 'blocked' },
+  labels: { adopted: 'adopted', provisional: 'provisional', undecided: 'undecided', blocked: 'blocked', waiting: 'waiting on the user' },
   none: 'none',
   notes: 'Notes',
   issueLine: (id, title, state) => `Issue #${id}${title ? ` "${title}"` : ''}${state ? ` (${state})` : ''}`,
@@ -117,9 +125,13 @@ const en: Strings = {
     decisions: (text) => `Decisions: ${text}`,
     blocked: (text) => `Blocked: ${text}`,
     moreIn: (section) => (n) => `(${n} more in ${section})`,
+    lastRequest: (text) => `The user's last request: ${text}`,
   },
   issueText: 'Issue text as filed (not the current state)',
   resolved: 'Resolved',
+  todoDone: "Done (agent's todo)",
+  inProgress: 'in progress',
+  lastText: (cite) => `The agent's last message (${cite})`,
   scopeIssue: (id, title) => `issue #${id}${title ? ` "${title}"` : ''}`,
   summaryDefault: (scope) => `Work state of ${scope}`,
   omitted: (n) => `… ${n} more omitted`,

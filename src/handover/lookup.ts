@@ -6,6 +6,7 @@ import { acceptedBy, describeCandidate, selectCandidates, takerOf, type Candidat
 import { action, type HandoverContext } from './context.js';
 import { lookupText } from './messages/lookup.js';
 import { computeDrift } from './drift.js';
+import { explicitBrain, unknownClient } from './prepare.js';
 import { knownClone, receiptClone, receive, shareReceipt } from './share-ops.js';
 import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
 import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
@@ -132,7 +133,8 @@ export interface LifecycleArgs {
 
 /** handover_resume and handover_accept: find, read at most one, and report the state now. */
 export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, mode: 'resume' | 'accept'): Promise<ToolResult> {
-  const explicit = args.client?.trim() ? normalizeBrain(args.client, 'unknown') : null;
+  const explicit = args.client?.trim() ? await explicitBrain(ctx, args.client) : null;
+  if (args.client?.trim() && explicit === null) return unknownClient(ctx, args.client);
   const me = explicit ?? ctx.sessionBrain;
   const identityHint =
     explicit && ctx.sessionBrain && explicit !== ctx.sessionBrain

@@ -34,7 +34,9 @@ const TAGS: Record<string, keyof Omit<ParsedNotes, 'free' | 'pending' | 'anchors
   blocked: 'blocked',
   blocker: 'blocked',
   ブロック: 'blocked',
-  pending: 'undecided',
+  // `pending:` is what the user has yet to answer (issue 22), not an undecided design point.
+  pending: 'waiting',
+  waiting: 'waiting',
   undecided: 'undecided',
   question: 'undecided',
   未確定: 'undecided',
@@ -73,7 +75,7 @@ export function parseNotes(notes: string | undefined): ParsedNotes {
     } else if (tag === 'anchor') {
       const [p, ...role] = text.split(/\s+[-—–:]\s+/);
       out.anchors.push({ path: (p ?? text).replace(/^`|`$/g, ''), role: role.join(' - ') || null });
-    } else if (tag === 'adopted' || tag === 'provisional' || tag === 'undecided' || tag === 'blocked') {
+    } else if (tag === 'adopted' || tag === 'provisional' || tag === 'undecided' || tag === 'blocked' || tag === 'waiting') {
       out.pending.push({ label: tag, text });
     } else {
       out[tag].push(text);

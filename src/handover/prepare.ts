@@ -1,13 +1,11 @@
-import path from 'node:path';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
-import { listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
-import { isRetired, previousFromSameLog } from './candidates.js';
-import { carryForward, openItemsOf } from './carry.js';
-import { action, ensureGitignored, type HandoverContext } from './context.js';
-import { fingerprint, readGitNow } from './drift.js';
+import { brainForClient, listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
+import { assembleSnapshot } from './assemble.js';
+import { previousFromSameLog } from './candidates.js';
+import { action, type HandoverContext } from './context.js';
 import { prepareText } from './messages/prepare.js';
 import { parseNotes } from './notes.js';
-import { handoffPrompt, renderSnapshot } from './snapshot.js';
+import { handoffPrompt } from './snapshot.js';
 import { shareNew } from './share-ops.js';
 import { gitIdentity } from './share-git.js';
 import type { IndexEntry } from './store.js';
@@ -30,7 +28,12 @@ export type PrepareKind = 'prepare' | 'suspend' | 'transfer';
  * session log and notes — deterministically, inventing nothing — and appends it to the history.
  */
 export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, kind: PrepareKind): Promise<ToolResult> {
-  const explicit = args.client?.trim() ? args.client : null;
+  // An explicit client names a known brain (an alias or a registered id); it never creates one (issue 22).
+  let explicit: string | null = null;
+  if (args.client?.trim()) {
+    explicit = await explicitBrain(ctx, args.client);
+    if (explicit === null) return unknownClient(ctx, args.client);
+  }
   const brain = explicit ?? ctx.sessionBrain;
   const source = normalizeBrain(brain, 'unknown');
   let target: string;
@@ -67,9 +70,6 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     sessionLogPath: args.session_log_path ?? null,
     previous: previousFromSameLog(entries, source),
   });
-  // Before observing, so the snapshot folder itself never shows up as a dirty file.
-  await ensureGitignored(ctx.root);
-
   let issue: { title: string; body: string; state: string } | null = null;
   let issueError: string | null = null;
   if (issueId !== null) {
@@ -79,47 +79,23 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
       issueError = (err instanceof Error ? err.message : String(err)).slice(0, 200);
     }
   }
-  const work = await ctx.observe().catch(() => null);
-  const gitNow = await readGitNow(ctx.root, ctx.git).catch(() => null);
   const human = await gitIdentity(ctx).catch(() => ({ name: null, email: null }));
-  const dirty = gitNow?.dirty_files.length ? JSON.stringify(await fingerprint(ctx.root, gitNow.dirty_files)) : null;
-  const notes = parseNotes(args.notes === undefined ? undefined : ctx.redact(args.notes));
-  const createdAt = new Date(Math.floor(ctx.now().getTime() / 1000) * 1000);
-
-  const { entry, markdown, latestFile } = await ctx.store.append({ issueId, createdAt, brain: source }, async (handoverId, prior) => {
-    // The parent is the newest snapshot of the scope a person has not retired; its open items carry.
-    const parent = prior.find((e) => !isRetired(e)) ?? null;
-    const parentText = parent ? await ctx.store.readSnapshot(parent) : null;
-    return renderSnapshot({
-      meta: {
-        project: path.basename(ctx.root),
-        issue_id: issueId,
-        issue_title: issue?.title ?? null,
-        source_brain: source,
-        user_name: human.name === null ? null : ctx.redact(human.name),
-        user_email: human.email === null ? null : ctx.redact(human.email),
-        target_brain: target,
-        mode: 'core',
-        created_at: createdAt.toISOString().replace('.000Z', 'Z'),
-        handover_id: handoverId,
-        branch: work?.branch ?? null,
-        head: work?.head ?? null,
-        lang: ctx.lang,
-        session_log: session?.log ?? null,
-        session_line: session?.line ?? null,
-        session_entry: session?.entry ?? null,
-        parent: parent?.handover_id ?? null,
-        seq: prior.length + 1,
-        issue_state: issue?.state ?? null,
-        dirty,
-      },
-      issue: issue ? { ...issue, body: ctx.redact(issue.body) } : null,
-      issueError,
-      work,
-      notes,
-      session,
-      carried: carryForward(parentText ? openItemsOf(parentText, ctx.root) : null, notes),
-    });
+  const { entry, markdown, latestFile } = await assembleSnapshot({
+    root: ctx.root,
+    store: ctx.store,
+    git: ctx.git,
+    now: ctx.now,
+    lang: ctx.lang,
+    source,
+    target,
+    mode: 'core',
+    issueId,
+    issue: issue ? { ...issue, body: ctx.redact(issue.body) } : null,
+    issueError,
+    observe: ctx.observe,
+    human: { name: human.name === null ? null : ctx.redact(human.name), email: human.email === null ? null : ctx.redact(human.email) },
+    notes: parseNotes(args.notes === undefined ? undefined : ctx.redact(args.notes)),
+    session,
   });
 
   // required_action is only ever for this agent, now; what a later session or the target does has its own field.
@@ -150,4 +126,22 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     ...shared,
     ...later,
   });
+}
+
+/** The brain an explicit `client` names (brains.ts brainForClient); null when it names none. */
+export async function explicitBrain(ctx: HandoverContext, client: string): Promise<string | null> {
+  const known = await listBrains(ctx.root).catch(() => []);
+  return brainForClient(client, known);
+}
+
+/** need_input for a `client` that names no brain: nothing is written. */
+export async function unknownClient(ctx: HandoverContext, client: string): Promise<ToolResult> {
+  const known = await listBrains(ctx.root).catch(() => []);
+  return needInput(
+    prepareText(ctx.lang).unknownClient(
+      client,
+      known.map((b) => b.brain_id),
+    ),
+    { client, brains: known },
+  );
 }

@@ -3,7 +3,8 @@ import type { Lang } from '../shared/config.js';
 
 /** The summary's bound in characters (the first one or two sentences: docs/decisions.md D5). */
 export const SUMMARY_MAX = 160;
-const DECISIONS_MAX = 320;
+/** The newest request in an automatic snapshot's prompt: whole up to this; the snapshot has the rest. */
+const REQUEST_MAX = 1000;
 const BLOCKERS_MAX = 240;
 const NEXT_MAX = 240;
 
@@ -60,11 +61,18 @@ export interface PromptInput {
   decisions: string[];
   blockers: string[];
   caution: string | null;
+  /** Automatic snapshots: the user's newest request. */
+  lastRequest?: string | null;
+}
+
+/** Every decision, verbatim, on one line: numbered when there are several (issue 22: none folded away). */
+export function decisionsText(decisions: readonly string[]): string {
+  return decisions.length === 1 ? decisions[0]!.trim() : decisions.map((d, i) => `(${i + 1}) ${d.trim()}`).join(' ');
 }
 
 /**
  * HANDOFF_PROMPT, 3–8 lines, most important first: the summary, what to do, the three steps, then
- * the decisions and blockers the next brain needs before it opens the snapshot, then one caution.
+ * (automatic snapshots) the user's newest request, every decision whole, the blockers, then one caution.
  * The SessionStart hook drops lines from the end to fit its budget, so their order is their rank.
  */
 export function buildPrompt(p: PromptInput): string[] {
@@ -78,8 +86,10 @@ export function buildPrompt(p: PromptInput): string[] {
   ];
   // Finished work has nothing to continue unless the author said what (field trial: "finished … resume the work").
   if (!(p.finished && p.next === t.defaultNext)) lines.push(t.prompt.continueWith(clip(p.next, NEXT_MAX)));
-  if (p.decisions.length) lines.push(t.prompt.decisions(joinFitting(p.decisions, DECISIONS_MAX, t.prompt.moreIn('DECISION'))));
+  if (p.lastRequest) lines.push(t.prompt.lastRequest(clip(p.lastRequest, REQUEST_MAX)));
+  if (p.decisions.length) lines.push(t.prompt.decisions(decisionsText(p.decisions)));
   if (p.blockers.length) lines.push(t.prompt.blocked(joinFitting(p.blockers, BLOCKERS_MAX, t.prompt.moreIn('BLOCKED / PENDING'))));
-  if (p.caution) lines.push(t.prompt.caution(clip(p.caution, NEXT_MAX)));
+  // At most 8 lines (docs/decisions.md D5): the user's request outranks the caution.
+  if (p.caution && lines.length < 8) lines.push(t.prompt.caution(clip(p.caution, NEXT_MAX)));
   return lines;
 }

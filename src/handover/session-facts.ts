@@ -18,8 +18,8 @@ export interface SessionFactsQuery {
   maxTailBytes?: number;
 }
 
-/** DISCOVERY gets at most this many lines from the log; the snapshot stays within 300 lines. */
-const DISCOVERY_LINES = 70;
+/** DISCOVERY gets at most this many lines of other facts from the log, after the user's requests (300-line bound). */
+const DISCOVERY_LINES = 40;
 const MAX_ANCHORS = 15;
 
 /** `touched`: distinct files edited; `found`: facts of any kind (0 = nothing happened since the mark). */
@@ -74,6 +74,10 @@ export async function buildSessionFacts(q: SessionFactsQuery): Promise<SessionFa
   return {
     discovery: rendered.discovery,
     risks: rendered.risks,
+    appendix: rendered.appendix,
+    newestRequest: rendered.newestRequest,
+    todos: x.todos ?? null,
+    lastText: x.last_text ?? null,
     anchors,
     // Logs outside the project are stored absolute: they live in the client's own folder.
     log: inside ? path.relative(q.root, x.mark.path) : x.mark.path,

@@ -1,42 +1,14 @@
-import type { Lang } from '../shared/config.js';
 import type { OpenItems } from './carry.js';
 import { strings } from './i18n.js';
 import type { ParsedNotes } from './notes.js';
-import { buildPrompt, summarize } from './prompt.js';
+import { buildPrompt, clip, summarize } from './prompt.js';
 import { MAX_SNAPSHOT_LINES, SECTIONS, type SectionName, sectionBody } from './sections.js';
 import type { Action } from '../shared/result.js';
+import { metadataLines, type SnapshotMeta } from './metadata.js';
+import { APPENDIX_HEADING } from './sessionlog/requests.js';
+import type { TodoItem } from './sessionlog/types.js';
 
-export interface SnapshotMeta {
-  project: string;
-  issue_id: number | null;
-  issue_title: string | null;
-  source_brain: string;
-  /** The human behind the agent: the clone's git user.name and user.email. */
-  user_name?: string | null;
-  user_email?: string | null;
-  target_brain: string;
-  /** `core` = deliberate (prepare / suspend / transfer); `auto` = written by a hook from the transcript. */
-  mode: 'core' | 'auto';
-  created_at: string;
-  handover_id: string;
-  branch: string | null;
-  head: string | null;
-  summary: string;
-  lang: Lang;
-  session_log: string | null;
-  session_line: number | null;
-  session_entry: string | null;
-  /** The snapshot this one continues in the same scope, and its number in the scope (1 = first). */
-  parent?: string | null;
-  seq?: number | null;
-  /** The issue's state as read when writing (`closed` with nothing unrecorded = finished work). */
-  issue_state?: string | null;
-  /** JSON {path: content hash} of the files dirty at the snapshot, so drift counts only later changes. */
-  dirty?: string | null;
-  /** Auto snapshots only: what wrote it (`precompact`, `recovered`) and how many files the session touched. */
-  trigger?: string | null;
-  touched?: number | null;
-}
+export { dirtyAtSnapshot, parseMetadata, type SnapshotMeta } from './metadata.js';
 
 export interface WorkFacts {
   work_state: string;
@@ -44,12 +16,21 @@ export interface WorkFacts {
   dirty_files: string[];
   unpublished_count: number | null;
   required_action: Action | null;
+  /** A step that needs the user (work_publish): the snapshot says to ask first. */
+  ask_user_first?: Action;
 }
 
 export interface SessionFacts {
   discovery: string[];
   risks: string[];
   anchors: { path: string; role: string | null }[];
+  /** Full text of the user's requests cut or left out of DISCOVERY (sessionlog/requests.ts). */
+  appendix?: string[];
+  /** The user's newest request, whole: an automatic snapshot's HANDOFF_PROMPT carries it. */
+  newestRequest?: { text: string; cite: string } | null;
+  /** The agent's latest todo list and its last text message (its last stated plan). */
+  todos?: TodoItem[] | null;
+  lastText?: { text: string; cite: string } | null;
 }
 
 export interface SnapshotInput {
@@ -61,7 +42,15 @@ export interface SnapshotInput {
   session: SessionFacts | null;
   /** Open items carried from the parent snapshot, and the ones the notes resolved. */
   carried?: (OpenItems & { resolved: string[] }) | null;
+  /** The client's own compaction summary (PostCompact), quoted after the nine sections. */
+  compactSummary?: string | null;
 }
+
+/** The heading of the client's compaction summary, after the nine sections. */
+export const COMPACT_HEADING = 'COMPACTION SUMMARY (client)';
+
+/** The agent's last message in CURRENT_STATE, characters. */
+const LAST_TEXT_MAX = 1200;
 
 const cap = (lines: string[], max: number, omitted: (n: number) => string): string[] =>
   lines.length <= max ? lines : [...lines.slice(0, max), `- ${omitted(lines.length - max)}`];
@@ -93,9 +82,14 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
       .join(', ');
     current.push(`${shown}${work.dirty_files.length > 10 ? ` ${t.omitted(work.dirty_files.length - 10)}` : ''}`);
   }
+  const todos = session?.todos ?? [];
+  const done = todos.filter((d) => d.status === 'completed').map((d) => `${t.todoDone}: ${d.text}`);
   current.push(
-    ...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`)], 25, t.omitted),
+    ...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`), ...done], 25, t.omitted),
   );
+  // The agent's last words: usually what it was about to do (bounded; the transcript has the rest).
+  if (session?.lastText)
+    current.push(`${t.lastText(session.lastText.cite)}: ${clip(session.lastText.text.replace(/\s+/g, ' '), LAST_TEXT_MAX)}`);
   // The issue body is what was filed, often long ago: quoted last, under its own label.
   const body = issue?.body.trim()
     ? cap(
@@ -109,14 +103,14 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     : [];
   if (body.length) current.push(`${t.issueText}:`);
 
-  const next = [...notes.next];
+  // The agent's own open todos are open work; in an automatic snapshot they come before Butler's generic step.
+  const open = [...todos.filter((d) => d.status === 'in_progress'), ...todos.filter((d) => d.status === 'pending')].map(
+    (d) => `${d.status === 'in_progress' ? `[${t.inProgress}] ` : ''}${d.text}`,
+  );
+  const next = meta.mode === 'auto' ? [...open, ...notes.next] : [...notes.next, ...open];
   // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
-  if (work?.required_action)
-    next.push(
-      work.required_action.tool === 'work_publish'
-        ? t.askBefore(describeAction(work.required_action))
-        : describeAction(work.required_action),
-    );
+  if (work?.required_action) next.push(describeAction(work.required_action));
+  if (work?.ask_user_first) next.push(t.askBefore(describeAction(work.ask_user_first)));
   if (!next.length) next.push(t.defaultNext);
 
   const pending = [...notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
@@ -151,6 +145,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     decisions,
     blockers: pending.filter((p) => p.startsWith(blockedTag)).map((p) => p.slice(blockedTag.length)),
     caution: risks[0] ?? null,
+    // A session that ended unsaved: its newest request is what the next one must see first.
+    lastRequest: meta.mode === 'auto' && session?.newestRequest ? session.newestRequest.text : null,
   });
 
   const full: SnapshotMeta = { ...meta, summary };
@@ -173,97 +169,23 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const title = meta.issue_id === null ? `# Handover: ${meta.project}` : `# Handover: ${t.scopeIssue(meta.issue_id, meta.issue_title)}`;
   const out = [title, ''];
   for (const s of SECTIONS) out.push(`## ${s}`, t.intro[s], '', ...sections[s], '');
+  // After the nine sections, within the line bound: the full text of requests cut or left out above, then the
+  // client's compaction summary, every line quoted so that no heading in it can pose as a section.
+  appendTail(out, APPENDIX_HEADING, session?.appendix ?? [], t.omitted);
+  const summaryLines = (input.compactSummary ?? '').split('\n').map((l) => `> ${l}`.trimEnd());
+  if (input.compactSummary) appendTail(out, COMPACT_HEADING, summaryLines, t.omitted, true);
   // The caps above keep the worst case under the 300-line bound (docs/decisions.md D2); this only guards it.
   if (out.length > MAX_SNAPSHOT_LINES) throw new Error(`snapshot would have ${out.length} lines`);
   return { markdown: `${out.join('\n').trimEnd()}\n`, meta: full, prompt };
 }
 
-const META_KEYS: (keyof SnapshotMeta)[] = [
-  'project',
-  'issue_id',
-  'issue_title',
-  'source_brain',
-  'user_name',
-  'user_email',
-  'target_brain',
-  'mode',
-  'created_at',
-  'handover_id',
-  'branch',
-  'head',
-  'summary',
-  'lang',
-  'session_log',
-  'session_line',
-  'session_entry',
-  'parent',
-  'seq',
-  'issue_state',
-  'dirty',
-];
-/** Written only when set, so deliberate snapshots keep their METADATA as it was. */
-const OPTIONAL_KEYS: (keyof SnapshotMeta)[] = ['trigger', 'touched'];
-
-/** METADATA names the issue field `issue` (docs/decisions.md D6); everything else keeps its index name. */
-const label = (k: keyof SnapshotMeta): string => (k === 'issue_id' ? 'issue' : k);
-
-function metadataLines(meta: SnapshotMeta): string[] {
-  const keys = [...META_KEYS, ...OPTIONAL_KEYS.filter((k) => meta[k] !== undefined && meta[k] !== null)];
-  return keys.map((k) => `- ${label(k)}: ${meta[k] === null || meta[k] === undefined ? 'none' : String(meta[k]).replace(/\s+/g, ' ')}`);
-}
-
-/** Reads METADATA back (for index rebuilds and drift); null when the snapshot is not one of ours. */
-export function parseMetadata(markdown: string): SnapshotMeta | null {
-  const kv = new Map<string, string>();
-  for (const line of sectionBody(markdown, 'METADATA')) {
-    const m = /^- ([a-z_]+): (.*)$/.exec(line);
-    if (m?.[1]) kv.set(m[1], m[2] ?? '');
-  }
-  const str = (k: string) => {
-    const v = kv.get(k);
-    return v === undefined || v === 'none' ? null : v;
-  };
-  const num = (k: string) => {
-    const v = str(k);
-    return v !== null && /^\d+$/.test(v) ? Number(v) : null;
-  };
-  const id = str('handover_id');
-  const created = str('created_at');
-  if (!id || !created) return null;
-  return {
-    project: str('project') ?? '',
-    issue_id: num('issue'),
-    issue_title: str('issue_title'),
-    source_brain: str('source_brain') ?? 'unknown',
-    user_name: str('user_name'),
-    user_email: str('user_email'),
-    target_brain: str('target_brain') ?? 'any',
-    mode: str('mode') === 'auto' ? 'auto' : 'core',
-    created_at: created,
-    handover_id: id,
-    branch: str('branch'),
-    head: str('head'),
-    summary: str('summary') ?? '',
-    lang: str('lang') === 'en' ? 'en' : 'ja',
-    session_log: str('session_log'),
-    session_line: num('session_line'),
-    session_entry: str('session_entry'),
-    parent: str('parent'),
-    seq: num('seq'),
-    issue_state: str('issue_state'),
-    dirty: str('dirty'),
-    ...(str('trigger') ? { trigger: str('trigger'), touched: num('touched') } : {}),
-  };
-}
-
-/** The dirty set a snapshot recorded ({path: hash}); empty for snapshots written before it was. */
-export function dirtyAtSnapshot(meta: Pick<SnapshotMeta, 'dirty'> | null): Record<string, string> {
-  try {
-    const v = meta?.dirty ? (JSON.parse(meta.dirty) as unknown) : null;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
+/** Adds a section after the nine within the 300-line bound (docs/decisions.md D2): its last lines kept, or its first. */
+function appendTail(out: string[], heading: string, lines: string[], omitted: (n: number) => string, head = false): void {
+  const room = MAX_SNAPSHOT_LINES - out.length - 4;
+  if (!lines.length || room <= 0) return;
+  const more = `- ${omitted(lines.length - room + 1)}`;
+  const kept = lines.length <= room ? lines : head ? [...lines.slice(0, room - 1), more] : [more, ...lines.slice(lines.length - room + 1)];
+  out.push(`## ${heading}`, '', ...kept, '');
 }
 
 /** The HANDOFF_PROMPT lines of a snapshot, without the explanatory line. */

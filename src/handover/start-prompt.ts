@@ -4,11 +4,12 @@ import type { Lang } from '../shared/config.js';
 import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/local/format.js';
 import { acceptedBy } from './candidates.js';
 import { startText } from './messages/start.js';
+import { clip } from './prompt.js';
 import { handoffPrompt } from './snapshot.js';
 import { HANDOVER_DIR, type IndexEntry } from './store.js';
 
 /** The SessionStart output bound (characters), from the product contract. */
-export const SESSION_START_LIMIT = 1200;
+export const SESSION_START_LIMIT = 2000;
 
 /**
  * Issues among `entries` that are closed: the local tracker's file when there is one (read by the issue
@@ -71,15 +72,29 @@ export function withNote(text: string, note: string): string {
   return `${text.trimEnd().slice(0, Math.max(0, room))}\n${note}\n`;
 }
 
-/** Keeps whole lines, dropping prompt lines from the end first, so the id and next call survive. */
-function fit(prompt: string[], tail: string[], limit: number): string {
+/** HANDOFF_PROMPT lines a start never drops (issue 22): every decision, and an automatic snapshot's newest request. */
+const KEEP = /^(?:Decisions|決定|The user's last request|ユーザーの最後の依頼): /;
+const DECISIONS = /^(?:Decisions|決定): /;
+
+/**
+ * Keeps whole lines: prompt lines are dropped from the end first, never the decisions or the user's request,
+ * so the id and next call survive. When those alone are too long, the request is shortened, then the
+ * decisions are cut after a whole one and the line says how many more and which call shows them.
+ */
+function fit(prompt: string[], tail: string[], limit: number, more: (n: number) => string): string {
   const lines = [...prompt];
-  let text = [...lines, ...tail].join('\n');
-  while (text.length > limit && lines.length) {
-    lines.pop();
-    text = [...lines, ...tail].join('\n');
+  const text = () => [...lines, ...tail].join('\n');
+  for (let i = lines.length - 1; i >= 0 && text().length > limit; i--) if (!KEEP.test(lines[i]!)) lines.splice(i, 1);
+  const over = () => text().length - limit;
+  const req = lines.findIndex((l) => KEEP.test(l) && !DECISIONS.test(l));
+  if (over() > 0 && req >= 0) lines[req] = clip(lines[req]!, Math.max(200, lines[req]!.length - over()));
+  const dec = lines.findIndex((l) => DECISIONS.test(l));
+  if (over() > 0 && dec >= 0) {
+    const parts = lines[dec]!.split(/ (?=\(\d+\) )/);
+    for (let n = parts.length - 1; n >= 1 && over() > 0; n--) lines[dec] = `${parts.slice(0, n).join(' ')} ${more(parts.length - n)}`;
   }
-  return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
+  const out = text();
+  return out.length > limit ? `${out.slice(0, limit - 1)}…` : out;
 }
 
 /** One line on automatic checkpoints newer than the deliberate snapshot offered (newest first). */
@@ -137,5 +152,8 @@ export function startPromptOne(
   const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
   const kind = e.mode === 'auto' ? t.auto(e.trigger ?? 'auto') : 'handover';
   const tail = [t.header(kind, e.handover_id, from, e.created_at), ...(driftLine ? [driftLine] : []), ...notes, t.next(call)];
-  return `${fit(compact ? prompt.slice(0, 1) : prompt, tail, SESSION_START_LIMIT)}\n`;
+  // After a compaction the context lost them too: the summary, then the decisions and the request.
+  const shown = compact ? [...prompt.slice(0, 1), ...prompt.slice(1).filter((l) => KEEP.test(l))] : prompt;
+  const more = (n: number) => t.moreDecisions(n, `handover_read(handover_id="${e.handover_id}")`);
+  return `${fit(shown, tail, SESSION_START_LIMIT, more)}\n`;
 }

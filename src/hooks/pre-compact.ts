@@ -14,10 +14,12 @@ interface AutoHookInput {
   session_id?: string;
   transcript_path?: string | null;
   cwd?: string;
+  /** Claude Code's PostCompact: the summary the client just wrote (already paid for). */
+  compact_summary?: unknown;
 }
 
 /** The hook events that write an automatic snapshot: `pre-compact.cjs --trigger session-end` is the SessionEnd hook. */
-export type HookTrigger = 'precompact' | 'session-end';
+export type HookTrigger = 'precompact' | 'session-end' | 'postcompact';
 
 export interface AutoHookOptions {
   brain: string | null;
@@ -58,6 +60,7 @@ export async function autoCheckpoint(stdinText: string, opts: AutoHookOptions): 
       env: opts.env,
       git: spawnGitWith(opts.env),
       now: opts.now ?? (() => new Date()),
+      ...(trigger === 'postcompact' && typeof input.compact_summary === 'string' ? { compactSummary: input.compact_summary } : {}),
     });
     // The ended session is then checked: the next start does not read its transcript again to recover it.
     if (size !== null && typeof input.session_id === 'string') await markChecked(root, brain, input.session_id, size);
@@ -72,3 +75,6 @@ export const preCompact = (stdinText: string, opts: Omit<AutoHookOptions, 'trigg
 
 export const sessionEnd = (stdinText: string, opts: Omit<AutoHookOptions, 'trigger'>): Promise<string> =>
   autoCheckpoint(stdinText, { ...opts, trigger: 'session-end' });
+
+export const postCompact = (stdinText: string, opts: Omit<AutoHookOptions, 'trigger'>): Promise<string> =>
+  autoCheckpoint(stdinText, { ...opts, trigger: 'postcompact' });

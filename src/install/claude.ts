@@ -37,6 +37,8 @@ export const claudeCommands = {
   preToolUseNode: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.cjs`,
   preCompact: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.cjs --brain ${BRAIN_CLAUDE}`,
   sessionEnd: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.cjs --brain ${BRAIN_CLAUDE} --trigger session-end`,
+  /** Claude Code's PostCompact input carries `compact_summary`: the summary the client just paid for (issue 22). */
+  postCompact: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.cjs --brain ${BRAIN_CLAUDE} --trigger post-compact`,
 };
 
 /**
@@ -62,6 +64,10 @@ export function claudeHookGroups(guard: GuardForm = 'shell', sessionEnd = false)
     PreCompact: {
       matcher: PRE_COMPACT_MATCHER,
       hooks: [{ type: 'command', command: claudeCommands.preCompact, timeout: PRE_COMPACT_TIMEOUT }],
+    },
+    PostCompact: {
+      matcher: PRE_COMPACT_MATCHER,
+      hooks: [{ type: 'command', command: claudeCommands.postCompact, timeout: PRE_COMPACT_TIMEOUT }],
     },
     SessionEnd: sessionEnd ? { hooks: [{ type: 'command', command: claudeCommands.sessionEnd, timeout: SESSION_END_TIMEOUT }] } : null,
   };
@@ -107,7 +113,7 @@ export async function planClaude(ctx: InstallContext): Promise<FileChange[]> {
     planJsonEdit(
       ctx,
       target,
-      `Claude Code hooks (SessionStart, PreToolUse, PreCompact${sessionEnd ? ', SessionEnd' : ''}) and MCP approval`,
+      `Claude Code hooks (SessionStart, PreToolUse, PreCompact, PostCompact${sessionEnd ? ', SessionEnd' : ''}) and MCP approval`,
       (obj) => {
         applyHookGroups(target, obj, claudeHookGroups(ctx.guardForm, sessionEnd));
         setApproval(target, obj, true);

@@ -29,6 +29,7 @@ export interface StatusReport {
     session_start: boolean;
     pre_tool_use: boolean;
     pre_compact: boolean;
+    post_compact: boolean;
     session_end: boolean;
     pre_tool_use_form: GuardForm | null;
     mcp_server: boolean;
@@ -157,6 +158,7 @@ export async function getStatus(
       pre_tool_use: claudeForm !== null,
       pre_tool_use_form: claudeForm,
       pre_compact: [local, shared].some((o) => o && hasOwnHookGroup(o, 'PreCompact', claudeCommands.preCompact)),
+      post_compact: [local, shared].some((o) => o && hasOwnHookGroup(o, 'PostCompact', claudeCommands.postCompact)),
       session_end: [local, shared].some((o) => o && hasOwnHookGroup(o, 'SessionEnd', claudeCommands.sessionEnd)),
       mcp_server: isObject(mcp?.mcpServers) && isObject(mcp.mcpServers[SERVER_NAME]),
       mcp_approved: approved,
@@ -195,6 +197,7 @@ export async function getStatus(
       [claude.session_start, 'the SessionStart hook'],
       [claude.pre_tool_use, 'the PreToolUse hook'],
       [claude.pre_compact, 'the PreCompact hook'],
+      [claude.post_compact, 'the PostCompact hook'],
       [claude.mcp_server, 'the .mcp.json entry'],
       [claude.mcp_approved, 'the MCP approval'],
       [claude.guidance, 'the guidance block'],
@@ -239,7 +242,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
     `  Claude Code: ${
       s.claude.installed || !s.codex.installed
-        ? `${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
+        ? `${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${mark(s.claude.post_compact)} PostCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
           (s.claude.settings_file ? `  (${s.claude.settings_file})` : '')
         : notChosen('--claude')
     }`,

@@ -63,5 +63,7 @@ export async function noteIssueChange(
     summary += t.notRecorded(n.not_recorded ?? '');
     action = { tool: 'work_record', args: {}, required_args: ['message'], reason: t.recordReason };
   }
-  return { ...result, summary, data: { ...d, ...n, suggested_action: action } };
+  // Publishing is the user's call (issue 22): its own field, never a suggestion to run.
+  const ask = action?.tool === 'work_publish';
+  return { ...result, summary, data: { ...d, ...n, ...(ask ? { ask_user_first: action } : { suggested_action: action }) } };
 }

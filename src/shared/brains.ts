@@ -10,11 +10,48 @@ export function normalizeBrain(value: string | null | undefined, fallback: strin
   return trimmed.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 
+/** The brain of a person at the CLI, who has no MCP connection to name them (issue 22). */
+export const PERSON_BRAIN = 'person';
+
 /** Human titles for the client ids observed from the real clients, so "Codex" can be matched to its id. */
 const KNOWN_TITLES: Record<string, string> = {
   'claude-code': 'Claude Code',
   'codex-mcp-client': 'Codex',
 };
+
+/**
+ * What a person or an agent may write for `client` / `--client`, mapped to the brain id the client's own MCP
+ * connection reports (issue 22): an alias never creates a brain of its own. Keys are lower case with spaces
+ * and underscores as hyphens. Gemini CLI reports `gemini-cli-mcp-client`.
+ */
+const ALIASES: Record<string, string> = {
+  claude: 'claude-code',
+  'claude-code': 'claude-code',
+  claudecode: 'claude-code',
+  codex: 'codex-mcp-client',
+  'codex-cli': 'codex-mcp-client',
+  'codex-mcp-client': 'codex-mcp-client',
+  gemini: 'gemini-cli-mcp-client',
+  'gemini-cli': 'gemini-cli-mcp-client',
+  'gemini-cli-mcp-client': 'gemini-cli-mcp-client',
+  // The CLI names the person this way in the steps it prints (`butler handover resume --client person`).
+  person: 'person',
+};
+
+/**
+ * The brain an explicit `client` names: a known alias, else an id already in the registry (written by a
+ * client's own connection or by install); null when it names neither (the caller asks, writing nothing).
+ */
+export function brainForClient(value: string, known: readonly BrainEntry[]): string | null {
+  const alias =
+    ALIASES[
+      value
+        .trim()
+        .toLowerCase()
+        .replace(/[\s_]+/g, '-')
+    ];
+  return alias ?? resolveBrain(normalizeBrain(value, ''), known);
+}
 
 export function titleForBrain(brainId: string, sentTitle?: string | null): string | null {
   return sentTitle?.trim() || KNOWN_TITLES[brainId] || null;

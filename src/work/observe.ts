@@ -42,7 +42,10 @@ export interface ObserveData {
   unpublished_count: number | null;
   default_issue: number | null;
   blocked_by?: BlockedBy[];
+  /** What the agent runs now, without asking: never a step that needs the user (issue 22). */
   required_action: Action | null;
+  /** A step only the user may agree to (publishing): ask first, never run it unasked. */
+  ask_user_first?: Action;
   available_next?: string[];
   /** Raw git output, only when git failed. */
   diagnostic?: string;
@@ -141,7 +144,10 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lan
   }
   if (unpublished) {
     const publish: Action = { tool: 'work_publish', args: {}, reason: t.publishReason(unpublished, upstream.ref), required_args: [] };
-    return { summary: t.unpublished(unpublished), data: { work_state: 'recorded_unpublished', ...base, required_action: publish } };
+    return {
+      summary: t.unpublished(unpublished),
+      data: { work_state: 'recorded_unpublished', ...base, required_action: null, ask_user_first: publish },
+    };
   }
   if (unpublished === null) {
     return {

@@ -96,6 +96,7 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     ...links,
     files: state.dirty_count,
     branch: st.branch,
-    suggested_action: next,
+    // Publishing is the user's call (issue 22): a separate field, never required_action or a suggestion.
+    ...(next ? { ask_user_first: next } : {}),
   });
 }

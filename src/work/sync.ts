@@ -134,7 +134,11 @@ async function counts(git: GitRunner, root: string, theirs: string, lang: Lang):
 
 function publishNext(ahead: number, ref: string, lang: Lang) {
   if (!ahead) return { required_action: null };
-  return { required_action: { tool: 'work_publish', args: {}, reason: syncText(lang).publishReason(ahead, ref), required_args: [] } };
+  // Publishing is the user's call: named, never required (issue 22).
+  return {
+    required_action: null,
+    ask_user_first: { tool: 'work_publish', args: {}, reason: syncText(lang).publishReason(ahead, ref), required_args: [] },
+  };
 }
 
 /**

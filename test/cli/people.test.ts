@@ -129,7 +129,7 @@ describe('4. handover read without an id', () => {
     // The next-session step a person is shown runs as it reads (the brain is named, or resume asks whose work).
     const plain = butler(root, ['handover', 'suspend', '--notes', 'next: test it']);
     const next = /next session: (butler handover resume [^(]*?) {3}\(/.exec(plain.out)?.[1];
-    expect(next).toBe('butler handover resume --issue 1 --client unknown');
+    expect(next).toBe('butler handover resume --issue 1 --client person'); // a person's own snapshots (#22)
     expect(butler(root, next!.split(' ').slice(1)).code).toBe(0);
   });
 });

@@ -159,7 +159,7 @@ describe('snapshot format', () => {
 
   it('files tagged notes into their sections with the D4 status labels, in ja and en', () => {
     const notes = parseNotes(
-      'Summary line\ndecision: use zod\n次: テストを書く\nblocked: API key\npending: naming\nprovisional: cache\nadopted: TS\nanchor: src/a.ts - entry point',
+      'Summary line\ndecision: use zod\n次: テストを書く\nblocked: API key\npending: naming\nquestion: colour\nprovisional: cache\nadopted: TS\nanchor: src/a.ts - entry point',
     );
     const base = {
       project: 'p',
@@ -177,11 +177,13 @@ describe('snapshot format', () => {
       session_entry: null,
     };
     const ja = renderSnapshot({ meta: { ...base, lang: 'ja' }, issue: null, issueError: null, work: null, notes, session: null }).markdown;
-    for (const label of ['[ブロック] API key', '[未確定] naming', '[暫定] cache', '[推奨採用] TS']) expect(ja).toContain(label);
+    for (const label of ['[ブロック] API key', '[ユーザー待ち] naming', '[未確定] colour', '[暫定] cache', '[推奨採用] TS'])
+      expect(ja).toContain(label);
     expect(ja).toContain('1. テストを書く');
     expect(ja).toContain('- `src/a.ts` — entry point');
     const en = renderSnapshot({ meta: { ...base, lang: 'en' }, issue: null, issueError: null, work: null, notes, session: null }).markdown;
-    for (const label of ['[blocked] API key', '[undecided] naming', '[provisional] cache', '[adopted] TS']) expect(en).toContain(label);
+    for (const label of ['[blocked] API key', '[waiting on the user] naming', '[undecided] colour', '[provisional] cache', '[adopted] TS'])
+      expect(en).toContain(label);
   });
 
   it('never exceeds 300 lines, with HANDOFF_PROMPT of 3 to 8 lines', () => {

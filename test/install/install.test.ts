@@ -59,7 +59,7 @@ describe('butler install into a project with its own configuration', () => {
     // The hooks go to the committed settings file; the personal one stays the user's.
     expect(after['.claude/settings.local.json']).toBe(before['.claude/settings.local.json']);
     const settings = JSON.parse(after['.claude/settings.json']!);
-    expect(Object.keys(settings.hooks)).toEqual(['SessionStart', 'PreToolUse', 'PreCompact']);
+    expect(Object.keys(settings.hooks)).toEqual(['SessionStart', 'PreToolUse', 'PreCompact', 'PostCompact']);
     expect(settings.enabledMcpjsonServers).toEqual(['butler']);
     expect(Object.keys(JSON.parse(after['.mcp.json']!).mcpServers)).toEqual(['github', 'butler']);
     expect(after['.codex/config.toml']!.startsWith(before['.codex/config.toml']!)).toBe(true);

@@ -84,7 +84,7 @@ describe('vendored runtime in a clone', () => {
 
   it('Claude Code hooks run with $CLAUDE_PROJECT_DIR', () => {
     const hooks = JSON.parse(readFileSync(path.join(clone, '.claude/settings.json'), 'utf8')).hooks;
-    for (const event of ['SessionStart', 'PreToolUse', 'PreCompact']) {
+    for (const event of ['SessionStart', 'PreToolUse', 'PreCompact', 'PostCompact']) {
       const command = hooks[event][0].hooks[0].command as string;
       const r = spawnSync('sh', ['-c', command], {
         cwd: path.join(clone, 'src'),

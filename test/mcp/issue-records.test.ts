@@ -39,7 +39,7 @@ describe('local issue changes are records of their own', () => {
     expect((await call('work_record', { message: 'a', issue_ids: [] })).status).toBe('ok');
     const before = git(remote!, 'rev-parse', 'main');
     const created = await call('issue_create', { title: 'Login', body: STRUCTURED_EN });
-    expect(created.data).toMatchObject({ needs_publish: true, suggested_action: { tool: 'work_publish' } });
+    expect(created.data).toMatchObject({ needs_publish: true, ask_user_first: { tool: 'work_publish' } });
     expect(created.summary).toMatch(/recorded as [0-9a-f]{12}; not yet published/);
     expect(git(remote!, 'rev-parse', 'main')).toBe(before);
     expect((await call('work_observe')).data.work_state).toBe('recorded_unpublished');

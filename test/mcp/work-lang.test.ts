@@ -70,8 +70,8 @@ describe('work tools language (issue 7)', () => {
 
     const rec = await s.call('work_record', { message: 'Add a' });
     expect(rec.summary).toMatch(/^[0-9a-f]{12} を記録しました（#50）$/);
-    expect(rec.data.suggested_action.reason).toContain('work_publish');
-    expect((await s.call('work_observe')).data.required_action.reason).toBe('origin/main に未公開の記録が 1 件あります');
+    expect(rec.data.ask_user_first.reason).toContain('work_publish');
+    expect((await s.call('work_observe')).data.ask_user_first.reason).toBe('origin/main に未公開の記録が 1 件あります');
     expect((await s.call('work_publish')).summary).toBe('origin/main に 1 件の記録を公開しました');
     const fin = await s.call('work_finish');
     expect(fin.summary).toBe(SEED.finishReview);

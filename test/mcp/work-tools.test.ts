@@ -83,7 +83,7 @@ describe('work tools over MCP (D33 work checklist)', () => {
     const synced = await s.call('work_sync');
     expect(synced).toMatchObject({
       status: 'ok',
-      data: { mode: 'rebase', integrated: 1, ahead: 1, required_action: { tool: 'work_publish' } },
+      data: { mode: 'rebase', integrated: 1, ahead: 1, required_action: null, ask_user_first: { tool: 'work_publish' } },
     });
     expect((await s.call('work_finish')).data.pending_actions.map((a: { action: string }) => a.action)).toEqual(['work_publish']);
     expect((await s.call('work_publish')).status).toBe('ok');

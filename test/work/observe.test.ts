@@ -54,7 +54,9 @@ describe('observeWork: work states', () => {
     commitFile(root, 'b.txt', 'b\n');
     const r = await observe(root);
     expect(r.data).toMatchObject({ work_state: 'recorded_unpublished', unpublished_count: 2 });
-    expect(r.data.required_action?.tool).toBe('work_publish');
+    // Publishing needs the user (issue 22): never the required action, a field of its own.
+    expect(r.data.required_action).toBeNull();
+    expect(r.data.ask_user_first?.tool).toBe('work_publish');
   });
 
   it('returns dirty_and_unpublished', async () => {

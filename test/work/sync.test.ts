@@ -52,7 +52,14 @@ describe('work_sync', () => {
 
     const r = await sync(a);
     expect(r.status).toBe('ok');
-    expect(r.data).toMatchObject({ mode: 'rebase', integrated: 1, ahead: 1, behind: 0, required_action: { tool: 'work_publish' } });
+    expect(r.data).toMatchObject({
+      mode: 'rebase',
+      integrated: 1,
+      ahead: 1,
+      behind: 0,
+      required_action: null,
+      ask_user_first: { tool: 'work_publish' },
+    });
     expect(readFileSync(path.join(a, 'theirs.txt'), 'utf8')).toBe('from b\n');
     expect(readFileSync(path.join(a, 'mine.txt'), 'utf8')).toBe('from a\n');
 

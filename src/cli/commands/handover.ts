@@ -12,6 +12,7 @@ import { handoverResume } from '../../mcp/tools/handover/resume.js';
 import { fields, inProject } from '../../mcp/tools/handover/shared.js';
 import { handoverSuspend } from '../../mcp/tools/handover/suspend.js';
 import { handoverTransfer } from '../../mcp/tools/handover/transfer.js';
+import { PERSON_BRAIN } from '../../shared/brains.js';
 import { findProjectRoot } from '../../shared/root.js';
 import type { Command } from '../io.js';
 import { EXIT } from '../outcome.js';
@@ -64,10 +65,10 @@ const tools = toolGroup(handoverGroup);
 export const handover: Command = async (argv, io) => {
   const [verb, ...args] = argv;
   if (args.includes('--help') || args.includes('-h')) return tools(argv, io);
-  // A person has no MCP client to name them: resume must be told whose snapshot to find.
+  // A person resumes their own snapshots (brain `person`); with none, only agents' ones: ask whose.
   if (verb === 'resume' && !io.env.BUTLER_BRAIN && !args.some((a) => /^--client(=|$)/.test(a))) {
     const brains = await brainsWithSnapshots(io.cwd, flagValue(args, '--project'));
-    if (brains.length) {
+    if (brains.length && !brains.some((b) => b.startsWith(`${PERSON_BRAIN} (`))) {
       io.stderr(
         `butler handover resume: whose work? Snapshots here are from: ${brains.join(', ')}.\n` +
           `  Pass --client BRAIN (e.g. --client ${brains[0]!.split(' ')[0]}) or set BUTLER_BRAIN.\n`,

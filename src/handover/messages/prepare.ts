@@ -5,6 +5,8 @@ const en = {
   unknownTarget: (target: string, ids: string[]) =>
     `target_brain "${target}" is not a known brain here (known: ${ids.join(', ') || 'none'}). Ask the user which one`,
   knownTarget: 'Call again with a known brain_id, or "any"',
+  unknownClient: (client: string, ids: string[]) =>
+    `client "${client}" is not a known brain (known: ${ids.join(', ') || 'none'}); nothing was written. Leave client out: the connection names you`,
   forTarget: (target: string) => `For ${target} to run, not you`,
   nextSession: 'For your next session, not now',
   readBack: 'Reads this snapshot back',
@@ -13,6 +15,7 @@ const en = {
   precompact: 'just before the context was compacted',
   recovered: 'recovered at the next start from a session that ended without a handover',
   sessionEnd: 'when the session ended',
+  postcompact: "just after the context was compacted, with the client's own summary",
   autoNote: (why: string) => `Automatic checkpoint (${why}): facts from the transcript only`,
   // No model wrote this snapshot, so nothing says which part of the request is done: the next agent checks.
   autoNext:
@@ -23,6 +26,8 @@ const ja: typeof en = {
   unknownTarget: (target, ids) =>
     `target_brain "${target}" はこの project の既知の Brain ではありません（既知: ${ids.join(', ') || 'なし'}）。どれに渡すかユーザーに確認してください`,
   knownTarget: '既知の brain_id か "any" で呼び直します',
+  unknownClient: (client, ids) =>
+    `client "${client}" は既知の Brain ではありません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません。client は省略してください（接続があなたを示します）`,
   forTarget: (target) => `${target} 側で実行します（あなたではありません）`,
   nextSession: '次のセッションの最初に実行します（今ではありません）',
   readBack: 'snapshot を読むときに使います',
@@ -31,6 +36,7 @@ const ja: typeof en = {
   precompact: 'コンテキスト圧縮の直前',
   recovered: 'handover なしで終わったセッションを次の開始時に回収',
   sessionEnd: 'セッション終了時',
+  postcompact: 'コンテキスト圧縮の直後（クライアント自身の要約付き）',
   autoNote: (why) => `自動チェックポイント（${why}）: transcript からの事実のみ`,
   autoNext: 'DISCOVERY の依頼と、そこにある編集・コマンド・記録、work_observe を突き合わせ、終わっていない部分を続けてください',
 };

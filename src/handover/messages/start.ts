@@ -16,6 +16,7 @@ const en = {
   auto: (trigger: string) => `automatic checkpoint (${trigger})`,
   header: (kind: string, id: string, from: string, at: string) => `Butler ${kind} ${id}${from} (${at}).`,
   next: (call: string) => `Next: ${call}`,
+  moreDecisions: (n: number, call: string) => `(${n} more decision${n === 1 ? '' : 's'}: ${call})`,
   waiting: 'A handover is waiting for this agent: read it before other work',
   choose: (ids: string) => `Handovers this agent could continue: ${ids}. Ask the user which one (handover_list shows them)`,
   damaged: (id: string, file: string, root: string) =>
@@ -35,6 +36,7 @@ const ja: typeof en = {
   auto: (trigger) => `自動チェックポイント（${trigger}）`,
   header: (kind, id, from, at) => `Butler ${kind} ${id}${from} ${at}`,
   next: (call) => `次: ${call}`,
+  moreDecisions: (n, call) => `（ほか ${n} 件の決定: ${call}）`,
   waiting: 'このエージェント宛ての handover があります。ほかの作業の前に読んでください',
   choose: (ids) => `続けられる handover: ${ids}。どれを続けるかユーザーに確認してください（handover_list で一覧）`,
   damaged: (id, file, root) =>

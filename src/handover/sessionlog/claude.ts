@@ -56,6 +56,8 @@ export function claudeEntry(e: Record<string, unknown>, line: number, c: Collect
   }
   if (e.type !== 'assistant' || !Array.isArray(content)) return;
   for (const block of content) {
+    if (isRecord(block) && block.type === 'text' && typeof block.text === 'string' && e.isSidechain !== true)
+      c.assistantText(block.text, at);
     if (!isRecord(block) || block.type !== 'tool_use') continue;
     const name = str(block.name) ?? '';
     const id = str(block.id);
@@ -68,6 +70,9 @@ export function claudeEntry(e: Record<string, unknown>, line: number, c: Collect
       const file = str(input[EDIT_TOOLS[name]!]);
       if (file) c.edit(name, name, resolveAgainst(ctx.cwd, file), at, id);
       else c.otherCall(name, id);
+    } else if (name === 'TodoWrite') {
+      c.todoList(input.todos, at);
+      c.otherCall(name, id);
     } else if (name.startsWith(BUTLER_PREFIX)) {
       c.butlerCall(name.slice(BUTLER_PREFIX.length), block.input, at, id);
     } else if (name) {

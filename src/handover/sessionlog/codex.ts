@@ -67,6 +67,7 @@ export function codexEntry(e: Record<string, unknown>, line: number, c: Collecto
   switch (p.type) {
     case 'message':
       if (p.role === 'user') c.request(userText(contentText(p.content)), at);
+      else if (p.role === 'assistant') c.assistantText(contentText(p.content), at);
       return;
     case 'function_call': {
       const name = str(p.name) ?? '';
@@ -80,6 +81,9 @@ export function codexEntry(e: Record<string, unknown>, line: number, c: Collecto
         if (cmd && cmd.includes('*** Begin Patch') && recordPatch(c, cmd, base, at, callId)) return;
         if (cmd) c.command(cmd, at, callId);
         else c.otherCall(name, callId);
+      } else if (name === 'update_plan') {
+        c.todoList(args.plan, at);
+        c.otherCall(name, callId);
       } else if (name === 'apply_patch') {
         const body = str(args.input) ?? str(args.patch) ?? '';
         if (!recordPatch(c, body, base, at, callId)) c.otherCall(name, callId);

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { spelledNumber } from '../../shared/ids.js';
-import type { Fact } from './types.js';
+import type { Fact, TodoItem } from './types.js';
 import { code, errorLine, isRecord, oneLine, type ToolOutcome } from './output.js';
 
 /** Per-list cap; beyond it the oldest facts are dropped (and counted), the newest kept. */
 export const LIST_CAP = 1000;
+/** A todo item is a line of work, not a document. */
+const TODO_MAX = 300;
 
 type Pending =
   | { kind: 'command'; fact: Fact; cmd: string }
@@ -26,6 +28,10 @@ export class Collector {
   dropped = 0;
   /** See SessionExtract.issue_id. */
   issueId: number | null | undefined = undefined;
+  /** The agent's latest todo list (Claude TodoWrite, Codex update_plan): each call replaces the list. */
+  todos: TodoItem[] | null = null;
+  /** The agent's last text message: its last stated plan. */
+  lastText: Fact | null = null;
 
   constructor(private readonly redact: (s: string) => string) {}
 
@@ -40,12 +46,39 @@ export class Collector {
     return clean;
   }
 
+  /** The whole request, one line (docs/decisions.md D3: verbatim); the snapshot bounds it (requests.ts). */
   request(text: string, at: string): void {
-    const t = oneLine(text, 200);
+    const t = oneLine(text, Number.MAX_SAFE_INTEGER);
     if (!t) return;
     const last = this.requests[this.requests.length - 1];
-    if (last && last.text === this.redact(t)) return; // Codex writes the same prompt as two entries
-    this.push(this.requests, { text: t, cite: at });
+    if (last && last.text === t) return; // Codex writes the same prompt as two entries
+    // Kept as written here and redacted by extract.ts once it knows which few a snapshot can show:
+    // redacting thousands of long requests would cost a hook its deadline on a huge transcript.
+    this.requests.push({ text: t, cite: at });
+    if (this.requests.length > LIST_CAP) {
+      this.requests.shift();
+      this.dropped += 1;
+    }
+  }
+
+  /** A whole todo list as the agent last wrote it; items without text are skipped. */
+  todoList(items: unknown, at: string): void {
+    if (!Array.isArray(items)) return;
+    const out: TodoItem[] = [];
+    for (const it of items) {
+      if (!isRecord(it)) continue;
+      const text = typeof it.content === 'string' ? it.content : typeof it.step === 'string' ? it.step : '';
+      const status = it.status === 'completed' ? 'completed' : it.status === 'in_progress' ? 'in_progress' : 'pending';
+      const t = oneLine(this.redact(text), TODO_MAX);
+      if (t) out.push({ text: t, status, cite: at });
+    }
+    this.todos = out.slice(0, LIST_CAP);
+  }
+
+  /** An assistant text message; only the last one is kept. */
+  assistantText(text: string, at: string): void {
+    const t = text.trim();
+    if (t) this.lastText = { text: this.redact(t), cite: at };
   }
 
   /** `tool` names the call (for failures); `label` is what the fact shows (`Edit`, `add`, `update`…). */

@@ -6,6 +6,9 @@ import { readLines } from './lines.js';
 import { isRecord } from './output.js';
 import type { SessionExtract, SessionFormat, SessionMark } from './types.js';
 
+/** The newest requests an extract returns (more than DISCOVERY and the appendix of requests.ts can hold). */
+const REQUESTS_READ = 60;
+
 /** How many parseable entries may pass before the format is judged `unknown`. */
 const DETECT_WINDOW = 50;
 
@@ -154,12 +157,16 @@ export async function extractSession(
     from_line: result.from,
     to_line: result.to,
     rotated,
-    requests: c.requests,
+    // Only the newest can reach a snapshot (requests.ts): those are redacted, the earlier ones counted.
+    requests: c.requests.slice(-REQUESTS_READ).map((f) => ({ ...f, text: redact(f.text) })),
+    ...(c.requests.length > REQUESTS_READ ? { requests_earlier: c.requests.length - REQUESTS_READ } : {}),
     edited_files: c.editedFiles(),
     commands: c.commands,
     failures: c.failures,
     butler_calls: c.butler,
     ...(c.issueId !== undefined ? { issue_id: c.issueId } : {}),
+    todos: c.todos,
+    last_text: c.lastText,
     mark: { path: file, line: result.to, entry_id: result.to === 0 ? null : result.id, size: result.size },
     skipped: result.skipped,
     ...(result.cut ? { cut: result.cut } : {}),

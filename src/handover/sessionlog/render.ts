@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isInside } from '../../shared/paths.js';
 import { code } from './output.js';
+import { APPENDIX_HEADING, renderRequests } from './requests.js';
 import type { Fact, SessionExtract } from './types.js';
 
 type Lang = 'ja' | 'en';
@@ -22,6 +23,9 @@ const L = {
     noExit: 'no exit status in the log',
     omitted: (n: number, a: number, b: number) => `… ${n} more fact${n === 1 ? '' : 's'} omitted (session log lines ${a}–${b})`,
     moreFailures: (n: number) => `… ${n} more failure${n === 1 ? '' : 's'} omitted`,
+    reqCut: (n: number) => `[cut: ${n} more characters under ${APPENDIX_HEADING}, handover_read]`,
+    earlier: (n: number) => `${n} earlier request${n === 1 ? '' : 's'}: full text under ${APPENDIX_HEADING} (handover_read)`,
+    appendixLeft: (n: number) => `${n} older request${n === 1 ? '' : 's'} not kept: see the session log`,
   },
   ja: {
     log: (f: string, a: number, b: number, since: boolean) =>
@@ -39,6 +43,9 @@ const L = {
     noExit: 'ログに終了コードなし',
     omitted: (n: number, a: number, b: number) => `… 他 ${n} 件の事実を省略（セッションログ ${a}–${b} 行目）`,
     moreFailures: (n: number) => `… 他 ${n} 件の失敗を省略`,
+    reqCut: (n: number) => `[切り詰め: 残り ${n} 文字は ${APPENDIX_HEADING}（handover_read）]`,
+    earlier: (n: number) => `それ以前の依頼 ${n} 件: 全文は ${APPENDIX_HEADING}（handover_read）`,
+    appendixLeft: (n: number) => `さらに古い依頼 ${n} 件は保持していません（セッションログを参照）`,
   },
 };
 
@@ -66,12 +73,17 @@ export function renderSessionFacts(
   lang: Lang,
   maxLines: number,
   projectRoot?: string,
-): { discovery: string[]; risks: string[]; touched: string[] } {
+): { discovery: string[]; risks: string[]; touched: string[]; appendix: string[]; newestRequest: Fact | null } {
   const t = L[lang];
   const root = projectRoot ?? x.cwd;
   const bullet = (label: string, body: string, f: Fact) => `- ${label}: ${body} (${f.cite})`;
+  // The user's own words come whole and first, outside the shared room (issue 22); the other facts share maxLines.
+  const req = renderRequests(
+    x.requests,
+    { label: t.request, cut: t.reqCut, earlier: t.earlier, appendixLeft: t.appendixLeft },
+    x.requests_earlier ?? 0,
+  );
   const groups: { items: Fact[]; keepFirst: boolean; line: (f: Fact) => string }[] = [
-    { items: x.requests, keepFirst: true, line: (f) => bullet(t.request, f.text, f) },
     { items: x.butler_calls, keepFirst: false, line: (f) => bullet(t.butler, code(f.text), f) },
     { items: x.edited_files, keepFirst: false, line: (f) => bullet(t.edited, `${code(shown(f.path, root))} — ${f.text}`, f) },
     {
@@ -103,7 +115,7 @@ export function renderSessionFacts(
     const body = groups.flatMap((g, i) => pick(g.items, share[i]!, g.keepFirst).map(g.line));
     const omitted = total - body.length + x.dropped;
     if (room >= 1 || total === 0) discovery.push(header);
-    discovery.push(...body);
+    discovery.push(...req.lines, ...body);
     if (omitted > 0) discovery.push(`- ${t.omitted(omitted, x.from_line, x.to_line)}`);
   }
   const riskCap = Math.max(3, Math.floor(maxLines / 3));
@@ -115,5 +127,5 @@ export function renderSessionFacts(
     const p = shown(f.path, root);
     if (p && !touched.includes(p)) touched.push(p);
   }
-  return { discovery, risks, touched };
+  return { discovery, risks, touched, appendix: req.appendix, newestRequest: req.newest };
 }

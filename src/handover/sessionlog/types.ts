@@ -9,6 +9,13 @@ export interface Fact {
 }
 
 /** How far a read went, so the next read of the same log starts after it ("since mark"). */
+/** One item of the agent's own todo list (Claude Code TodoWrite `todos`, Codex update_plan `plan`). */
+export interface TodoItem {
+  text: string;
+  status: 'pending' | 'in_progress' | 'completed';
+  cite: string;
+}
+
 export interface SessionMark {
   path: string;
   /** 1-based number of the last line consumed; 0 when nothing was read. */
@@ -27,7 +34,10 @@ export interface SessionExtract {
   to_line: number;
   /** The previous mark no longer matched (file shrank, or another entry sits at its line): read from the start. */
   rotated: boolean;
+  /** The user's requests, redacted: the newest REQUESTS_READ (extract.ts) of the part read. */
   requests: Fact[];
+  /** Requests before those, counted only. */
+  requests_earlier?: number;
   edited_files: Fact[];
   commands: Fact[];
   failures: Fact[];
@@ -37,6 +47,10 @@ export interface SessionExtract {
    * part holds no work_start. An automatic snapshot is filed under it.
    */
   issue_id?: number | null;
+  /** The agent's latest todo list in the read part; null when it wrote none. */
+  todos?: TodoItem[] | null;
+  /** The agent's last text message in the read part (its last stated plan), whole and redacted. */
+  last_text?: Fact | null;
   mark: SessionMark;
   /** Lines in the range that were not valid JSON (or too long to read); skipped. */
   skipped: number;

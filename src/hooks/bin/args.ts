@@ -8,8 +8,9 @@ export function brainArg(argv: string[]): string | null {
 export const deadline = <T>(p: Promise<T>, ms: number, fallback: T): Promise<T> =>
   Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref())]);
 
-/** `--trigger session-end` makes pre-compact.cjs the SessionEnd hook; anything else is PreCompact. */
-export function triggerArg(argv: string[]): 'precompact' | 'session-end' {
+/** `--trigger session-end` / `post-compact` make pre-compact.cjs the SessionEnd / PostCompact hook; anything else is PreCompact. */
+export function triggerArg(argv: string[]): 'precompact' | 'session-end' | 'postcompact' {
   const i = argv.indexOf('--trigger');
-  return i >= 0 && argv[i + 1] === 'session-end' ? 'session-end' : 'precompact';
+  const v = i >= 0 ? argv[i + 1] : undefined;
+  return v === 'session-end' ? 'session-end' : v === 'post-compact' ? 'postcompact' : 'precompact';
 }

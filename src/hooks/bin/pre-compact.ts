@@ -14,7 +14,7 @@ export { writeAutoSnapshot } from '../../handover/auto.js';
  * Milliseconds before the hook gives up. SessionEnd runs while the client shuts down: Codex clamps its
  * timeout to 3 s (install writes 3, src/install/constants.ts), so the hook is done before that.
  */
-const DEADLINE_MS = { precompact: 8000, 'session-end': 2500 } as const;
+const DEADLINE_MS = { precompact: 8000, postcompact: 8000, 'session-end': 2500 } as const;
 
 if (require.main === module) {
   const argv = process.argv.slice(2);

@@ -51,7 +51,7 @@ describe('renderSessionFacts', () => {
     expect(ja.risks[0]).toBe('- 失敗: `npm test` exit 1: boom (L8)');
   });
 
-  it('stays within maxLines, shares the room among kinds, keeps the first request, says what it left out', () => {
+  it('keeps every request outside maxLines; the other facts share the room and say what was left out', () => {
     const x = extract({
       requests: facts(10, (i) => ({ text: `req ${i}` })),
       commands: facts(40, (i) => ({ text: `cmd ${i}`, exit_code: 0 })),
@@ -59,23 +59,49 @@ describe('renderSessionFacts', () => {
     });
     for (const max of [1, 2, 3, 8, 20]) {
       const r = renderSessionFacts(x, 'en', max);
-      expect(r.discovery.length).toBeLessThanOrEqual(max);
+      expect(r.discovery.length).toBeLessThanOrEqual(max + 10);
+      expect(r.discovery.filter((l) => l.startsWith('- Request: '))).toHaveLength(10);
       expect(r.discovery[r.discovery.length - 1]).toMatch(/more facts? omitted/);
     }
     const r = renderSessionFacts(x, 'en', 8);
     expect(r.discovery).toEqual([
       '- Session log (claude): lines 1–100',
-      '- Request: req 0 (L1)',
-      '- Request: req 9 (L10)',
+      ...Array.from({ length: 10 }, (_, i) => `- Request: req ${i} (L${i + 1})`),
+      '- Edited: `f0.ts` — Edit (L1)',
       '- Edited: `f1.ts` — Edit (L2)',
       '- Edited: `f2.ts` — Edit (L3)',
+      '- Ran: `cmd 37` → exit 0 (L38)',
       '- Ran: `cmd 38` → exit 0 (L39)',
       '- Ran: `cmd 39` → exit 0 (L40)',
-      '- … 47 more facts omitted (session log lines 1–100)',
+      '- … 37 more facts omitted (session log lines 1–100)',
     ]);
-    expect(renderSessionFacts(x, 'ja', 8).discovery[7]).toBe('- … 他 47 件の事実を省略（セッションログ 1–100 行目）');
+    expect(r.appendix).toEqual([]);
+    expect(renderSessionFacts(x, 'ja', 8).discovery[17]).toBe('- … 他 37 件の事実を省略（セッションログ 1–100 行目）');
     expect(renderSessionFacts(x, 'en', 0).discovery).toEqual([]);
     expect(renderSessionFacts(x, 'en', 100).discovery).toHaveLength(54);
+  });
+
+  it('keeps requests whole within the budget: a very long one is cut and marked, older ones beyond it go to the appendix in full', () => {
+    const long = `${'a'.repeat(4000)}TAIL-${'b'.repeat(995)}`; // 5,000 characters
+    const mid = (c: string) => c.repeat(3000);
+    const x = extract({
+      requests: [
+        { text: 'first: the task', cite: 'L1' },
+        { text: mid('x'), cite: 'L2' },
+        { text: mid('y'), cite: 'L3' },
+        { text: long, cite: 'L4' },
+      ],
+    });
+    const r = renderSessionFacts(x, 'en', 10);
+    // Newest first into 8,000 characters: the long one (4,000 shown) and y (3,000); x would pass the budget.
+    expect(r.discovery).toEqual([
+      '- Session log (claude): lines 1–100',
+      '- 2 earlier requests: full text under USER REQUESTS (full) (handover_read)',
+      `- Request: ${mid('y')} (L3)`,
+      `- Request: ${'a'.repeat(4000)}… [cut: 1000 more characters under USER REQUESTS (full), handover_read] (L4)`,
+    ]);
+    expect(r.appendix).toEqual(['- Request (L1): first: the task', `- Request (L2): ${mid('x')}`, `- Request (L4): ${long}`]);
+    expect(r.newestRequest?.text).toBe(long);
   });
 
   it('counts facts dropped at extraction in the omitted number', () => {
