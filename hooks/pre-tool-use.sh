@@ -2,17 +2,25 @@
 # The hook runs before every shell command, and starting Node costs more than the decision for a
 # command that cannot run git. This script answers those itself (exit 0, no output = allow) and hands
 # every other input, unchanged, to the Node hook beside it, which alone decides (src/guard/).
-# One awk process reads the client's JSON to end of input, checks it is well-formed JSON it fully
-# understands, takes tool_input.command the way the Node hook does, decodes it and applies the
-# fast-path tests of src/guard/quick.ts (quickMentionsGit, quickMentionsGuard): after deleting quotes,
-# backslashes and newlines, no "git" and no "guard" in any case, and no "$'". Anything else (invalid,
+# One awk process reads the client's JSON, checks it is well-formed JSON it fully understands, takes
+# tool_input.command the way the Node hook does, decodes it and applies the fast-path rule of
+# src/guard/quick.ts (needsParse; why it is sound is written there). Anything else (invalid,
 # truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
 # The guard event names and shell tool names below are the client table's (src/shared/clients/;
-# test/hooks/client-table.test.ts checks that they match).
+# test/clients-table.test.ts checks that they match).
+# Stdin deadline, as the Node hook's: a line that completes the JSON object is decided at once, even
+# when the client keeps stdin open; if no decision is made within 1 s, a watchdog denies
+# (fail closed: the input is not known, so it may mention git).
 case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac
 export BUTLER_HOOK
 command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
-LC_ALL=C exec awk '
+trap 'kill "$BUTLER_AWK" 2>/dev/null; printf "%s\n" "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"Raw git is blocked by Butler: the hook input did not arrive in time. Use the butler MCP tools (work_*)\"}}"; exit 0' USR1
+(sleep 1; kill -USR1 $$) </dev/null >/dev/null 2>&1 &
+BUTLER_WATCH=$!
+export BUTLER_WATCH
+# A background job's stdin is /dev/null before its redirections: hand it the real one through fd 3.
+exec 3<&0
+LC_ALL=C awk '
 function ws() { while (index(" \t\n\r", substr(s, p, 1)) > 0 && p <= L) p++ }
 # A string at p (the opening quote): sets SV to its raw content and p past it; 0 when invalid.
 function str(   w, t, k) {
@@ -71,23 +79,47 @@ function obj(d, ctx,   c, k, t) {
     if (c != ",") return 0
   }
 }
-# Does the decoded command fail the fast-path rule? Escapes that can spell a letter of git or guard, a
-# quote, a backslash, a newline or "$" are decoded; every other escape becomes a neutral byte.
-function mentions(c) {
-  gsub(/\\\\/, "\002", c); gsub(/\\u00[46]7/, "g", c); gsub(/\\u00[46]9/, "i", c); gsub(/\\u00[57]4/, "t", c)
-  gsub(/\\u00[57]5/, "u", c); gsub(/\\u00[46]1/, "a", c); gsub(/\\u00[57]2/, "r", c); gsub(/\\u00[46]4/, "d", c)
-  gsub(/\\u0024/, "$", c); gsub(/\\u0027/, Q, c); gsub(/\\u0022/, "\002", c); gsub(/\\u005[cC]/, "\002", c)
-  gsub(/\\u000[aA]/, "\002", c); gsub(/\\"/, "\002", c); gsub(/\\n/, "\002", c)
-  gsub(/\\u[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]/, "\003", c); gsub(/\\./, "\003", c)
-  c = tolower(c)
-  if (index(c, "$" Q) > 0) return 1
-  gsub(/\002/, "", c); gsub(Q, "", c)
-  return index(c, "git") > 0 || index(c, "guard") > 0
+# The raw content of a JSON string, decoded and in lower case, with "\002" for a backslash: ASCII escapes
+# become their character, any other escape a neutral byte. No loop over escapes: linear in the length.
+function dec(c,   v, h) {
+  c = tolower(c); gsub(/\\\\/, "\002", c)
+  if (index(c, "\\u") > 0) {
+    for (v = 32; v < 127; v++) {
+      h = sprintf("\\\\u%04x", v)
+      if (c ~ h) gsub(h, v == 92 ? "\002" : v == 38 ? "\\&" : tolower(sprintf("%c", v)), c)
+    }
+    gsub(/\\u000a/, "\n", c); gsub(/\\u0009/, "\t", c); gsub(/\\u000d/, "\r", c); gsub(/\\u[0-9a-f][0-9a-f][0-9a-f][0-9a-f]/, "\003", c)
+  }
+  gsub(/\\n/, "\n", c); gsub(/\\t/, "\t", c); gsub(/\\r/, "\r", c); gsub(/\\"/, "\"", c); gsub(/\\\//, "/", c); gsub(/\\[bf]/, "\003", c)
+  return c
 }
+# The fast-path rule of src/guard/quick.ts (needsParse), on the decoded command in lower case; the
+# regular expressions are built in BEGIN. Anything it flags goes to Node.
+function mentions(c,   w, n, k, a, last, pre) {
+  # A NUL (never part of a shell command) goes to Node, which decides on it.
+  if (index(c, "\\u0000") > 0) return 1
+  c = dec(c)
+  if (c ~ /[$`]|[<>]\(|\{[^}]*(,|\.\.)/ || c ~ ESC) return 1
+  gsub(/\002\n/, "\001", c)
+  if (c ~ GIT || c ~ GUARD || c ~ RUNNER || c ~ DOT || c ~ EXECF) return 1
+  if (c ~ INTERP && c ~ INLINE) return 1
+  if (c ~ SED && c ~ SEDE) return 1
+  w = c; gsub(/[ \t\n\r\v\f;&|<>()]+/, " ", w); n = split(w, a, " ")
+  for (k = 1; k <= n; k++) {
+    if (a[k] !~ /[*?[]/) continue
+    last = a[k]; gsub(/[\\"\001\002]/, "", last); gsub(Q, "", last); sub(/.*\//, "", last); gsub(/\[[^]]*\]/, "?", last)
+    if (last !~ /^[a-z0-9*?!^+@-]*$/) continue
+    pre = last; sub(/[*?].*/, "", pre)
+    if (index("git-", pre) == 1 || index(pre, "git-") == 1) return 1
+  }
+  return 0
+}
+# Sets DONE when the text is one complete JSON value (then the answer is final).
 function allowed(   c) {
-  s = text; L = length(s); p = 1
+  s = text; L = length(s); p = 1; DONE = 0; TN_T = ""; HE_T = ""; TI_T = ""; CMD_T = ""; CMDX_T = ""
   if (L > 65536 || (length(Z) == 1 && index(s, Z) > 0) || val(0, "top") != "o") return 0
   ws(); if (p <= L) return 0
+  DONE = 1
   if (TN_T != "s" || index(TN, "\\") > 0) return 0
   if (HE_T != "" && (HE_T != "s" || HE !~ /^(PreToolUse|BeforeTool)$/)) return HE_T != "s" || index(HE, "\\") == 0
   if (TN !~ /^(Bash|exec_command|shell|shell_command|local_shell|unified_exec|run_shell_command)$/) return 1
@@ -95,14 +127,39 @@ function allowed(   c) {
   if (CMD_T == "s") c = CMD
   else if ((CMD_T == "" || CMD_T == "l") && CMDX_T == "s") c = CMDX
   else return 0
-  return !mentions(c)
+  # A long command goes to Node: its checks stay fast there, and this awk stays well inside the deadline.
+  return length(c) <= 4096 && !mentions(c)
 }
 # Z: a NUL byte, where this awk can hold one in a string (mawk, gawk); JSON never has one raw.
-BEGIN { Q = sprintf("%c", 39); Z = sprintf("%c", 0); CTL = "["; for (i = 1; i < 32; i++) CTL = CTL sprintf("%c", i); CTL = CTL "]" }
-{ text = text $0 "\n" }
-END {
+BEGIN {
+  Q = sprintf("%c", 39); Z = sprintf("%c", 0); CTL = "["; for (i = 1; i < 32; i++) CTL = CTL sprintf("%c", i); CTL = CTL "]"
+  WS = " \t\n\r\v\f"; J = "[^" WS "a-z0-9;&|<>]*"; B = "(^|[^a-z0-9_./-])("; E = ")([^a-z0-9_.-]|$)"
+  ESC = "\002[0-7xu]"
+  GIT = "g" J "i" J "t"; GUARD = "g" J "u" J "a" J "r" J "d"
+  RUNNER = B "sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|rbash|busybox|eval|source|exec|xargs|parallel|awk|gawk|mawk|nawk|vim?|nvim|view|ex|emacs|gdb|lldb|expect|version|scalar|hub|gh|husky|lint-staged|pre-commit|lerna|tig|lazygit|cz|release-it|semantic-release|standard-version|changeset" E
+  DOT = "(^|[;&|({!]|then|do|else|if|elif|while|until|time)[" WS "]*[.][" WS "]"
+  EXECF = "-(exec|execdir|ok|okdir)([" WS "]|$)"
+  INTERP = B "perl|python[0-9.]*|ruby|node|nodejs|deno|bun|php|lua|luajit|tclsh|osascript|pwsh|rscript|julia" E
+  INLINE = "[" WS "]-[a-z]*[cepr]([" WS Q "\"=]|$)|[" WS "]--(eval|print|command|run)|[" WS "]-([" WS "]|$)|<<|[|]"
+  SED = B "sed" E; SEDE = "(^|[^a-z0-9_-])e($|[" WS ";" Q "\"}])|/[gpimw0-9]*e($|[" WS ";" Q "\"}])"
+}
+function decide() {
+  FINAL = 1
   if (allowed()) exit 0
+  # Stop the watchdog first: from here on, the Node hook has the input and its own deadline.
+  system("kill " ENVIRON["BUTLER_WATCH"] " 2>/dev/null")
   node = "exec node \"$BUTLER_HOOK\""
   printf "%s", text | node
   close(node)
-}'
+  exit 0
+}
+{ text = text $0 "\n" }
+# A line that may close the object: decide now if the JSON is complete (the client may keep stdin open).
+/}[ \t\r]*$/ && ++TRIES <= 16 { allowed(); if (DONE) decide() }
+END { if (!FINAL) decide() }
+' <&3 3<&- &
+BUTLER_AWK=$!
+wait "$BUTLER_AWK"
+BUTLER_RC=$?
+kill "$BUTLER_WATCH" 2>/dev/null
+exit "$BUTLER_RC"

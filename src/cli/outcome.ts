@@ -1,4 +1,5 @@
 import { loadConfig, resolveLang } from '../shared/config.js';
+import { neutralizeDeep } from '../shared/neutralize.js';
 import { noteConfigProblem } from '../shared/config-note.js';
 import { toErrorResult } from '../shared/errors.js';
 import type { ToolResult } from '../shared/result.js';
@@ -37,6 +38,8 @@ export async function runEnvelope(
   // The project is known only once the command found it: a broken config it ran past is said.
   const root = opts.root?.();
   if (root) result = await noteConfigProblem(result, root);
+  // Text from other clones, committed files or transcripts never drives the terminal (issue #23).
+  result = neutralizeDeep(result);
   if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else {
     // Loaded here, not imported: the verb tables import the runner, which imports this module.

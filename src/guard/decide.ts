@@ -74,6 +74,7 @@ export function decide(ins: Inspection, config: GuardConfig): Decision {
 }
 
 function label(u: GitUse): string {
+  if (u.via) return u.via;
   const base = u.sub === null ? 'git with a computed subcommand' : u.sub === '' ? 'bare git' : `git ${u.sub}`;
   // An option that runs a program or rewrites config is never allowed, even on an allowed subcommand.
   return u.risky ? `${base} with ${u.risky}` : base;
@@ -82,9 +83,11 @@ function label(u: GitUse): string {
 function reasonFor(lead: string, uses: GitUse[]): string {
   const byTool = new Map<string, string[]>();
   const other: string[] = [];
+  const unsure: string[] = [];
   for (const u of uses) {
-    const tool = u.risky ? null : toolFor(u.sub);
-    const list = tool ? (byTool.get(tool) ?? byTool.set(tool, []).get(tool) ?? []) : other;
+    // An env prefix, wrapper or risky option keeps the mapping: `GIT_PAGER=cat git log` still names work_history.
+    const tool = u.tool ?? (u.via ? null : toolFor(u.sub));
+    const list = tool ? (byTool.get(tool) ?? byTool.set(tool, []).get(tool) ?? []) : u.via ? unsure : other;
     const l = label(u);
     if (!list.includes(l)) list.push(l);
   }
@@ -93,6 +96,10 @@ function reasonFor(lead: string, uses: GitUse[]): string {
     const uses = [...byTool].map(([tool, labels]) => `${tool} for ${cap(labels)}${TOOL_NOTE[tool] ?? ''}`);
     parts.push(`Use the butler MCP tools instead: ${uses.join('; ')}.`);
   }
+  if (unsure.length > 0)
+    parts.push(
+      `It runs ${cap(unsure)}: that may run git, and the guard cannot check it. Write the command out plainly, or use the butler MCP tools (work_*).`,
+    );
   if (other.length > 0) parts.push(`${cap(other)} ${other.length > 1 ? 'have' : 'has'} no Butler equivalent: ask the user.`);
   // No final full stop: Codex appends ". Command: …" to the reason it shows the model.
   return parts.join(' ').replace(/\.$/, '');

@@ -95,6 +95,8 @@ class Parser {
           cur = c;
           if (v === '<<' || v === '<<-') this.lx.addHeredoc(target, v === '<<-', c);
           else if (v === '<<<') c.herestrings.push(target);
+          else if (v === '<' || v === '<>') c.inputs.push(target);
+          else if (v === '<&') c.inputs.push({ ...target, dynamic: true });
           continue;
         }
         if (v === '(') {

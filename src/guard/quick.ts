@@ -1,21 +1,79 @@
 // The guard's fast path: tiny and import-free, because it runs for every shell command.
 
 /**
- * Could this text run git at all? False means: allow without parsing. It also sees `g'i't`, `g\it`,
- * `gi\<newline>t` (quotes, escapes and line continuations inside the name) and `$'…'` strings,
- * whose escapes could spell git. Case-insensitive, because `GIT` runs git on case-insensitive file
- * systems (macOS).
+ * Characters bash removes or joins across inside one word: quotes, backslashes, a backslash-newline,
+ * braces and commas (brace expansion), glob and extglob characters. Letters, digits, blanks and the
+ * operators that end a word are not among them.
  */
-export function quickMentionsGit(text: string): boolean {
-  return /g[\\'"\n]*i[\\'"\n]*t|\$'/i.test(text);
+const JOIN = String.raw`(?:[^\sA-Za-z0-9;&|<>]|\\\n)*`;
+const SPELLS_GIT = new RegExp(`g${JOIN}i${JOIN}t`, 'i');
+const SPELLS_GUARD = new RegExp(`g${JOIN}u${JOIN}a${JOIN}r${JOIN}d`, 'i');
+
+/**
+ * Words that run text or data as commands, or build program text in their own language (shells,
+ * eval/source, xargs, find -exec, awk, editors and debuggers with scripting), and programs that run
+ * git themselves (npm version, hub, scalar, gh…). Any of them sends the command to the parser.
+ */
+const RUNNER =
+  /(?:^|[^A-Za-z0-9_./-])(?:sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|rbash|busybox|eval|source|exec|xargs|parallel|awk|gawk|mawk|nawk|vim?|nvim|view|ex|emacs|gdb|lldb|expect|version|scalar|hub|gh|husky|lint-staged|pre-commit|lerna|tig|lazygit|cz|release-it|semantic-release|standard-version|changeset)(?=$|[^A-Za-z0-9_.-])|(?:^|[;&|({!]|\b(?:then|do|else|if|elif|while|until|time))\s*\.(?=\s)|-(?:exec|execdir|ok|okdir)(?=\s|$)/i;
+/** Interpreters: only inline code (-c/-e/-p, `-`, a here-document or a pipe) can build a name from numbers. */
+const INTERPRETER =
+  /(?:^|[^A-Za-z0-9_./-])(?:perl|python[0-9.]*|ruby|node|nodejs|deno|bun|php|lua|luajit|tclsh|osascript|pwsh|Rscript|julia)(?=$|[^A-Za-z0-9_.-])/i;
+const INLINE = /\s-[A-Za-z]*[ceEpr](?=[\s'"=]|$)|\s--(?:eval|print|command|run)\b|\s-(?=\s|$)|<<|\|/;
+/** sed's `e` command or `s///e` flag runs the pattern space as a command. */
+const SED = /(?:^|[^A-Za-z0-9_./-])sed(?=$|[^A-Za-z0-9_.-])/i;
+const SED_E = /(?:^|[^A-Za-z0-9_-])e(?=$|[\s;'"}])|\/[gpimw0-9]*e(?=$|[\s;'"}])/i;
+
+/**
+ * The fast path: false means this text cannot run git (nor change the guard) and is allowed without
+ * parsing. Sound by construction for what bash builds from the text itself:
+ * - without `$` or a backtick, bash expands no parameter, command, arithmetic or `$'…'`/`$"…"` text,
+ *   and without `<(`/`>(` no process output becomes a file name; so every command name is the
+ *   text's own characters after quote removal, brace and glob expansion;
+ * - quote removal and brace expansion only delete or join characters inside a word, so a name that
+ *   becomes "git" or "guard" has those letters in order with only joining characters between (JOIN);
+ *   brace expansion with a comma or `..` can also reorder pieces, so it always goes to the parser;
+ * - a glob becomes the name of a file only when its last path part can match `git` or `git-NAME`
+ *   (a literal character no git program has, such as the dot of `*.ts`, rules that out);
+ * - data only becomes a command through a program that runs it (RUNNER, inline interpreter code,
+ *   sed's `e`), and escapes like `\x67` or `\147` decode to letters in printf, echo -e, vim, awk…
+ * Values from outside the text (environment variables, files, program output) can only enter through
+ * `$`, a backtick or such a program, so they reach the parser too. Case-insensitive: `GIT` runs git
+ * on a case-insensitive file system.
+ */
+export function needsParse(text: string): boolean {
+  return (
+    /[$`]|[<>]\(|\\[0-7xu]|\{[^}]*(?:,|\.\.)/i.test(text) ||
+    SPELLS_GIT.test(text) ||
+    SPELLS_GUARD.test(text) ||
+    RUNNER.test(text) ||
+    (INTERPRETER.test(text) && INLINE.test(text)) ||
+    (SED.test(text) && SED_E.test(text)) ||
+    globCouldBeGit(text)
+  );
+}
+
+/** A word with `*`, `?` or `[…]` whose last path part could match `git` or `git-NAME`. */
+function globCouldBeGit(text: string): boolean {
+  for (const m of text.matchAll(/[^\s;&|<>()]*[*?[][^\s;&|<>()]*/g)) {
+    const w = m[0].replace(/['"\\]/g, '');
+    const last = w
+      .slice(w.lastIndexOf('/') + 1)
+      .replace(/\[[^\]]*\]/g, '?')
+      .toLowerCase();
+    if (!/^[a-z0-9*?!^+@-]*$/.test(last)) continue;
+    const prefix = last.split(/[*?]/)[0] ?? '';
+    if ('git-'.startsWith(prefix) || prefix.startsWith('git-')) return true;
+  }
+  return false;
 }
 
 /**
- * Could this text change the guard itself (`butler guard allow|deny|mode`)? That is a person's act,
- * so the hook checks such commands too; the same tolerance for quotes and escapes as for git.
+ * Could this text name git at all, in any spelling the fast path knows (quotes, escapes and joins inside
+ * the name, `$'…'`)? Used inside the parser for text whose commands are only known at run time.
  */
-export function quickMentionsGuard(text: string): boolean {
-  return /g[\\'"\n]*u[\\'"\n]*a[\\'"\n]*r[\\'"\n]*d/i.test(text);
+export function quickMentionsGit(text: string): boolean {
+  return SPELLS_GIT.test(text) || /\$'/.test(text);
 }
 
 /**

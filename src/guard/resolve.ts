@@ -4,8 +4,9 @@ import { butlerGuardChange } from './butler-cli.js';
 import { gitCall, RISKY_ENV } from './git.js';
 import { parseCommands } from './parser.js';
 import { quickMentionsGit } from './quick.js';
-import { type Cmd, DYN, MAX_DEPTH, newContext, type ParseContext, ShellParseError } from './types.js';
-import { WRAPPERS } from './wrappers.js';
+import { namesGit, RUNNERS, VERSION } from './runners.js';
+import { type Cmd, DYN, MAX_DEPTH, newContext, type ParseContext, ShellParseError, type Word } from './types.js';
+import { type Step, WRAPPERS } from './wrappers.js';
 import { MORE } from './wrappers-more.js';
 
 export interface GitUse {
@@ -19,7 +20,14 @@ export interface GitUse {
   elsewhere?: boolean;
   /** Not git but `butler guard allow|deny|mode`: only a person may run it (see butler-cli.ts). */
   person?: string;
+  /** Not a git command line but something that runs git or may (`npm version`, a computed name): what, for the reason. */
+  via?: string;
+  /** The Butler tool to name for a `via` use. */
+  tool?: string;
 }
+
+const COMPUTED = 'a command name only known at run time';
+const UNKNOWN_SCRIPT = 'commands only known at run time';
 
 /**
  * Every git invocation that `text` would run, in source order. Throws ShellParseError when the
@@ -29,17 +37,25 @@ export interface GitUse {
  * `git NAME`: git itself runs `git foo` as the `git-foo` program, so they act on the repository the
  * same way, and `guard.allow` takes NAME for them too.
  *
- * Command names built from expansions whose visible text spells git (`g${x}it`, `${G:-git}`,
- * `git${IFS}log`) or globs that match it (`/usr/bin/gi[t]`) count as git with an unknown
- * subcommand. Not seen (by design, the guard is a guardrail for agents, not a sandbox): names built
- * only at run time (`$(echo git)`), scripts in files (`bash x.sh`), and remote commands (`ssh host git`).
+ * Fails closed: a command name with an expansion (`g${x}it`, `$(echo git)`, `"$@"`, `${!y}`) or a glob
+ * that can match git (`/usr/bin/g?t`), and a script only known at run time (`bash -c "$x"`,
+ * `… | base64 -d | sh`, `eval "$(…)"`), count as git with an unknown subcommand. Not seen (by design,
+ * the guard is a guardrail for agents, not a sandbox): scripts in files (`bash x.sh`), programs that build
+ * a name from numbers in their own language, and remote commands (`ssh host git`).
  */
 export function findGitUses(text: string, ctx: ParseContext = newContext()): GitUse[] {
+  if (ctx.depth === 0 && ctx.top === '') ctx.top = text;
   const uses: GitUse[] = [];
   for (const cmd of parseCommands(text, ctx)) {
+    uses.push(...cmd.assigns.flatMap((a) => fromAssign(a.name, a.value.text, ctx)));
     if (cmd.compound || cmd.words.length === 0) continue;
     const argv = argvOf(cmd, ctx);
     noteDeclarations(argv, ctx);
+    if (/^(export|declare|typeset|local|readonly|env)$/.test(argv[0] ?? ''))
+      for (const a of argv.slice(1)) {
+        const m = /^([^=\s-][^=]*)=(.*)$/s.exec(a);
+        if (m?.[1]) uses.push(...fromAssign(m[1], m[2] ?? '', ctx));
+      }
     const found = fromArgv(argv, cmd, ctx);
     const envRisk = cmd.assigns.find((a) => RISKY_ENV.test(a.name))?.name ?? null;
     uses.push(
@@ -87,7 +103,11 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
       argv = [...argv.slice(0, i), ...words, ...argv.slice(i + 1)];
       name = argv[i] ?? '';
     }
-    if (name.includes(DYN) || /[*?[]/.test(name)) return computedName(name, i, cmd) ? [{ sub: null }] : [];
+    // An expansion in the last path part could be anything; before it (`"$HOME/bin/tool"`), it could
+    // only split into other words, and only a text that names git is suspected of that.
+    if (name.slice(name.lastIndexOf('/') + 1).includes(DYN) || (name.includes(DYN) && namesGit(ctx.top)))
+      return [{ sub: null, via: COMPUTED }];
+    if (/[*?[]/.test(name)) return computedName(name, i, cmd) ? [{ sub: null, via: 'a glob that can match git' }] : [];
     const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
     if (base === 'git') {
       const call = gitCall(argv.slice(i + 1));
@@ -97,21 +117,61 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
     if (/^git-[a-z0-9]/.test(base)) return [{ sub: base.slice(4) }];
     const person = butlerGuardChange(argv, i, base);
     if (person) return [{ sub: null, person }];
-    const handler = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : Object.hasOwn(MORE, base) ? MORE[base] : undefined;
-    if (!handler) return [];
-    const step = handler(argv, i);
+    const step = handlerFor(base)?.(argv, i) ?? null;
     if (step === null) return [];
     if ('at' in step) {
       i = step.at;
+      if (step.extend) argv = [...argv, DYN];
       continue;
     }
-    if ('computed' in step) return mentionsGitAnywhere(cmd) ? [{ sub: null }] : [];
-    if ('scripts' in step)
-      return step.scripts.flatMap((s) => (s.includes(DYN) ? (mentionsGitAnywhere(cmd) ? [{ sub: null }] : []) : inner(s, ctx)));
-    if ('argvs' in step) return step.argvs.flatMap((a) => fromArgv(a, cmd, ctx));
-    return stdinScripts(cmd).flatMap((s) => (s.includes(DYN) ? (mentionsGitAnywhere(cmd) ? [{ sub: null }] : []) : inner(s, ctx)));
+    return fromStep(step, cmd, ctx);
   }
   throw new ShellParseError('too many nested wrapper commands');
+}
+
+function handlerFor(base: string): ((argv: string[], i: number) => Step) | undefined {
+  if (Object.hasOwn(WRAPPERS, base)) return WRAPPERS[base];
+  if (['npm', 'pnpm', 'yarn', 'bun'].includes(base)) return (argv, i) => VERSION(argv, i) ?? MORE[base]?.(argv, i) ?? null;
+  if (Object.hasOwn(MORE, base)) return MORE[base];
+  return Object.hasOwn(RUNNERS, base) ? RUNNERS[base] : undefined;
+}
+
+function fromStep(step: Exclude<Step, null | { at: number }>, cmd: Cmd, ctx: ParseContext): GitUse[] {
+  if ('computed' in step) return [{ sub: null, via: UNKNOWN_SCRIPT }];
+  if ('deny' in step)
+    return step.onlyIf && !step.onlyIf.test(ctx.top) ? [] : [{ sub: null, via: step.deny, ...(step.tool ? { tool: step.tool } : {}) }];
+  if ('scripts' in step) return step.scripts.flatMap((s) => (s.includes(DYN) ? [{ sub: null, via: UNKNOWN_SCRIPT }] : inner(s, ctx)));
+  if ('argvs' in step) return step.argvs.flatMap((a) => fromArgv(a, cmd, ctx));
+  if ('strings' in step) return step.strings.flatMap((s) => fromString(s, step.what, ctx));
+  if ('code' in step) {
+    const code = step.code ?? stdinScripts(cmd);
+    if (code.some((c) => c.includes(DYN) && namesGit(ctx.top))) return [{ sub: null, via: `${step.lang} code only known at run time` }];
+    return code.some((c) => namesGit(c)) ? [{ sub: null, via: `${step.lang} code that mentions git` }] : [];
+  }
+  return stdinScripts(cmd).flatMap((s) => (s.includes(DYN) ? [{ sub: null, via: UNKNOWN_SCRIPT }] : inner(s, ctx)));
+}
+
+/** A string a program may run: parsed as shell (after a `!`, `shell ` or `exec=` lead-in); else named git or not. */
+function fromString(s: string, what: string, ctx: ParseContext): GitUse[] {
+  if (!namesGit(s)) return [];
+  const body = s.replace(/^(?:[:\s]*!|\s*(?:shell|sh|system|exec|run-shell|send-keys)\s+|[\w-]*=(?:exec=)?|\|)/, '');
+  try {
+    const uses = inner(body, ctx);
+    if (uses.length > 0) return uses;
+  } catch {
+    // Not shell: judged by its words below.
+  }
+  return [{ sub: null, via: what }];
+}
+
+/** Variables whose value a program runs as a command (or as bash code: exported functions). */
+const RUNS_VALUE =
+  /^(LESSOPEN|LESSCLOSE|PROMPT_COMMAND|BASH_ENV|ENV|PS[0-4]|PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|SHELL|GIT_\w+|\w*_COMMAND|\w*PAGER|\w*EDITOR)$/;
+function fromAssign(name: string, value: string, ctx: ParseContext): GitUse[] {
+  if (/^BASH_FUNC_/.test(name))
+    return value.includes(DYN) ? [{ sub: null, via: UNKNOWN_SCRIPT }] : inner(value.replace(/^\(\)\s*/, ''), ctx);
+  if (/^GIT_/.test(name)) return [];
+  return RUNS_VALUE.test(name) && namesGit(value) ? [{ sub: null, via: `${name}, which runs a command that mentions git` }] : [];
 }
 
 /** A command name with expansions or glob characters: could it be git? */
@@ -135,14 +195,6 @@ function computedName(name: string, i: number, cmd: Cmd): boolean {
   return quickMentionsGit(raw.replace(/\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`/g, ''));
 }
 
-/** For a script whose text is only known at run time: does the command's text mention git at all? */
-function mentionsGitAnywhere(cmd: Cmd): boolean {
-  const chain: Cmd[] = [];
-  for (let c: Cmd | null = cmd; c && chain.length < 64; c = c.pipedFrom) chain.push(c);
-  const parts = chain.flatMap((c) => [...c.words.map((w) => w.raw), ...c.herestrings.map((w) => w.raw), ...c.heredocs]);
-  return quickMentionsGit(parts.join(' '));
-}
-
 /** A script run by a command (`bash -c`, `eval`): one level deeper, so nesting stays bounded. */
 function inner(text: string, ctx: ParseContext): GitUse[] {
   if (ctx.depth >= MAX_DEPTH) throw new ShellParseError('commands nested too deeply');
@@ -157,6 +209,8 @@ function inner(text: string, ctx: ParseContext): GitUse[] {
 /** What a shell without `-c` reads: here-documents, here-strings, or `echo`/`printf`/`cat <<…` piped in. */
 function stdinScripts(cmd: Cmd): string[] {
   const out = [...cmd.heredocs, ...cmd.herestrings.map((w) => w.text)];
+  // `< <(…)`, `<&3`: read from something only known at run time; `< file`: a script in a file (not seen).
+  if (cmd.inputs.some((w: Word) => w.dynamic)) out.push(DYN);
   const from = cmd.pipedFrom;
   const name = from?.words[0]?.text;
   if (from && (name === 'echo' || name === 'printf')) {

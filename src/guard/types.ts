@@ -28,6 +28,8 @@ export interface Cmd {
   heredocs: string[];
   /** `<<< word` here-strings. */
   herestrings: Word[];
+  /** Targets of input redirections (`< file`, `< <(…)`, `<&3`: dynamic), on any descriptor. */
+  inputs: Word[];
   /** The command whose stdout is piped into this one. */
   pipedFrom: Cmd | null;
   /** `)`, `}`, `fi`, `done`, `esac`, `]]`, `((…))`: never a command name, only redirections. */
@@ -35,7 +37,7 @@ export interface Cmd {
 }
 
 export function newCmd(pipedFrom: Cmd | null, compound = false): Cmd {
-  return { words: [], assigns: [], heredocs: [], herestrings: [], pipedFrom, compound };
+  return { words: [], assigns: [], heredocs: [], herestrings: [], inputs: [], pipedFrom, compound };
 }
 
 /** State shared by a top-level parse and every string parsed inside it (`bash -c`, `eval`, backticks). */
@@ -47,10 +49,12 @@ export interface ParseContext {
   depth: number;
   /** `cd`/`pushd` targets seen anywhere (null: not known before it runs): git may act there. */
   cds: (string | null)[];
+  /** The whole command text, for checks on commands whose text is only known at run time. */
+  top: string;
 }
 
 export const MAX_DEPTH = 12;
 
 export function newContext(budget = 500_000): ParseContext {
-  return { vars: new Map(), budget, depth: 0, cds: [] };
+  return { vars: new Map(), budget, depth: 0, cds: [], top: '' };
 }

@@ -1,7 +1,7 @@
 // More commands that run another command: package runners (`npx`, `uv run`, `bundle exec`…),
 // tracers and sandboxes (`strace`, `bwrap`, `nsenter`…), and interpreters whose inline program
 // runs commands (`awk 'BEGIN{system(…)}'`). Same contract as wrappers.ts.
-import { quickMentionsGit } from './quick.js';
+import { mentionsGitWord, quickMentionsGit } from './quick.js';
 import { DYN } from './types.js';
 import { type Spec, type Step, simple, skip, su } from './wrappers.js';
 
@@ -125,6 +125,8 @@ function hyperfine(argv: string[], i: number): Step {
 
 /** `gdb … --args prog args`, or `gdb [options] prog` (which `-ex run` would start). */
 function gdb(argv: string[], i: number): Step {
+  const cmds = argv.flatMap((a, j) => (j > i && ['-ex', '-iex', '--eval-command', '-eval-command'].includes(a) ? [argv[j + 1] ?? ''] : []));
+  if (cmds.some((c) => mentionsGitWord(c))) return { strings: cmds, what: 'gdb runs a command that mentions git' };
   const k = argv.indexOf('--args', i + 1);
   if (k >= 0) return { at: k + 1 };
   return simple({
@@ -231,9 +233,4 @@ export const MORE: Record<string, Handler> = {
   gawk: inline([], ['-f']),
   mawk: inline([], ['-f']),
   nawk: inline([], ['-f']),
-  perl: inline(['-e', '-E'], []),
-  python: inline(['-c'], []),
-  python3: inline(['-c'], []),
-  ruby: inline(['-e'], []),
-  node: inline(['-e', '--eval', '-p', '--print'], []),
 };

@@ -3,8 +3,14 @@
 import { DYN } from './types.js';
 
 export type Step =
-  /** The wrapped command starts at argv[at]. */
-  | { at: number }
+  /** The wrapped command starts at argv[at]; `extend`: words only known at run time follow (xargs). */
+  | { at: number; extend?: boolean }
+  /** Strings a program may run as commands (tmux, vim -c, ssh -o ProxyCommand=…): parsed, or named git. */
+  | { strings: string[]; what: string }
+  /** Interpreter code (null: read from stdin): denied when it names git. */
+  | { code: string[] | null; lang: string }
+  /** Runs git itself, or gives git another name: denied, with what to do. */
+  | { deny: string; tool?: string; onlyIf?: RegExp }
   /** Strings that the wrapper runs as shell scripts. */
   | { scripts: string[] }
   /** Separate commands (find -exec … \; -exec … +). */
@@ -119,7 +125,9 @@ function shell(argv: string[], i: number): Step {
     j += /[oO]$/.test(letters) ? 2 : 1;
   }
   if (cMode) return j < argv.length ? { scripts: [positional(argv[j] ?? '', argv.slice(j + 1))] } : null;
-  if (sMode || j >= argv.length || argv[j] === '/dev/stdin' || argv[j] === '/dev/fd/0') return { stdin: true };
+  // `/dev/fd/3` with `3<<<'…'`: a descriptor's here-string or here-document is the script too.
+  if (sMode || j >= argv.length || /^(\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/(self|\d+)\/fd\/\d+)$/.test(argv[j] ?? ''))
+    return { stdin: true };
   // `bash <(echo git log)`: the script is the output of a command.
   return (argv[j] ?? '').includes(DYN) ? { computed: true } : null;
 }
@@ -131,15 +139,15 @@ function positional(script: string, args: string[]): string {
   return script
     .replace(/"?\$(?:\{([0-9])\}|([0-9]))"?/g, (m, a, b) => {
       const v = args[Number(a ?? b)];
-      return v === undefined ? m : q(v);
+      return v === undefined || v.includes(DYN) ? m : q(v);
     })
-    .replace(/"?\$(?:\{[@*]\}|[@*])"?/g, args.slice(1).map(q).join(' '));
+    .replace(/"?\$(?:\{[@*]\}|[@*])"?/g, (m) => (args.some((a) => a.includes(DYN)) ? m : args.slice(1).map(q).join(' ')));
 }
 
 /** `source FILE` / `. FILE`: only `/dev/stdin` and `<(…)` are visible here. */
 function source(argv: string[], i: number): Step {
   const f = argv[i + 1] ?? '';
-  if (f === '/dev/stdin' || f === '/dev/fd/0') return { stdin: true };
+  if (/^(\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/(self|\d+)\/fd\/\d+)$/.test(f)) return { stdin: true };
   return f.includes(DYN) ? { computed: true } : null;
 }
 
@@ -149,7 +157,8 @@ function find(argv: string[], i: number): Step {
     const a = argv[j];
     if (a !== '-exec' && a !== '-execdir' && a !== '-ok' && a !== '-okdir') continue;
     const cmd: string[] = [];
-    for (j++; j < argv.length && argv[j] !== ';' && argv[j] !== '+'; j++) cmd.push(argv[j] ?? '');
+    // `{}` is a found path: as (part of) a command name, it is only known at run time.
+    for (j++; j < argv.length && argv[j] !== ';' && argv[j] !== '+'; j++) cmd.push((argv[j] ?? '').replaceAll('{}', DYN));
     argvs.push(cmd);
   }
   return { argvs };
@@ -179,6 +188,23 @@ function flock(argv: string[], i: number): Step {
   // flock LOCKFILE -c STRING  |  flock LOCKFILE COMMAND…  |  flock FD (no command)
   if (argv[at + 1] === '-c' || argv[at + 1] === '--command') return { scripts: [argv[at + 2] ?? ''] };
   return { at: at + 1 };
+}
+
+/** xargs appends words read at run time (and `-I R` puts them where R is); no command means echo. */
+function xargs(argv: string[], i: number): Step {
+  const at = skip(argv, i, {
+    withArg: 'aEdILnPsi',
+    long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var', '--replace'],
+  });
+  if (at === null || at >= argv.length) return null;
+  const opts = argv.slice(i + 1, at);
+  const k = opts.findIndex((a) => a === '-I' || a.startsWith('-I') || a.startsWith('--replace') || a.startsWith('-i'));
+  if (k >= 0) {
+    const o = opts[k] ?? '';
+    const r = o === '-I' ? (opts[k + 1] ?? '{}') : o.startsWith('-I') ? o.slice(2) : o.includes('=') ? o.slice(o.indexOf('=') + 1) : '{}';
+    if (r !== '') for (let j = at; j < argv.length; j++) argv[j] = (argv[j] ?? '').replaceAll(r, DYN);
+  }
+  return { at, extend: true };
 }
 
 /** `sudo -s`/`sudo -i` without a command starts a shell that reads stdin. */
@@ -218,10 +244,7 @@ export const WRAPPERS: Record<string, (argv: string[], i: number) => Step> = {
   timeout: simple({ withArg: 'sk', long: ['--signal', '--kill-after'], lead: 1 }),
   command: simple({ query: 'vV' }),
   exec: simple({ withArg: 'a' }),
-  xargs: simple({
-    withArg: 'aEdILnPs',
-    long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
-  }),
+  xargs,
   stdbuf: simple({ withArg: 'ioe', long: ['--input', '--output', '--error'] }),
   ionice: simple({ withArg: 'cnpPu', long: ['--class', '--classdata'] }),
   chrt: simple({ withArg: 'TPD', lead: 1 }),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Lang } from '../shared/config.js';
 import type { GitRunner } from '../shared/git.js';
 import { isRetired } from './candidates.js';
+import { isOwn } from './origin.js';
 import { carryForward, openItemsOf } from './carry.js';
 import { ensureGitignored, type WorkState } from './context.js';
 import { fingerprint, readGitNow } from './drift.js';
@@ -52,7 +53,8 @@ export async function assembleSnapshot(q: AssembleQuery): ReturnType<HandoverSto
   const s = q.session;
   return q.store.append({ issueId: q.issueId, createdAt, brain: q.source }, async (handoverId, prior) => {
     // The parent is the newest snapshot of the scope a person has not retired; its open items carry.
-    const parent = prior.find((e) => !isRetired(e)) ?? null;
+    // Only a snapshot written here: items from elsewhere come forward only when restated (issue #23).
+    const parent = prior.find((e) => !isRetired(e) && isOwn(e)) ?? null;
     const parentText = parent ? await q.store.readSnapshot(parent) : null;
     const meta: Omit<SnapshotMeta, 'summary'> = {
       project: path.basename(q.root),

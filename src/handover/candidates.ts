@@ -1,3 +1,4 @@
+import { isOwn, originData } from './origin.js';
 import type { IndexEntry, Receipt } from './store.js';
 
 export interface CandidateQuery {
@@ -40,7 +41,7 @@ export function takerOf(e: IndexEntry, clone?: string | null): string | null {
 }
 /** The newest snapshot of this brain that read a session log: where the next read of its log starts. */
 export function previousFromSameLog(entries: readonly IndexEntry[], brain: string): IndexEntry | null {
-  return entries.find((e) => e.source_brain === brain && e.session_log) ?? null;
+  return entries.find((e) => e.source_brain === brain && e.session_log && isOwn(e)) ?? null;
 }
 
 /** Whose work the snapshot is now: the brain that accepted it, else its author. */
@@ -53,19 +54,25 @@ export const ownerOf = (e: IndexEntry): string => acceptedBy(e)?.by ?? e.source_
  * one. History is untouched; only selection reads `superseded_by`. Entries must be newest first.
  */
 export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
-  const closestAny = new Map<string, string>();
-  const closestDeliberate = new Map<string, string>();
+  // Two sets of maps: by any newer snapshot, and by newer own ones only. A snapshot written here is
+  // replaced only by another written here: one from elsewhere never supersedes it (issue #23).
+  const any = { auto: new Map<string, string>(), deliberate: new Map<string, string>() };
+  const own = { auto: new Map<string, string>(), deliberate: new Map<string, string>() };
   // Written without per-row sets or arrays: the SessionStart hook runs this over the whole index, cold.
   for (const e of entries) {
     const scope = scopeOf(e);
     const auto = isAuto(e);
+    const mine = isOwn(e);
     const taker = acceptedBy(e)?.by;
-    e.superseded_by = (auto ? closestAny : closestDeliberate).get(`${scope}|${taker ?? e.source_brain}`) ?? null;
+    const by = mine ? own : any;
+    e.superseded_by = (auto ? by.auto : by.deliberate).get(`${scope}|${taker ?? e.source_brain}`) ?? null;
     // From here back, its author and the brain that accepted it have a newer snapshot in this scope.
     for (const b of [e.source_brain, taker]) {
       if (!b) continue;
-      closestAny.set(`${scope}|${b}`, e.handover_id);
-      if (!auto) closestDeliberate.set(`${scope}|${b}`, e.handover_id);
+      for (const m of mine ? [any, own] : [any]) {
+        m.auto.set(`${scope}|${b}`, e.handover_id);
+        if (!auto) m.deliberate.set(`${scope}|${b}`, e.handover_id);
+      }
     }
   }
   return entries;
@@ -80,7 +87,8 @@ export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
  *   newest per (scope, source) within it;
  * - a snapshot accepted by one brain is that brain's (exact), and nobody else's;
  * - a closed issue's snapshots are not work to take over;
- * - the newest deliberate snapshot wins over newer `auto` ones, which count only when none exists.
+ * - the newest deliberate snapshot wins over newer `auto` ones, which count only when none exists;
+ * - resume offers only snapshots written in this work tree (origin.ts); others go through accept.
  * Entries must be newest first.
  */
 export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQuery): CandidateResult {
@@ -94,8 +102,10 @@ export function selectCandidates(entries: readonly IndexEntry[], q: CandidateQue
     if (q.source && e.source_brain !== q.source) continue;
     if (isRetired(e) || (!ranged && e.superseded_by)) continue;
     const taker = takerOf(e, q.clone);
+    // Only a snapshot written here is resumed as one's own work; one from elsewhere is only accepted (issue #23).
+    if (q.mode === 'resume' && !isOwn(e) && taker !== q.me) continue;
     // accept is taking over from another brain; one's own suspends are resume's business.
-    if (q.mode === 'accept' && q.me && e.source_brain === q.me && taker !== q.me) continue;
+    if (q.mode === 'accept' && q.me && isOwn(e) && e.source_brain === q.me && taker !== q.me) continue;
     const t = Date.parse(e.created_at);
     if (from !== null && t < from) continue;
     if (to !== null && t > to) continue;
@@ -148,5 +158,6 @@ export function describeCandidate(e: IndexEntry) {
     target_brain: e.target_brain,
     created_at: e.created_at,
     summary: e.summary,
+    ...(isOwn(e) ? {} : originData(e)),
   };
 }

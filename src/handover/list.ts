@@ -1,3 +1,4 @@
+import { isOwn, originData } from './origin.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import { listBrains } from '../shared/brains.js';
 import { normalizeBrain } from '../shared/brains.js';
@@ -48,6 +49,7 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     is_latest: e.is_latest,
     summary: e.summary,
     ...(e.seq ? { seq: e.seq } : {}),
+    ...(isOwn(e) ? {} : originData(e)),
     // Receipts (accepted, retired) and supersede: why a snapshot is no longer offered.
     ...(e.receipts?.length ? { receipts: e.receipts } : {}),
     ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),

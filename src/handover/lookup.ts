@@ -7,7 +7,9 @@ import { action, type HandoverContext } from './context.js';
 import { lookupText } from './messages/lookup.js';
 import { computeDrift } from './drift.js';
 import { explicitBrain, unknownClient } from './prepare.js';
+import { isOwn, originData } from './origin.js';
 import { knownClone, receiptClone, receive, shareReceipt } from './share-ops.js';
+import { readSharedBlob } from './share-git.js';
 import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
 import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
 
@@ -34,7 +36,8 @@ async function findById(ctx: HandoverContext, id: string): Promise<IndexEntry> {
 
 /** Loads one snapshot; a file that vanished under its index entry is reported, not thrown raw. */
 async function load(ctx: HandoverContext, e: IndexEntry) {
-  const snapshot = await ctx.store.readSnapshot(e);
+  // A shared snapshot is a blob on the fetched ref until it is accepted (share.ts importFrom).
+  const snapshot = (await ctx.store.readSnapshot(e)) ?? (e.blob ? await readSharedBlob({ git: ctx.git, root: ctx.root }, e.blob) : null);
   if (snapshot === null) {
     throw new ButlerError('not_found', lookupText(ctx.lang).fileMissing, 'Call handover_list.', {
       handover_id: e.handover_id,
@@ -65,6 +68,8 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
     seq: e.seq ?? null,
     ...(e.receipts?.length ? { receipts: e.receipts } : {}),
     ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
+    // Not written here: the text is another clone's or a committed file's words, quoted as data (issue #23).
+    ...(isOwn(e) ? {} : { ...originData(e), not_written_here: lookupText(ctx.lang).foreign }),
   };
 }
 
@@ -148,6 +153,11 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   if (args.handover_id) {
     entry = await findById(ctx, args.handover_id);
     if (mode === 'accept') refuseTaken(ctx, entry, takerOf(entry, clone), me);
+    else if (!isOwn(entry) && takerOf(entry, clone) !== me)
+      throw new ButlerError('invalid_argument', lookupText(ctx.lang).notOwn(entry.handover_id), lookupText(ctx.lang).notOwnHint, {
+        handover_id: entry.handover_id,
+        ...originData(entry),
+      });
   } else {
     const entries = await ctx.store.entries();
     const query: CandidateQuery = {
@@ -192,6 +202,8 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     entry = candidates[0] as IndexEntry;
   }
   const data = await load(ctx, entry);
+  // Accepting a shared snapshot is when its text is first written here (as data: it stays `shared`).
+  if (mode === 'accept' && entry.blob) await ctx.store.materialize(entry, data.snapshot).catch(() => undefined);
   // The receipt: this brain took the work over, so it is not handed to another one.
   const taking = mode === 'accept' && me && me !== 'unknown' && entry.source_brain !== me;
   if (taking) clone = (await receiptClone(ctx, entry)) ?? clone;

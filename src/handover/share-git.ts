@@ -115,19 +115,33 @@ export async function sharedTree(o: ShareGitOptions, commit: string): Promise<Ma
   return files;
 }
 
-/** The text of blobs, one batch call; a blob that is missing or larger than `maxBytes` is left out. */
-export async function readBlobs(o: ShareGitOptions, ids: string[], maxBytes: number): Promise<Map<string, string>> {
+/**
+ * The text of blobs: sizes in one batch call, then each one read; a blob that is missing, larger
+ * than `maxBytes`, or past `totalBytes` in all is left out (a flood on the ref costs bounded reads).
+ */
+export async function readBlobs(o: ShareGitOptions, ids: string[], maxBytes: number, totalBytes = Infinity): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   if (!ids.length) return texts;
   const sizes = await ok(o, ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { input: `${ids.join('\n')}\n` });
-  const wanted = sizes
-    .split('\n')
-    .map((l) => l.split(' '))
-    .filter(([id, type, size]) => id && type === 'blob' && Number(size) <= maxBytes)
-    .map(([id]) => id!);
-  // One call per blob keeps the parsing trivial; only snapshots not seen before are read.
+  let budget = totalBytes;
+  const wanted: string[] = [];
+  for (const [id, type, size] of sizes.split('\n').map((l) => l.split(' '))) {
+    if (!id || type !== 'blob' || Number(size) > maxBytes || Number(size) > budget) continue;
+    budget -= Number(size);
+    wanted.push(id);
+  }
+  // One call per blob keeps the parsing trivial; only snapshots not seen before are read, and few of them.
   for (const id of wanted) texts.set(id, await ok(o, ['cat-file', 'blob', id]));
   return texts;
+}
+
+/** A shared snapshot's text from its blob on the fetched ref (read when it is read or accepted); null when gone or too large. */
+export async function readSharedBlob(o: Pick<ShareGitOptions, 'git' | 'root'>, blob: string, maxBytes = 64 * 1024): Promise<string | null> {
+  if (!/^[0-9a-f]{40,64}$/.test(blob)) return null;
+  const size = await o.git(o.root, ['cat-file', '-s', blob], { timeoutMs: 10_000 }).catch(() => null);
+  if (size?.exitCode !== 0 || Number(size.stdout.trim()) > maxBytes) return null;
+  const r = await o.git(o.root, ['cat-file', 'blob', blob], { timeoutMs: 10_000 }).catch(() => null);
+  return r?.exitCode === 0 ? r.stdout : null;
 }
 
 /** The human behind the clone: git user.name / user.email, null when unset. */

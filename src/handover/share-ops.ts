@@ -3,6 +3,7 @@ import type { HandoverContext } from './context.js';
 import { shareText } from './messages/share.js';
 import { cloneId, importFrom, isShared, markCommented, readShareState, receiveShared, shareSnapshots, type ShareDeps } from './share.js';
 import { fetchedCommit } from './share-git.js';
+import { shareableSnapshot, trackedFiles } from './share-content.js';
 import { handoffPrompt } from './snapshot.js';
 import type { IndexEntry } from './store.js';
 
@@ -44,8 +45,10 @@ export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown
 
 async function postTransfer(ctx: HandoverContext, entry: IndexEntry, markdown: string): Promise<string | null> {
   if (entry.issue_id === null || (await readShareState(ctx.root)).commented?.includes(entry.handover_id)) return null;
+  // The same content rule as the shared snapshot: no failure output, no local paths (share-content.ts).
+  const shared = shareableSnapshot(markdown, await trackedFiles(ctx.git, ctx.root));
   const body = ctx.redact(
-    `${commentMarker(entry.handover_id)}\n**Butler handover** \`${entry.handover_id}\`: ${entry.source_brain} → ${entry.target_brain}\n\n${handoffPrompt(markdown)}\n`,
+    `${commentMarker(entry.handover_id)}\n**Butler handover** \`${entry.handover_id}\`: ${entry.source_brain} → ${entry.target_brain}\n\n${handoffPrompt(shared)}\n`,
   );
   try {
     if (!(await ctx.commentOnIssue(entry.issue_id, body))) return null;

@@ -15,8 +15,12 @@ import {
   type SharedFile,
   type ShareGitOptions,
 } from './share-git.js';
+import { shareableSnapshot, trackedFiles } from './share-content.js';
 import { SHARE_STATE_FILE } from './start-prompt.js';
-import { SNAPSHOT_FILE, snapshotDamage, type HandoverStore, type IndexEntry, type Receipt } from './store.js';
+import { HANDOVER_DIR, SNAPSHOT_FILE, snapshotDamage, type HandoverStore, type IndexEntry, type Receipt } from './store.js';
+import { entryFromMeta } from './store-rows.js';
+import { normalizeBrain } from '../shared/brains.js';
+import { neutralize } from '../shared/neutralize.js';
 
 /**
  * Handovers through the git remote (issue #15). What is published: the snapshot files asked for
@@ -43,7 +47,7 @@ interface ShareState {
   commented?: string[];
 }
 
-const MAX_SNAPSHOT_BYTES = 256 * 1024;
+const MAX_SNAPSHOT_BYTES = 64 * 1024;
 const MAX_RECEIPT_BYTES = 4 * 1024;
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -94,10 +98,12 @@ export async function shareSnapshots(d: ShareDeps, ids: string[]): Promise<Share
   const want = [...new Set([...ids, ...pending])];
   const entries = (await d.store.entries()).filter((e) => want.includes(e.handover_id));
   const files: SharedFile[] = [];
+  const committed = entries.length ? await trackedFiles(d.git, d.root) : new Set<string>();
   for (const e of entries) {
     const text = await d.store.readSnapshot(e);
     if (text === null) continue;
-    files.push({ path: `snapshots/${snapshotName(e)}`, text: d.redact(text) });
+    // Only what an agent wrote, redacted again on the way out (share-content.ts).
+    files.push({ path: `snapshots/${snapshotName(e)}`, text: d.redact(shareableSnapshot(text, committed)) });
     for (const r of e.receipts ?? []) files.push({ path: receiptPath(e.handover_id, r), text: `${JSON.stringify(r)}\n` });
   }
   const done = entries.map((e) => e.handover_id);
@@ -141,29 +147,98 @@ export async function receiveShared(d: ShareDeps): Promise<string | null> {
   return null;
 }
 
-/** Takes in the snapshots and receipts of one shared commit; anything malformed is skipped. */
+/**
+ * Takes in the snapshots and receipts of one shared commit: everything on the ref is another clone's
+ * word, so it is checked and bounded (issue #23). Only the newest MAX_IMPORT names on the ref are looked
+ * at, a blob larger than MAX_SNAPSHOT_BYTES is not read, and the rows made are data (origin `shared`):
+ * no file, no latest copy. A snapshot is refused when its name, id, brain or date disagree, or when
+ * it is dated in the future beyond CLOCK_SKEW_MS. Receipts count only for snapshots on the ref.
+ */
 export async function importFrom(d: ShareDeps, tip: string): Promise<void> {
   const o = gitOpts(d);
   const tree = await sharedTree(o, tip);
-  const local = new Set((await d.store.entries()).map((e) => snapshotName(e)));
-  const snaps = [...tree].filter(([p]) => p.startsWith('snapshots/') && SNAPSHOT_FILE.test(p.slice(10)) && !local.has(p.slice(10)));
-  const recs = [...tree].filter(([p]) => /^receipts\/[^/]+\/[A-Za-z0-9_-]+\.json$/.test(p) && HANDOVER_ID_PATTERN.test(p.split('/')[1]!));
-  const texts = await readBlobs(o, [...new Set(snaps.map(([, id]) => id))], MAX_SNAPSHOT_BYTES);
-  const files: { name: string; text: string }[] = [];
-  for (const [p, id] of snaps) {
-    const text = texts.get(id);
-    const name = p.slice(10);
-    // The file name is the id: a snapshot must say the same in its METADATA, and be whole.
-    if (text && parseMetadata(text)?.handover_id === name.replace(/\.md$/, '').replace(/_/, '-').replace(/_/, '-') && !snapshotDamage(text))
-      files.push({ name, text });
+  const named = [...tree].filter(([p]) => p.startsWith('snapshots/') && SNAPSHOT_FILE.test(p.slice(10)));
+  const onRemote = new Set(named.map(([p]) => idOfName(p.slice(10))));
+  const latest = d.now().getTime() + CLOCK_SKEW_MS;
+  const newest = named
+    .map(([p, blob]) => ({ name: p.slice(10), blob, at: stampTime(p.slice(10)) }))
+    .filter((s) => s.at <= latest)
+    .sort((x, y) => y.at - x.at || (x.name < y.name ? 1 : -1))
+    .slice(0, MAX_IMPORT);
+  const local = new Set((await d.store.entries()).flatMap((e) => [snapshotName(e), e.handover_id]));
+  const fresh = newest.filter((s) => !local.has(s.name) && !local.has(idOfName(s.name)));
+  const texts = await readBlobs(o, [...new Set(fresh.map((s) => s.blob))], MAX_SNAPSHOT_BYTES, MAX_IMPORT_BYTES);
+  const authors = fresh.length ? await addedBy(o, tip) : new Map<string, string>();
+  const rows: IndexEntry[] = [];
+  for (const s of fresh) {
+    const row = checkedRow(s.name, texts.get(s.blob), latest);
+    if (row) rows.push({ ...row, origin: 'shared', author: authors.get(`snapshots/${s.name}`) ?? null, blob: s.blob });
   }
-  const receiptTexts = await readBlobs(o, [...new Set(recs.map(([, id]) => id))], MAX_RECEIPT_BYTES);
+  const recs = [...tree].filter(([p]) => /^receipts\/[^/]+\/[A-Za-z0-9_-]+\.json$/.test(p) && onRemote.has(p.split('/')[1]!));
+  const receiptTexts = await readBlobs(o, [...new Set(recs.map(([, id]) => id))].slice(0, MAX_RECEIPTS), MAX_RECEIPT_BYTES);
   const receipts = new Map<string, Receipt[]>();
   for (const [p, id] of recs) {
     const r = parseReceipt(receiptTexts.get(id));
     if (r) receipts.set(p.split('/')[1]!, [...(receipts.get(p.split('/')[1]!) ?? []), r]);
   }
-  if (files.length || receipts.size) await d.store.importShared(files, receipts);
+  if (rows.length || receipts.size) await d.store.importShared(rows, receipts, onRemote);
+}
+
+/** At most this many of the newest snapshots on the ref are looked at, and this many bytes read in all. */
+const MAX_IMPORT = 50;
+const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+const MAX_RECEIPTS = 500;
+/** How far in the future a shared snapshot may be dated (clocks differ a little between machines). */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** `issue-7_20260101T000000Z_codex.md` → `issue-7-20260101T000000Z-codex` (the id a snapshot's file is named by). */
+const idOfName = (name: string) => name.replace(/\.md$/, '').replace('_', '-').replace('_', '-');
+function stampTime(name: string): number {
+  const m = /_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z_/.exec(name);
+  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : Number.POSITIVE_INFINITY;
+}
+
+/** The index row of a shared snapshot, or null when anything about it disagrees with its name. */
+function checkedRow(name: string, text: string | undefined, latest: number): IndexEntry | null {
+  if (!text || snapshotDamage(text)) return null;
+  const meta = parseMetadata(text);
+  const id = idOfName(name);
+  if (!meta || meta.handover_id !== id || !HANDOVER_ID_PATTERN.test(id)) return null;
+  const brain = id.slice(id.lastIndexOf('Z-') + 2);
+  const src = meta.source_brain;
+  if (normalizeBrain(src, '') !== src || (brain !== src && !new RegExp(`^${src}-\\d{1,3}$`).test(brain))) return null;
+  if (meta.target_brain !== 'any' && normalizeBrain(meta.target_brain, '') !== meta.target_brain) return null;
+  const at = Date.parse(meta.created_at);
+  if (Number.isNaN(at) || at > latest || Math.floor(at / 1000) !== Math.floor(stampTime(name) / 1000)) return null;
+  if ((meta.issue_id === null) !== name.startsWith('project_') || (meta.issue_id !== null && !name.startsWith(`issue-${meta.issue_id}_`)))
+    return null;
+  const row = entryFromMeta(meta, `${HANDOVER_DIR.split(path.sep).join('/')}/${name}`);
+  // Words from elsewhere, bounded and without controls; another machine's transcript is nobody's business here.
+  return {
+    ...row,
+    summary: neutralize(row.summary).slice(0, 300),
+    issue_title: row.issue_title === null ? null : neutralize(row.issue_title).slice(0, 200),
+    branch: row.branch === null ? null : neutralize(row.branch).slice(0, 200),
+    head: row.head !== null && /^[0-9a-f]{7,64}$/.test(row.head) ? row.head : null,
+    session_log: null,
+    session_line: null,
+    session_entry: null,
+  };
+}
+
+/** path → "name <email>" of the commit that added each file to the shared ref (one bounded git log). */
+async function addedBy(o: ShareGitOptions, tip: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const r = await o.git(o.root, ['log', '--max-count=200', '--diff-filter=A', '--name-only', '--format=%x00%an <%ae>', tip, '--'], {
+    timeoutMs: 10_000,
+  });
+  if (r.exitCode !== 0) return out;
+  for (const block of r.stdout.split('\0').slice(1)) {
+    const [who, ...files] = block.split('\n');
+    const name = neutralize(who ?? '').slice(0, 200);
+    for (const f of files) if (f.startsWith('snapshots/') && !out.has(f)) out.set(f, name);
+  }
+  return out;
 }
 
 function parseReceipt(text: string | undefined): Receipt | null {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Lang } from '../shared/config.js';
 import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/local/format.js';
 import { acceptedBy } from './candidates.js';
+import { isOwn, originOf } from './origin.js';
 import { startText } from './messages/start.js';
 import { clip } from './prompt.js';
 import { handoffPrompt } from './snapshot.js';
@@ -146,7 +147,13 @@ export function startPromptOne(
 ): string {
   const own = e.source_brain === me || (me !== null && acceptedBy(e)?.by === me);
   const tool = own ? 'handover_resume' : 'handover_accept';
-  const prompt = handoffPrompt(snapshot).split('\n').filter(Boolean);
+  // Accepted from elsewhere: still another clone's words, so quoted and said to be data (issue #23).
+  const quoted = !isOwn(e);
+  const prompt = handoffPrompt(snapshot)
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (quoted ? `> ${l}` : l));
+  if (quoted) notes = [foreignLine([e], lang), ...notes];
   const t = startText(lang);
   const from = e.source_brain === me ? '' : t.from(e.source_brain);
   const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
@@ -156,4 +163,22 @@ export function startPromptOne(
   const shown = compact ? [...prompt.slice(0, 1), ...prompt.slice(1).filter((l) => KEEP.test(l))] : prompt;
   const more = (n: number) => t.moreDecisions(n, `handover_read(handover_id="${e.handover_id}")`);
   return `${fit(shown, tail, SESSION_START_LIMIT, more)}\n`;
+}
+
+/**
+ * Handovers not written in this clone (origin.ts): one line of quoted data, id, origin and author,
+ * the summary cut short in quotes; the agent is told to ask, never to act (issue #23).
+ */
+export function foreignLine(foreign: readonly IndexEntry[], lang: Lang): string {
+  if (!foreign.length) return '';
+  const t = startText(lang);
+  const items = foreign
+    .slice(0, 2)
+    .map((e) => {
+      const from = originOf(e) === 'shared' ? t.shared(e.author ?? '?') : t.committed;
+      const said = e.summary.replace(/\s+/g, ' ').replace(/["“”]/g, "'").slice(0, 100);
+      return `${e.handover_id} (${from}, ${e.source_brain} → ${e.target_brain}, "${said}")`;
+    })
+    .join('; ');
+  return t.foreign(items + (foreign.length > 2 ? ` (+${foreign.length - 2})` : ''));
 }

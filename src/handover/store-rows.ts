@@ -1,5 +1,6 @@
 import { ButlerError } from '../shared/errors.js';
 import { markSuperseded } from './candidates.js';
+import { isOwn } from './origin.js';
 import type { SnapshotMeta } from './snapshot.js';
 import { scopeKey } from './store.js';
 import type { IndexEntry, Receipt } from './store-types.js';
@@ -101,8 +102,9 @@ export function markLatest(entries: IndexEntry[]): void {
   const seen = new Set<string>();
   for (const e of [...entries].sort(newestFirst)) {
     const key = scopeKey(e.issue_id);
-    e.is_latest = !seen.has(key);
-    seen.add(key);
+    // Only a snapshot written here is a scope's latest: one from elsewhere never displaces it (issue #23).
+    e.is_latest = isOwn(e) && !seen.has(key);
+    if (isOwn(e)) seen.add(key);
   }
   markSuperseded(entries.sort(newestFirst));
 }

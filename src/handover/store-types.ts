@@ -40,6 +40,12 @@ export interface IndexEntry {
   trigger?: string | null; // auto snapshots: `precompact` or `recovered`
   touched?: number | null; // auto snapshots: the files the session edited
   receipts?: Receipt[];
+  /** Where it came from (origin.ts, the one reader: originOf); set on every read from this work tree's ledger. */
+  origin?: 'own' | 'shared' | 'committed';
+  /** shared: the git identity of the commit that brought it to refs/butler/handover. */
+  author?: string | null;
+  /** shared: its blob on the fetched ref, read only when it is read or accepted (no copy is written before). */
+  blob?: string;
   /** Computed on every read and write (candidates.markSuperseded): the newer snapshot that replaces this one. */
   superseded_by?: string | null;
 }

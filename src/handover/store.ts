@@ -5,6 +5,7 @@ import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { markSuperseded } from './candidates.js';
+import { markOrigin, recordOwn } from './origin.js';
 import { entryFromMeta, markLatest, newestFirst, parseIndex, savedButIncomplete } from './store-rows.js';
 import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
@@ -51,8 +52,11 @@ export class HandoverStore {
     const key = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '';
     if (this.cache && key && this.cache.key === key) return this.cache.entries;
     const parsed = stat ? await this.readIndex() : null;
-    if (parsed) {
-      const entries = markSuperseded(parsed.sort(newestFirst));
+    // An index that misses a snapshot file here (a crash, or an index.json a pull replaced) is rebuilt.
+    if (parsed && (await this.knowsEveryFile(parsed))) {
+      // latest and supersede from the origins just read, never from what the file says (issue #23).
+      markLatest(parsed);
+      const entries = parsed;
       this.cache = { key, entries };
       return entries;
     }
@@ -87,12 +91,21 @@ export class HandoverStore {
       return null;
     }
     const parsed = parseIndex(text);
-    return parsed && markSuperseded(parsed.sort(newestFirst));
+    if (!parsed) return null;
+    markLatest(markOrigin(this.projectRoot, parsed));
+    return parsed;
+  }
+
+  private async knowsEveryFile(entries: readonly IndexEntry[]): Promise<boolean> {
+    const known = new Set(entries.map((e) => e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1)));
+    const names = await fsp.readdir(this.dir).catch(() => [] as string[]);
+    return names.every((n) => !SNAPSHOT_FILE.test(n) || known.has(n));
   }
 
   /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
   private async readIndex(): Promise<IndexEntry[] | null> {
-    return parseIndex((await readTextIfExists(this.indexFile).catch(() => null)) ?? '');
+    const parsed = parseIndex((await readTextIfExists(this.indexFile).catch(() => null)) ?? '');
+    return parsed && markOrigin(this.projectRoot, parsed);
   }
 
   private async writeIndex(entries: IndexEntry[]): Promise<void> {
@@ -117,7 +130,7 @@ export class HandoverStore {
       const meta = parseMetadata((await readTextIfExists(path.join(this.dir, name))) ?? '');
       if (meta) entries.push(entryFromMeta(meta, rel));
     }
-    return entries;
+    return markOrigin(this.projectRoot, entries);
   }
 
   /**
@@ -146,10 +159,12 @@ export class HandoverStore {
           const brain = n === 1 ? base.brain : `${base.brain}-${n}`;
           const id = `${scope}-${ts}-${brain}`;
           const file = path.join(this.dir, `${scope}_${ts}_${brain}.md`);
-          if (ids.has(id)) continue;
+          if (ids.has(id) || (await pathExists(file))) continue;
           const { markdown, meta } = await render(id, prior);
+          // Into this work tree's ledger first: written here, so own (origin.ts).
+          recordOwn(this.projectRoot, id);
           if (!(await writeFileExclusive(file, markdown, { within: this.projectRoot }))) continue;
-          const entry = entryFromMeta(meta, this.rel(file));
+          const entry: IndexEntry = { ...entryFromMeta(meta, this.rel(file)), origin: 'own' };
           entries.push(entry);
           const pruned = entry.mode === 'auto' ? pruneAuto(entries, base.issueId, AUTO_KEEP, newestFirst) : [];
           const latest = path.join(this.dir, latestFileName(base.issueId));
@@ -188,38 +203,37 @@ export class HandoverStore {
   }
 
   /**
-   * Takes in what another clone shared (share.ts checked it): new snapshot files are created
-   * exclusively (a local file of the same name stands), receipts are merged, oldest first.
+   * Takes in what another clone shared (share.ts checked it): rows for new snapshots, no file and no
+   * latest copy (the text stays a blob on the fetched ref until it is read or accepted), and receipts
+   * for the snapshots that are on the remote, whatever the remote says about any other (issue #23).
    */
-  async importShared(files: { name: string; text: string }[], receipts: Map<string, Receipt[]>): Promise<void> {
+  async importShared(rows: IndexEntry[], receipts: Map<string, Receipt[]>, onRemote: ReadonlySet<string>): Promise<void> {
     await assertNoLinks(this.projectRoot, this.indexFile);
     await fsp.mkdir(this.dir, { recursive: true });
     await withFileLock(
       this.indexFile,
       async () => {
-        const added = new Map<string, string>();
-        for (const f of files) {
-          if (SNAPSHOT_FILE.test(f.name) && (await writeFileExclusive(path.join(this.dir, f.name), f.text, { within: this.projectRoot })))
-            added.set(f.name, f.text);
-        }
         const entries = await this.loadForWrite();
+        const known = new Set(entries.flatMap((e) => [e.handover_id, e.snapshot_file]));
+        for (const r of rows) if (!known.has(r.handover_id) && !known.has(r.snapshot_file)) entries.push({ ...r, origin: 'shared' });
         for (const e of entries) {
           const more = receipts.get(e.handover_id);
-          if (!more) continue;
+          if (!more || !onRemote.has(e.handover_id)) continue;
           // What the remote holds comes first (it decides who took a shared snapshot), then local-only ones.
-          const onRemote = new Set(more.map(receiptKey));
+          const remoteKeys = new Set(more.map(receiptKey));
           const byAt = (a: Receipt, b: Receipt) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? '');
-          e.receipts = [...more.sort(byAt), ...(e.receipts ?? []).filter((r) => !onRemote.has(receiptKey(r))).sort(byAt)];
+          e.receipts = [...more.sort(byAt), ...(e.receipts ?? []).filter((r) => !remoteKeys.has(receiptKey(r))).sort(byAt)];
         }
         await this.writeIndex(entries);
-        for (const e of entries) {
-          const text = e.is_latest ? added.get(e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1)) : undefined;
-          if (text !== undefined)
-            await writeFileAtomic(path.join(this.dir, latestFileName(e.issue_id)), text, { within: this.projectRoot });
-        }
       },
       { within: this.projectRoot },
     );
+  }
+
+  /** Writes a shared snapshot's text (read from its blob) as its file, once: when it is accepted. */
+  async materialize(entry: IndexEntry, text: string): Promise<void> {
+    const file = this.fileOf(entry);
+    if (file) await writeFileExclusive(file, text, { within: this.projectRoot });
   }
 
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */

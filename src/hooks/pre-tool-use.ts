@@ -18,10 +18,10 @@
  * Input that cannot be read (invalid or truncated JSON, a BOM, no command where one belongs) and
  * that mentions git is denied: the guard fails closed.
  *
- * Speed: this module imports only the tiny pre-check. Commands that cannot mention git (or `guard`, see src/guard/butler-cli.ts) return
- * here; the parser is a dynamic import, evaluated only for the rest.
+ * Speed: this module imports only the tiny pre-check. Commands that cannot run git (or change the guard, see src/guard/butler-cli.ts;
+ * the rule and why it is sound: needsParse in src/guard/quick.ts) return here; the parser is a dynamic import, evaluated only for the rest.
  */
-import { quickMentionsGit, quickMentionsGuard } from '../guard/quick.js';
+import { needsParse, quickMentionsGit } from '../guard/quick.js';
 import { CLIENTS, SHELL_TOOLS } from '../shared/clients/index.js';
 
 /**
@@ -46,7 +46,7 @@ export async function preToolUse(stdinText: string, env: Record<string, string |
   if (input.kind === 'other') return '';
   if (input.kind === 'broken') return mentionsGitInJson(stdinText) ? denyFor(brokenEvent(stdinText))(BROKEN_INPUT) : '';
   const deny = input.deny;
-  if (!quickMentionsGit(input.command) && !quickMentionsGuard(input.command)) return '';
+  if (!needsParse(input.command)) return '';
   try {
     const { evaluate } = await import('../guard/evaluate.js');
     const d = await evaluate(input.command, input.cwd ?? env.CLAUDE_PROJECT_DIR ?? null, {

@@ -1,3 +1,4 @@
+import { neutralize } from '../shared/neutralize.js';
 import { normalizeBrain } from '../shared/brains.js';
 import { clientByBrain } from '../shared/clients/index.js';
 import { newerAuto } from '../handover/candidates.js';
@@ -14,12 +15,14 @@ import {
   startPromptMany,
   startPromptNone,
   startPromptOne,
+  foreignLine,
   withNote,
 } from '../handover/start-prompt.js';
 import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
 import { startText } from '../handover/messages/start.js';
 import { startEntriesNow } from '../handover/start-index.js';
-import { startCandidates } from '../handover/waiting.js';
+import { foreignCandidates, startCandidates } from '../handover/waiting.js';
+import { markOrigin } from '../handover/origin.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
@@ -101,7 +104,8 @@ export async function sessionStart(
     // Rare: a session was recovered. The prompt is picked again with its snapshot in the index, and names it.
     const out = recovered ? await pickAndRender(root, me, input, opts.env, now(), recovered) : await first;
     await recorded;
-    return out;
+    // Snapshot text may come from a transcript or another clone: no terminal controls, no fake framing (issue #23).
+    return neutralize(out);
   } catch {
     return '';
   }
@@ -121,15 +125,20 @@ async function pickAndRender(
 ): Promise<string> {
   const store = new HandoverStore(root);
   // The brain's extract of the index when it is current (start-index.ts), else the whole index.
-  const entries = startEntriesNow(store.indexFile, me) ?? store.entriesNow() ?? (await store.entries());
+  const extract = startEntriesNow(store.indexFile, me);
+  // Origins from this work tree's ledger, whatever the extract says (origin.ts).
+  const entries = (extract && markOrigin(root, extract)) ?? store.entriesNow() ?? (await store.entries());
   const share = shareState(root);
   const sel = startCandidates(root, entries, me, share.clone);
   const { candidates } = sel;
+  // Not written here and not already offered (an accepted one is offered, quoted, as the candidate).
+  const foreign = foreignCandidates(entries, me, share.clone).filter((f) => !candidates.includes(f));
   // The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none.
   const { config } = await readConfig(root);
   const lang = resolveLang(config, env);
   // Sharing, from local state only: a session start never waits on the network.
-  const note = shareNote(share, config.handover?.share ?? false, now, lang);
+  const shareLine = shareNote(share, config.handover?.share ?? false, now, lang);
+  const note = [foreignLine(foreign, lang), shareLine].filter(Boolean).join('\n');
   const named = (text: string) =>
     !recovered || text.includes(recovered.handover_id) ? text : `${text}${recoveredLine(recovered, lang)}\n`.slice(0, SESSION_START_LIMIT);
   if (candidates.length === 0) return withNote(named(startPromptNone(root, lang, sel.closed)), note);

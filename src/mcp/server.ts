@@ -1,3 +1,4 @@
+import { neutralizeDeep } from '../shared/neutralize.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { toErrorResult } from '../shared/errors.js';
@@ -91,6 +92,8 @@ export function createServer(deps: ServerDeps, opts: CreateServerOptions = {}): 
         if (session.projectRoot) result = await noteConfigProblem(result, session.projectRoot);
       }
     }
+    // Text from other clones, committed files or transcripts cannot fake the client's framing (issue #23).
+    result = neutralizeDeep(result);
     return {
       content: [{ type: 'text' as const, text: JSON.stringify(result) }],
       structuredContent: result as unknown as Record<string, unknown>,

@@ -1,4 +1,5 @@
 import { readConfig } from './config.js';
+import { compilePatterns } from './redact.js';
 import type { ToolResult } from './result.js';
 
 /**
@@ -12,10 +13,23 @@ export async function noteConfigProblem<R extends ToolResult<object>>(result: R,
     (r) => r.problem,
     () => null,
   );
-  if (!problem) return result;
+  if (!problem) return refusedPatterns(result, root);
   return {
     ...result,
     summary: `${result.summary} (ran on defaults: ${problem.message})`,
     data: { ...result.data, config_problem: problem.message },
+  };
+}
+
+/** A `redact.patterns` entry that was refused (unsafe or invalid) is named in every summary until fixed (issue #23). */
+async function refusedPatterns<R extends ToolResult<object>>(result: R, root: string): Promise<R> {
+  const patterns = (await readConfig(root).catch(() => null))?.config.redact?.patterns ?? [];
+  const { refused } = compilePatterns(patterns);
+  if (!refused.length) return result;
+  const said = refused.map((r) => `${JSON.stringify(r.pattern)} (${r.why})`).join(', ');
+  return {
+    ...result,
+    summary: `${result.summary} (redact pattern refused: ${said})`,
+    data: { ...result.data, config_problem: `.butler/config.yaml redact.patterns refused: ${said}` },
   };
 }

@@ -30,7 +30,7 @@ function read(file: string): string | null {
 }
 
 /** The per-worktree git dir and the common one for the repository whose top level is `root`. */
-function gitDirs(root: string): { gitDir: string; common: string } | null {
+export function gitDirs(root: string): { gitDir: string; common: string } | null {
   const dotGit = path.join(root, '.git');
   let gitDir = dotGit;
   const st = statSync(dotGit, { throwIfNoEntry: false });

@@ -1,3 +1,5 @@
+import { builtin } from './builtin.js';
+
 /**
  * Masks tokens and secrets before anything from a log, `notes` or a command line reaches a snapshot.
  * A match becomes `[REDACTED:<kind>]`; for `key=value` shapes the key stays and only the value is masked.
@@ -12,7 +14,7 @@ interface Rule {
 
 /** A value that is a reference or a type, not a secret: `$VAR`, `${…}`, `<placeholder>`, `string`, already masked. */
 const NOT_A_VALUE = String.raw`(?!\[REDACTED|\$|<|\{|\*{3,}|(?:string|number|boolean|null|undefined|true|false|none|any|str|int|bool|object|required|optional)\b)`;
-const KEY_WORDS = String.raw`(?:password|passwd|passphrase|secret[_-]?key|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret)`;
+const KEY_WORDS = String.raw`(?:password|passwd|passphrase|_pwd|secret[_-]?key|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret)`;
 
 const RULES: Rule[] = [
   {
@@ -72,6 +74,19 @@ const RULES: Rule[] = [
       'gi',
     ),
   },
+  // `mysql -pSECRET` / `mysqldump --password=…` (the latter is the `secret` rule above).
+  { kind: 'secret', group: 2, re: /(\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p)(?!\[REDACTED)([^\s"'`]+)/g },
+  // Cookie headers carry sessions: the whole value to the end of the line or quote.
+  { kind: 'cookie', group: 2, re: /\b((?:Set-)?Cookie["']?[ \t]*:[ \t]*)(?!\[REDACTED)([^\n"'`]{3,})/gi },
+  // "the password is hunter2", "パスワードは hunter2": a phrase, not an assignment.
+  {
+    kind: 'secret',
+    group: 2,
+    re: new RegExp(
+      String.raw`(\b(?:password|passwd|passphrase|passcode|pwd)\b[^\n.:=]{0,40}?[ \t](?:is|was|reads)[ \t]+["'\`]?|パスワードは[ \t]*["'\`]?)${NOT_A_VALUE}([^\s"'\`]{3,})`,
+      'gi',
+    ),
+  },
 ];
 
 function apply(text: string, rule: Rule): string {
@@ -86,20 +101,55 @@ function apply(text: string, rule: Rule): string {
   });
 }
 
-/** Compiles `.butler/config.yaml` `redact.patterns` (regex sources); an invalid one is skipped, never fatal. */
-export function compileExtraPatterns(patterns: string[]): RegExp[] {
-  const out: RegExp[] = [];
-  for (const src of patterns) {
-    if (typeof src !== 'string' || !src || src.length > 1000) continue;
+/** The most a repository can ask for: patterns, and the length of each. */
+const MAX_PATTERNS = 50;
+const MAX_PATTERN_LENGTH = 1000;
+
+let linearReady = false;
+/**
+ * Patterns come from `.butler/config.yaml`, which any commit can change: one like `(\w+\s?)+$` made
+ * the backtracking engine run for hours (issue #23). They run on V8's linear-time engine (the `l`
+ * flag, enabled once per process), which refuses what it cannot run in linear time (backreferences,
+ * lookaround): such a pattern is refused, never run on the backtracking engine.
+ */
+function linearRegExp(src: string): RegExp {
+  if (!linearReady) {
+    builtin<typeof import('node:v8')>('node:v8').setFlagsFromString('--enable-experimental-regexp-engine');
+    linearReady = true;
+  }
+  return new RegExp(src, 'gl');
+}
+
+/** Compiles `redact.patterns`: the usable ones, and each refused one with why (said by config-note.ts). */
+export function compilePatterns(patterns: readonly unknown[]): { res: RegExp[]; refused: { pattern: string; why: string }[] } {
+  const res: RegExp[] = [];
+  const refused: { pattern: string; why: string }[] = [];
+  for (const [i, src] of patterns.entries()) {
+    const shown = String(src).slice(0, 80);
+    if (i >= MAX_PATTERNS) {
+      refused.push({ pattern: shown, why: `more than ${MAX_PATTERNS} patterns` });
+      continue;
+    }
+    if (typeof src !== 'string' || !src) continue;
+    if (src.length > MAX_PATTERN_LENGTH) {
+      refused.push({ pattern: shown, why: `longer than ${MAX_PATTERN_LENGTH} characters` });
+      continue;
+    }
     try {
-      const re = new RegExp(src, 'g');
-      if (re.test('')) continue; // a pattern that matches nothing-at-all would mask every gap
-      out.push(re);
-    } catch {
-      // skip: a bad pattern in config must not stop a snapshot
+      const re = linearRegExp(src);
+      if (re.test('')) refused.push({ pattern: shown, why: 'matches the empty string' });
+      else res.push(re);
+    } catch (err) {
+      const why = /linear/i.test(String((err as Error)?.message)) ? 'cannot run in linear time (backreference or lookaround)' : 'invalid';
+      refused.push({ pattern: shown, why });
     }
   }
-  return out;
+  return { res, refused };
+}
+
+/** The usable `redact.patterns`; a refused one is skipped here, never fatal (config-note.ts names it). */
+export function compileExtraPatterns(patterns: string[]): RegExp[] {
+  return compilePatterns(patterns).res;
 }
 
 /** Builds the masking function once; built-in rules first (they keep the hint of the kind), then config patterns. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 export interface Oracle {
   /** Did git (or a `git-NAME` program) run? */
-  runsGit(cmd: string): Promise<{ ran: boolean; exit: number | null }>;
+  runsGit(cmd: string): Promise<{ ran: boolean; exit: number | null; calls: string[] }>;
   close(): Promise<void>;
 }
 
@@ -34,7 +34,7 @@ export async function makeOracle(): Promise<Oracle> {
   await fsp.writeFile(path.join(dir, 'git'), FAKE, { mode: 0o755 });
   let n = 0;
 
-  async function runsGit(cmd: string): Promise<{ ran: boolean; exit: number | null }> {
+  async function runsGit(cmd: string): Promise<{ ran: boolean; exit: number | null; calls: string[] }> {
     const log = path.join(base, 'logs', `${n++}`);
     // Absolute paths to the real git are pointed at the fake: `/usr/bin/g?t` still globs the same way.
     const text = cmd.replace(/\/usr\/(local\/)?bin\/(?=g)/g, `${bin}/`).replace(/\/usr\/lib\/git-core\//g, `${bin}/`);
@@ -63,16 +63,14 @@ export async function makeOracle(): Promise<Oracle> {
     });
     // Background jobs (`nohup git fetch &`) may log just after the shell exits.
     for (let i = 0; i < (cmd.includes('&') ? 5 : 1); i++) {
-      if (
-        await fsp.stat(log).then(
-          () => true,
-          () => false,
-        )
-      )
-        return { ran: true, exit };
+      const calls = await fsp.readFile(log, 'utf8').then(
+        (t) => t.split('\n').filter(Boolean),
+        () => null,
+      );
+      if (calls) return { ran: true, exit, calls };
       await new Promise((r) => setTimeout(r, 40));
     }
-    return { ran: false, exit };
+    return { ran: false, exit, calls: [] };
   }
 
   return { runsGit, close: () => fsp.rm(base, { recursive: true, force: true }) };

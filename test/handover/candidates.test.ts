@@ -26,6 +26,7 @@ function rows(...specs: Partial<IndexEntry>[]): IndexEntry[] {
     session_log: null,
     session_line: null,
     session_entry: null,
+    origin: 'own' as const,
     ...s,
   }));
   return markSuperseded(out.reverse());

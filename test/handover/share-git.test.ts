@@ -106,15 +106,15 @@ describe('importFrom: the remote is untrusted input', () => {
     expect(tip).not.toBeNull();
     expect([...(await sharedTree(opts(b), tip!)).keys()]).toContain('snapshots/notes.md');
     await importFrom(deps, tip!);
-    // The one good snapshot, and the latest copy of its scope.
-    expect(
-      readdirSync(store.dir)
-        .filter((f) => f.endsWith('.md'))
-        .sort(),
-    ).toEqual(['project_20260604T100000Z_claude-code.md', 'project_latest.md']);
-    const [entry] = await store.entries();
-    expect(entry).toMatchObject({
+    // The one good snapshot, as a row only: no file and no latest copy until it is accepted (issue #23).
+    expect(readdirSync(store.dir).filter((f) => f.endsWith('.md'))).toEqual([]);
+    const all = await store.entries();
+    expect(all.map((e) => e.handover_id)).toEqual(['project-20260604T100000Z-claude-code']);
+    expect(all[0]).toMatchObject({
       handover_id: 'project-20260604T100000Z-claude-code',
+      origin: 'shared',
+      author: 'Test <test@example.com>',
+      is_latest: false,
       receipts: [{ kind: 'accepted', by: 'codex', clone: 'aa' }],
     });
     expect(existsSync(path.join(b, '..', 'etc'))).toBe(false);

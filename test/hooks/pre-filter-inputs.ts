@@ -20,8 +20,11 @@ export const ADVERSARIAL: Adversarial[] = [
   { name: 'gi\\u0074', input: raw('{"command":"gi\\u0074 push"}'), expect: 'forwarded' },
   { name: 'escaped quote inside the name', input: raw('{"command":"g\\"i\\"t status"}'), expect: 'forwarded' },
   { name: 'escaped backslash inside the name', input: raw('{"command":"g\\\\it status"}'), expect: 'forwarded' },
-  { name: 'JSON newline inside the name', input: raw('{"command":"g\\ni\\\\\\nt status"}'), expect: 'forwarded' },
-  { name: '\\u000a and \\u005C inside the name', input: raw('{"command":"g\\u000ai\\u005Ct"}'), expect: 'forwarded' },
+  // A bare newline ends the command (`g`, then `it status`): not git, so the pre-filter may allow it.
+  { name: 'JSON newline inside the name', input: raw('{"command":"g\\ni\\\\\\nt status"}'), expect: 'allowed' },
+  { name: 'backslash-newline inside the name', input: raw('{"command":"gi\\\\\\nt status"}'), expect: 'forwarded' },
+  { name: '\\u000a and \\u005C inside the name (g, then it)', input: raw('{"command":"g\\u000ai\\u005Ct"}'), expect: 'allowed' },
+  { name: '\\u005C and \\u000a inside the name', input: raw('{"command":"gi\\u005C\\u000at"}'), expect: 'forwarded' },
   { name: '\\u0027 quotes inside the name', input: raw('{"command":"g\\u0027i\\u0027t log"}'), expect: 'forwarded' },
   { name: "$' string", input: j("$'\\x67it' status"), expect: 'forwarded' },
   { name: "$' spelt \\u0024\\u0027", input: raw('{"command":"\\u0024\\u0027\\\\147it\\u0027"}'), expect: 'forwarded' },
@@ -34,7 +37,8 @@ export const ADVERSARIAL: Adversarial[] = [
   },
   { name: 'guard spelt with escapes', input: raw('{"command":"butler \\u0047\\u0055\\u0041r\\\\\\u0064 mode off"}'), expect: 'forwarded' },
   // Escapes that do not spell git: decoded as the Node hook decodes them.
-  { name: 'escaped backslash then u0067it', input: raw('{"command":"echo \\\\u0067it"}'), expect: 'allowed' },
+  // `\u0067` in the command is an escape printf and echo -e decode: Node decides.
+  { name: 'escaped backslash then u0067it', input: raw('{"command":"echo \\\\u0067it"}'), expect: 'forwarded' },
   { name: 'other escapes', input: raw('{"command":"printf \\"a\\\\tb\\" \\u00e9 \\t \\/tmp"}'), expect: 'allowed' },
   { name: 'non-ASCII look-alikes', input: j('ｇｉｔ status; ǵit'), expect: 'allowed' },
   {
@@ -115,5 +119,7 @@ export const ADVERSARIAL: Adversarial[] = [
   },
   { name: 'deep nesting', input: j('ls', { deep: JSON.parse('['.repeat(40) + ']'.repeat(40)) }), expect: 'forwarded' },
   { name: 'over 64 KB', input: j(`echo ${'x'.repeat(70_000)}`), expect: 'forwarded' },
-  { name: 'long command under 64 KB with many escapes', input: j(`printf '${'a\\n"'.repeat(5_000)}'`), expect: 'allowed' },
+  // Over 4 KB of command: Node decides (the pre-filter's checks stay far inside its deadline).
+  { name: 'long command under 64 KB with many escapes', input: j(`printf '${'a\\n"'.repeat(5_000)}'`), expect: 'forwarded' },
+  { name: 'command under 4 KB with many escapes', input: j(`printf '${'a\\n"'.repeat(300)}'`), expect: 'allowed' },
 ];

@@ -62,3 +62,38 @@ describe('hooks exit while stdin stays open', () => {
     expect(Date.now() - t).toBeLessThan(15_000);
   });
 });
+
+describe('the sh pre-filter has a stdin deadline too', () => {
+  /** Runs `sh hooks/pre-tool-use.sh` with `input` written and stdin left open; resolves at its exit. */
+  function runSh(input: string): Promise<{ out: string; ms: number }> {
+    return new Promise((resolve) => {
+      const t = Date.now();
+      const child = spawn('sh', [path.join(ROOT, 'hooks', 'pre-tool-use.sh')], { cwd: repo, stdio: ['pipe', 'pipe', 'ignore'] });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stdin.write(input);
+      const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.on('exit', () => {
+        clearTimeout(guard);
+        child.stdin.destroy();
+        resolve({ out, ms: Date.now() - t });
+      });
+    });
+  }
+
+  it('a truncated request that names git is denied within the deadline', async () => {
+    const r = await runSh('{"tool_name":"Bash","tool_input":{"command":"git pu');
+    expect(r.out).toContain('"permissionDecision":"deny"');
+    expect(r.ms).toBeLessThan(10_000);
+  });
+
+  it('a complete request with stdin left open is answered, not held until the client gives up', async () => {
+    const deny = await runSh(`${JSON.stringify({ tool_name: 'Bash', cwd: repo, tool_input: { command: 'git push' } })}\n`);
+    expect(deny.out).toContain('"permissionDecision":"deny"');
+    expect(deny.ms).toBeLessThan(10_000);
+    // Allowed at once where awk reads lines as they come (gawk, busybox, BSD awk); mawk reads whole
+    // blocks, so there the watchdog answers (deny: the input is not known in time).
+    const plain = await runSh(`${JSON.stringify({ tool_name: 'Bash', cwd: repo, tool_input: { command: 'npm test' } })}\n`);
+    expect(plain.ms).toBeLessThan(10_000);
+  });
+});

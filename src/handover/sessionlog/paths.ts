@@ -55,7 +55,48 @@ export async function resolveSessionLogPath(projectRoot: string, input: string, 
   const allowed = [projectRoot, ...transcriptRoots(env)];
   for (const root of allowed) {
     const r = await real(root);
-    if (r && resolved !== r && isInside(r, resolved)) return resolved;
+    if (r && resolved !== r && isInside(r, resolved)) {
+      // Another project's transcript is not this one's history (issue #23): its recorded cwd must be here.
+      const cwd = await recordedCwd(resolved);
+      const here = (await real(projectRoot)) ?? projectRoot;
+      const at = cwd === null ? null : ((await real(cwd)) ?? path.resolve(cwd));
+      if (at !== null && (at === here || isInside(here, at))) return resolved;
+      throw invalidArgument(
+        cwd === null ? 'session_log_path records no working directory' : 'session_log_path is a transcript of another project',
+        HINT,
+        { session_log_path: input, ...(cwd === null ? {} : { recorded_cwd: cwd.slice(0, 300) }) },
+      );
+    }
   }
   throw invalidArgument('session_log_path is outside the allowed places', HINT, { session_log_path: input });
+}
+
+/** How much of a transcript's head is searched for its working directory. */
+const CWD_HEAD_BYTES = 256 * 1024;
+
+/**
+ * The working directory a transcript recorded: Claude Code's first entry with `cwd`, or Codex's
+ * `session_meta` payload `cwd`. null when the head of the file names none.
+ */
+export async function recordedCwd(file: string): Promise<string | null> {
+  let head: string;
+  const fh = await fsp.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(CWD_HEAD_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, CWD_HEAD_BYTES, 0);
+    head = buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+  for (const line of head.split('\n')) {
+    if (!line.includes('"cwd"')) continue;
+    try {
+      const o = JSON.parse(line) as { cwd?: unknown; type?: unknown; payload?: { cwd?: unknown } };
+      const cwd = o.type === 'session_meta' ? o.payload?.cwd : o.cwd;
+      if (typeof cwd === 'string' && path.isAbsolute(cwd)) return cwd;
+    } catch {
+      // a cut line at the end of the head, or not JSON
+    }
+  }
+  return null;
 }

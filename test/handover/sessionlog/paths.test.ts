@@ -5,6 +5,8 @@ import { ButlerError } from '../../../src/shared/errors.js';
 import { resolveSessionLogPath, transcriptRoots } from '../../../src/handover/sessionlog/index.js';
 import { tempDir } from './helpers.js';
 
+const codexMeta = (cwd: string) => JSON.stringify({ type: 'session_meta', payload: { id: 'x', cwd } });
+
 function setup() {
   const base = tempDir();
   const project = path.join(base, 'project');
@@ -19,8 +21,9 @@ function setup() {
   ]) {
     mkdirSync(d, { recursive: true });
   }
+  // Each transcript records this project as its working directory (Claude Code: `cwd`; Codex: session_meta).
   const put = (p: string) => {
-    writeFileSync(p, '{}\n');
+    writeFileSync(p, p.includes('.codex') ? `${codexMeta(project)}\n` : `{"type":"user","cwd":${JSON.stringify(project)}}\n`);
     return p;
   };
   return {
@@ -64,8 +67,8 @@ describe('resolveSessionLogPath', () => {
     const cx = path.join(s.base, 'cx');
     mkdirSync(path.join(cfg, 'projects'), { recursive: true });
     mkdirSync(path.join(cx, 'sessions'), { recursive: true });
-    writeFileSync(path.join(cfg, 'projects', 'a.jsonl'), '');
-    writeFileSync(path.join(cx, 'sessions', 'b.jsonl'), '');
+    writeFileSync(path.join(cfg, 'projects', 'a.jsonl'), `{"cwd":${JSON.stringify(path.join(s.project, 'sub'))}}\n`);
+    writeFileSync(path.join(cx, 'sessions', 'b.jsonl'), `${codexMeta(s.project)}\n`);
     const env = { CLAUDE_CONFIG_DIR: cfg, CODEX_HOME: cx };
     expect(await resolveSessionLogPath(s.project, path.join(cfg, 'projects', 'a.jsonl'), env)).toBe(path.join(cfg, 'projects', 'a.jsonl'));
     expect(await resolveSessionLogPath(s.project, path.join(cx, 'sessions', 'b.jsonl'), env)).toBe(path.join(cx, 'sessions', 'b.jsonl'));
@@ -76,6 +79,18 @@ describe('resolveSessionLogPath', () => {
       '/h/.codex/sessions',
       '/h/.gemini/tmp',
     ]);
+  });
+
+  it("refuses another project's transcript, and one that records no working directory (issue #23)", async () => {
+    const s = setup();
+    const other = path.join(s.home, '.claude', 'projects', '-p', 'other.jsonl');
+    writeFileSync(other, `{"type":"user","cwd":${JSON.stringify(path.join(s.base, 'elsewhere'))}}\n`);
+    await refused(resolveSessionLogPath(s.project, other, { HOME: s.home }), /transcript of another project/);
+    const rollout = path.join(s.home, '.codex', 'sessions', '2026', 'rollout-2.jsonl');
+    writeFileSync(rollout, `${codexMeta(s.base)}\n`);
+    await refused(resolveSessionLogPath(s.project, rollout, { HOME: s.home }), /transcript of another project/);
+    writeFileSync(path.join(s.project, 'logs', 'bare.jsonl'), '{}\n');
+    await refused(resolveSessionLogPath(s.project, 'logs/bare.jsonl', { HOME: s.home }), /records no working directory/);
   });
 
   it('refuses a file outside the allowed places', async () => {

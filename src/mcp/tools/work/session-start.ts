@@ -31,11 +31,13 @@ export const workSessionStart = defineTool({
     if (r.status !== 'ok' || !root || !me) return r;
     // The handover SessionStart named comes before anything else (the same choice as the hook).
     const w = await waitingHandover(root, me, await toolLang(ctx)).catch(() => null);
+    // Handovers not written in this clone are data for the user, never a required_action (issue #23).
+    const out = w?.foreign.length ? { ...r, data: { ...r.data, handovers_from_elsewhere: w.foreign } } : r;
     if (w?.next) {
       const { tool, handover_id, reason } = w.next;
-      return { ...r, data: { ...r.data, required_action: { tool, args: { handover_id }, reason } } };
+      return { ...out, data: { ...out.data, required_action: { tool, args: { handover_id }, reason } } };
     }
-    if (w?.choose.length) return { ...r, data: { ...r.data, candidate_handovers: w.choose, choose: w.chooseReason } };
-    return r;
+    if (w?.choose.length) return { ...out, data: { ...out.data, candidate_handovers: w.choose, choose: w.chooseReason } };
+    return out;
   },
 });
