@@ -7,9 +7,19 @@
 # fast-path tests of src/guard/quick.ts (quickMentionsGit, quickMentionsGuard): after deleting quotes,
 # backslashes and newlines, no "git" and no "guard" in any case, and no "$'". Anything else (invalid,
 # truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
-case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac
-export BUTLER_HOOK
-command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
+# The installed command checks this file's SHA-256 before it runs it (src/install/guard-launcher.ts,
+# docs/decisions.md D34) and sets BUTLER_BIN to its folder. This file carries the SHA-256 of the Node
+# hook (BUTLER_SUM, filled in by `butler install`), and BUTLER_LOAD reads that file once, checks it and
+# runs those same bytes: an altered or missing hook is not run, and the answer is a deny. The placeholder
+# (a file run straight from the build, never an installed one) runs the hook unchecked.
+if [ -n "${BUTLER_BIN:-}" ]; then BUTLER_HOOK=$BUTLER_BIN/pre-tool-use.cjs
+else case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac; fi
+BUTLER_SUM=@BUTLER_CJS_SHA256@
+BUTLER_LOAD='const f=process.argv[1],h=process.argv[2];let b=null;try{b=require("fs").readFileSync(f)}catch{}
+if(b===null||(h[0]!=="@"&&require("crypto").createHash("sha256").update(b).digest("hex")!==h)){process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"PreToolUse",permissionDecision:"deny",permissionDecisionReason:"The Butler guard runtime is missing or altered, so git and the guard verbs stay blocked. Ask the user to run butler install, then butler status."}}));process.exit(0)}
+const M=require("module"),m=new M(f,null);m.filename=f;m.paths=M._nodeModulePaths(require("path").dirname(f));m._compile(String(b),f)'
+export BUTLER_HOOK BUTLER_SUM BUTLER_LOAD
+command -v awk >/dev/null 2>&1 || exec node -e "$BUTLER_LOAD" "$BUTLER_HOOK" "$BUTLER_SUM"
 LC_ALL=C exec awk '
 function ws() { while (index(" \t\n\r", substr(s, p, 1)) > 0 && p <= L) p++ }
 # A string at p (the opening quote): sets SV to its raw content and p past it; 0 when invalid.
@@ -100,7 +110,7 @@ BEGIN { Q = sprintf("%c", 39); Z = sprintf("%c", 0); CTL = "["; for (i = 1; i < 
 { text = text $0 "\n" }
 END {
   if (allowed()) exit 0
-  node = "exec node \"$BUTLER_HOOK\""
+  node = "exec node -e \"$BUTLER_LOAD\" \"$BUTLER_HOOK\" \"$BUTLER_SUM\""
   printf "%s", text | node
   close(node)
 }'

@@ -11,6 +11,8 @@ import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './j
 import { readRel } from './plan.js';
 import { butlerEntry, parseToml } from './toml.js';
 import { parseStamp } from './vendor.js';
+import { launcherSum } from './guard-launcher.js';
+import { guardRuntimeProblems, preToolUseCommands } from './status-guard.js';
 
 export interface StatusReport {
   root: string;
@@ -81,7 +83,7 @@ function subfolderProblems(root: string, launchDir: string, settingsFile: string
 
 export async function getStatus(
   root: string,
-  deps: { nodeVersion: string; version: string; launchDir?: string; userConfigDir?: string },
+  deps: { nodeVersion: string; version: string; launchDir?: string; userConfigDir?: string; bundleDir?: string },
 ): Promise<StatusReport> {
   const problems: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
@@ -122,8 +124,8 @@ export async function getStatus(
   }
   const defers = await claudeMdDefersToAgents(root);
   // Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install).
-  const formOf = (objs: (JsonObject | null)[], cmds: { preToolUse: string; preToolUseNode: string }): GuardForm | null =>
-    objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUse))
+  const formOf = (objs: (JsonObject | null)[], cmds: { preToolUseNode: string }): GuardForm | null =>
+    objs.some((o) => o && preToolUseCommands(o).some((c) => launcherSum(c) !== null))
       ? 'shell'
       : objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUseNode))
         ? 'node'
@@ -178,6 +180,7 @@ export async function getStatus(
   if (legacy.length)
     problems.push(`${BIN_DIR}/ holds the hooks of an older Butler (${legacy.join(', ')}): run butler install to upgrade them.`);
   if (deps.launchDir && report.claude.session_start) problems.push(...subfolderProblems(root, deps.launchDir, report.claude.settings_file));
+  problems.push(...(await guardRuntimeProblems(root, [local, shared, codexHooks], deps.bundleDir)));
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
   return report;
 }

@@ -1,6 +1,7 @@
 import { formatStatus, getStatus } from '../../install/status.js';
 import { BUTLER_VERSION } from '../../shared/version.js';
 import type { Command } from '../io.js';
+import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
 
 const USAGE = 'usage: butler status [--project DIR] [--json]';
@@ -22,6 +23,7 @@ export const status: Command = async (argv, io) => {
       version: BUTLER_VERSION,
       launchDir: start,
       userConfigDir: io.userConfigDir,
+      bundleDir: bundleDir(io.env),
     });
     // Something missing or broken is a non-zero exit, so a script or CI can stop on it.
     const installed = report.claude.session_start || report.codex.session_start;
