@@ -13,6 +13,10 @@ import { butlerEntry, parseToml } from './toml.js';
 import { parseStamp } from './vendor.js';
 import { launcherSum } from './guard-launcher.js';
 import { guardRuntimeProblems, preToolUseCommands } from './status-guard.js';
+import { codexTrust, type CodexTrust } from './status-live.js';
+import { CONFIG_FILE } from '../shared/config.js';
+import { guardFromText, stricter } from '../guard/config.js';
+import type { GitRunner } from '../shared/git.js';
 
 export interface StatusReport {
   root: string;
@@ -47,6 +51,10 @@ export interface StatusReport {
     guidance: boolean;
     trust: string;
   };
+  /** The guard mode the PreToolUse hook applies here (stricter of work tree and HEAD). */
+  guard_mode: string;
+  /** Per client: will the guard run in a session started at the project root? */
+  guard_live: { claude: string; codex: string };
   problems: string[];
 }
 
@@ -83,7 +91,17 @@ function subfolderProblems(root: string, launchDir: string, settingsFile: string
 
 export async function getStatus(
   root: string,
-  deps: { nodeVersion: string; version: string; launchDir?: string; userConfigDir?: string; bundleDir?: string },
+  deps: {
+    nodeVersion: string;
+    version: string;
+    launchDir?: string;
+    userConfigDir?: string;
+    bundleDir?: string;
+    /** Codex's own folder ($CODEX_HOME, else ~/.codex), where it records trust. */
+    codexHome?: string;
+    /** Reads the committed guard settings; without it the work tree's are shown. */
+    git?: GitRunner;
+  },
 ): Promise<StatusReport> {
   const problems: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
@@ -132,6 +150,12 @@ export async function getStatus(
         : null;
   const claudeForm = formOf([local, shared], claudeCommands);
   const codexForm = formOf([codexHooks], codexCommands);
+  const work = guardFromText(await readRel({ root }, CONFIG_FILE));
+  const head = deps.git ? await deps.git(root, ['cat-file', '-p', `HEAD:${CONFIG_FILE}`]) : null;
+  const guardMode = head ? stricter(work, guardFromText(head.exitCode === 0 ? head.stdout : null)).mode : work.mode;
+  const runtimeProblems = await guardRuntimeProblems(root, [local, shared, codexHooks], deps.bundleDir);
+  const codexCommand = codexHooks ? (preToolUseCommands(codexHooks)[0] ?? null) : null;
+  const trust = codexForm ? await codexTrust(root, codexCommand, deps.codexHome) : false;
   const report: StatusReport = {
     root,
     node: { version: deps.nodeVersion, ok: major >= 20 },
@@ -171,6 +195,11 @@ export async function getStatus(
       guidance: await hasGuide(root, AGENTS_MD),
       trust: CODEX_TRUST_NOTE,
     },
+    guard_mode: guardMode,
+    guard_live: {
+      claude: liveness(claudeForm !== null, null, runtimeProblems, guardMode),
+      codex: liveness(codexForm !== null, trust || null, runtimeProblems, guardMode),
+    },
     problems,
   };
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
@@ -180,9 +209,19 @@ export async function getStatus(
   if (legacy.length)
     problems.push(`${BIN_DIR}/ holds the hooks of an older Butler (${legacy.join(', ')}): run butler install to upgrade them.`);
   if (deps.launchDir && report.claude.session_start) problems.push(...subfolderProblems(root, deps.launchDir, report.claude.settings_file));
-  problems.push(...(await guardRuntimeProblems(root, [local, shared, codexHooks], deps.bundleDir)));
+  problems.push(...runtimeProblems);
+  if (trust && trust !== 'trusted' && trust !== 'unknown')
+    problems.push(`Codex: ${trust}, so Codex runs none of Butler's hooks: ${CODEX_TRUST_NOTE}`);
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
   return report;
+}
+
+/** Whether the guard runs for one client, and if not, why. 'unknown' trust: Codex's records could not be read. */
+function liveness(hook: boolean, trust: CodexTrust | null, runtime: string[], mode: string): string {
+  if (!hook) return 'does NOT run (no PreToolUse hook)';
+  if (trust && trust !== 'trusted') return trust === 'unknown' ? 'runs once Codex trusts the project and hooks' : `does NOT run (${trust})`;
+  if (runtime.length > 0) return 'blocks anything that could be git (runtime missing or altered)';
+  return mode === 'off' ? 'runs, mode off: allows git' : 'runs';
 }
 
 const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
@@ -205,6 +244,7 @@ export function formatStatus(s: StatusReport): string {
       (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
     `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.pre_compact)} PreCompact  ${optional(s.codex.session_end)}  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
   ];
+  lines.push(`  guard: mode ${s.guard_mode}; Claude Code: ${s.guard_live.claude}; Codex: ${s.guard_live.codex}`);
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
   const none = !s.runtime.vendored && ![s.claude, s.codex].some((c) => c.session_start || c.pre_tool_use || c.mcp_server);
   if (none) lines.splice(1, 0, '  Butler is not installed here: run butler install.');
