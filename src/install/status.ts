@@ -14,9 +14,6 @@ import { parseStamp } from './vendor.js';
 import { launcherSum } from './guard-launcher.js';
 import { guardRuntimeProblems, preToolUseCommands } from './status-guard.js';
 import { codexTrust, type CodexTrust } from './status-live.js';
-import { CONFIG_FILE } from '../shared/config.js';
-import { guardFromText, stricter } from '../guard/config.js';
-import type { GitRunner } from '../shared/git.js';
 
 export interface StatusReport {
   root: string;
@@ -99,8 +96,8 @@ export async function getStatus(
     bundleDir?: string;
     /** Codex's own folder ($CODEX_HOME, else ~/.codex), where it records trust. */
     codexHome?: string;
-    /** Reads the committed guard settings; without it the work tree's are shown. */
-    git?: GitRunner;
+    /** The guard mode the hook applies here (the CLI reads it: src/guard/settings.ts); 'unknown' without it. */
+    guardMode?: string;
   },
 ): Promise<StatusReport> {
   const problems: string[] = [];
@@ -150,9 +147,7 @@ export async function getStatus(
         : null;
   const claudeForm = formOf([local, shared], claudeCommands);
   const codexForm = formOf([codexHooks], codexCommands);
-  const work = guardFromText(await readRel({ root }, CONFIG_FILE));
-  const head = deps.git ? await deps.git(root, ['cat-file', '-p', `HEAD:${CONFIG_FILE}`]) : null;
-  const guardMode = head ? stricter(work, guardFromText(head.exitCode === 0 ? head.stdout : null)).mode : work.mode;
+  const guardMode = deps.guardMode ?? 'unknown';
   const runtimeProblems = await guardRuntimeProblems(root, [local, shared, codexHooks], deps.bundleDir);
   const codexCommand = codexHooks ? (preToolUseCommands(codexHooks)[0] ?? null) : null;
   const trust = codexForm ? await codexTrust(root, codexCommand, deps.codexHome) : false;

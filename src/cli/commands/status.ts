@@ -1,6 +1,7 @@
 import { formatStatus, getStatus } from '../../install/status.js';
 import { BUTLER_VERSION } from '../../shared/version.js';
 import type { Command } from '../io.js';
+import { readGuardSettings } from '../../guard/settings.js';
 import { spawnGitWith } from '../../shared/git-spawn.js';
 import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
@@ -26,7 +27,10 @@ export const status: Command = async (argv, io) => {
       userConfigDir: io.userConfigDir,
       bundleDir: bundleDir(io.env),
       codexHome: io.env.CODEX_HOME || (io.env.HOME ? `${io.env.HOME}/.codex` : undefined),
-      git: spawnGitWith(io.env),
+      guardMode: await readGuardSettings(spawnGitWith(io.env), root).then(
+        (g) => g.effective.mode,
+        () => undefined,
+      ),
     });
     // Something missing or broken is a non-zero exit, so a script or CI can stop on it.
     const installed = report.claude.session_start || report.codex.session_start;
