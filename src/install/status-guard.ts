@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { readTextIfExists } from '../shared/fs.js';
 import { BIN_DIR, BUNDLES, BUNDLE_SOURCES } from './constants.js';
-import { NODE_HOOK, PRE_FILTER, launcherSum, preFilterSum, sha256, vendoredPreFilter } from './guard-launcher.js';
+import { NODE_HOOK, PRE_FILTER, launcherSum, nodeHookSum, preFilterSum, vendoredPreFilter } from './guard-launcher.js';
 import { isObject, type Json, type JsonObject } from './json.js';
 import { readRel } from './plan.js';
 
@@ -35,7 +35,7 @@ export async function guardRuntimeProblems(root: string, files: (JsonObject | nu
       `${BIN_DIR}/${PRE_FILTER} is missing or not the file the PreToolUse command checks: the guard blocks anything that could be git and runs nothing else of Butler's; ${RUN_INSTALL}.`,
     );
   const cjsSum = /^BUTLER_SUM=([0-9a-f]{64})$/m.exec(sh ?? '')?.[1];
-  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== sha256(cjs)))
+  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== nodeHookSum(cjs)))
     problems.push(`${BIN_DIR}/${NODE_HOOK} is missing or altered: the guard blocks every command it hands to Node; ${RUN_INSTALL}.`);
   if (bundleDir) {
     const differ: string[] = [];

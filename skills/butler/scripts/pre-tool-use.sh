@@ -9,17 +9,20 @@
 # truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
 # The installed command checks this file's SHA-256 before it runs it (src/install/guard-launcher.ts,
 # docs/decisions.md D34) and sets BUTLER_BIN to its folder. This file carries the SHA-256 of the Node
-# hook (BUTLER_SUM, filled in by `butler install`), and BUTLER_LOAD reads that file once, checks it and
-# runs those same bytes: an altered or missing hook is not run, and the answer is a deny. The placeholder
-# (a file run straight from the build, never an installed one) runs the hook unchecked.
+# hook (BUTLER_SUM, filled in by `butler install`), and BUTLER_RUN reads that file once, checks it with
+# sha256sum and hands those same bytes to `node -e` (no window between check and run; no crypto module
+# for Node to load). An altered or missing hook is not run: the answer is a deny. The placeholder (a
+# file run straight from the build, never an installed one) runs the hook unchecked.
 if [ -n "${BUTLER_BIN:-}" ]; then BUTLER_HOOK=$BUTLER_BIN/pre-tool-use.cjs
 else case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac; fi
 BUTLER_SUM=@BUTLER_CJS_SHA256@
-BUTLER_LOAD='const f=process.argv[1],h=process.argv[2];let b=null;try{b=require("fs").readFileSync(f)}catch{}
-if(b===null||(h[0]!=="@"&&require("crypto").createHash("sha256").update(b).digest("hex")!==h)){process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"PreToolUse",permissionDecision:"deny",permissionDecisionReason:"The Butler guard runtime is missing or altered, so git and the guard verbs stay blocked. Ask the user to run butler install, then butler status."}}));process.exit(0)}
-const M=require("module"),m=new M(f,null);m.filename=f;m.paths=M._nodeModulePaths(require("path").dirname(f));m._compile(String(b),f)'
-export BUTLER_HOOK BUTLER_SUM BUTLER_LOAD
-command -v awk >/dev/null 2>&1 || exec node -e "$BUTLER_LOAD" "$BUTLER_HOOK" "$BUTLER_SUM"
+BUTLER_DENY='{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"The Butler guard runtime is missing or altered, so git and the guard verbs stay blocked. Ask the user to run butler install, then butler status."}}'
+BUTLER_RUN='case $BUTLER_SUM in @*) exec node "$BUTLER_HOOK" ;; esac
+c=$(cat "$BUTLER_HOOK" 2>/dev/null) && case $(printf "%s" "$c" | sha256sum 2>/dev/null || printf "%s" "$c" | shasum -a 256 2>/dev/null) in
+"$BUTLER_SUM"*) node -e "$c" "$BUTLER_HOOK" && exit 0 ;; esac
+cat >/dev/null; printf "%s" "$BUTLER_DENY"'
+export BUTLER_HOOK BUTLER_SUM BUTLER_DENY BUTLER_RUN
+command -v awk >/dev/null 2>&1 || eval "$BUTLER_RUN"
 LC_ALL=C exec awk '
 function ws() { while (index(" \t\n\r", substr(s, p, 1)) > 0 && p <= L) p++ }
 # A string at p (the opening quote): sets SV to its raw content and p past it; 0 when invalid.
@@ -110,7 +113,7 @@ BEGIN { Q = sprintf("%c", 39); Z = sprintf("%c", 0); CTL = "["; for (i = 1; i < 
 { text = text $0 "\n" }
 END {
   if (allowed()) exit 0
-  node = "exec node -e \"$BUTLER_LOAD\" \"$BUTLER_HOOK\" \"$BUTLER_SUM\""
+  node = "eval \"$BUTLER_RUN\""
   printf "%s", text | node
   close(node)
 }'
