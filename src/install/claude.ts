@@ -12,6 +12,7 @@ import {
   SESSION_START_MATCHER,
   SESSION_START_TIMEOUT,
 } from './constants.js';
+import { bundledGuard, guardLauncher } from './guard-launcher.js';
 import {
   applyHookGroups,
   foreignServer,
@@ -32,7 +33,8 @@ export const MCP_JSON = '.mcp.json';
 /** Claude Code sets $CLAUDE_PROJECT_DIR for hooks, so the command is the same in every clone. */
 export const claudeCommands = {
   sessionStart: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/session-start.cjs --brain ${BRAIN_CLAUDE}`,
-  preToolUse: `sh "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.sh`,
+  /** The pre-filter, checked against `sum` (its SHA-256) before it runs (src/install/guard-launcher.ts). */
+  preToolUse: (sum: string) => guardLauncher('"${CLAUDE_PROJECT_DIR:-$PWD}"', sum),
   /** Where sh and awk are missing (native Windows): the Node hook alone. */
   preToolUseNode: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-tool-use.cjs`,
   preCompact: `node "$CLAUDE_PROJECT_DIR"/${BIN_DIR}/pre-compact.cjs --brain ${BRAIN_CLAUDE}`,
@@ -45,7 +47,7 @@ export const claudeCommands = {
  * Butler's hook entries for Claude Code, one per event (uninstall removes every event named here);
  * SessionEnd is null (removed) unless asked for.
  */
-export function claudeHookGroups(guard: GuardForm = 'shell', sessionEnd = false): Record<string, HookGroup | null> {
+export function claudeHookGroups(guard: GuardForm = 'shell', sessionEnd = false, sum = ''): Record<string, HookGroup | null> {
   return {
     SessionStart: {
       matcher: SESSION_START_MATCHER,
@@ -56,7 +58,7 @@ export function claudeHookGroups(guard: GuardForm = 'shell', sessionEnd = false)
       hooks: [
         {
           type: 'command',
-          command: guard === 'shell' ? claudeCommands.preToolUse : claudeCommands.preToolUseNode,
+          command: guard === 'shell' ? claudeCommands.preToolUse(sum) : claudeCommands.preToolUseNode,
           timeout: PRE_TOOL_USE_TIMEOUT,
         },
       ],
@@ -109,13 +111,14 @@ export async function planClaude(ctx: InstallContext): Promise<FileChange[]> {
   const target = ctx.personal ? CLAUDE_LOCAL : CLAUDE_SHARED;
   const other = ctx.personal ? CLAUDE_SHARED : CLAUDE_LOCAL;
   const sessionEnd = await wantsSessionEnd(ctx, [target, other], (o) => hasAnyOwnHandler(o, 'SessionEnd'));
+  const sum = (await bundledGuard(ctx.bundleDir))?.sum ?? '';
   const changes = await Promise.all([
     planJsonEdit(
       ctx,
       target,
       `Claude Code hooks (SessionStart, PreToolUse, PreCompact, PostCompact${sessionEnd ? ', SessionEnd' : ''}) and MCP approval`,
       (obj) => {
-        applyHookGroups(target, obj, claudeHookGroups(ctx.guardForm, sessionEnd));
+        applyHookGroups(target, obj, claudeHookGroups(ctx.guardForm, sessionEnd, sum));
         setApproval(target, obj, true);
       },
     ),

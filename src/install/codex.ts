@@ -12,6 +12,7 @@ import {
   shQuoted,
   type GuardForm,
 } from './constants.js';
+import { bundledGuard, guardLauncher } from './guard-launcher.js';
 import { applyHookGroups, foreignServer, hasAnyOwnHandler, isOwnServer, type HookGroup } from './json.js';
 import { planJsonEdit, readRel, wantsSessionEnd, type FileChange, type InstallContext } from './plan.js';
 import { butlerEntry, parseToml, setButlerTable } from './toml.js';
@@ -21,7 +22,8 @@ export const CODEX_CONFIG = '.codex/config.toml';
 
 export const codexCommands = {
   sessionStart: shQuoted(codexLauncher('session-start.cjs', `--brain ${BRAIN_CODEX}`)),
-  preToolUse: shQuoted(codexLauncher('pre-tool-use.sh', '', '', 'sh')),
+  /** Codex runs hooks in the session's folder: the walk up starts there (src/install/guard-launcher.ts). */
+  preToolUse: (sum: string) => shQuoted(guardLauncher('$PWD', sum)),
   /** Where sh and awk are missing (native Windows): the Node hook alone. */
   preToolUseNode: shQuoted(codexLauncher('pre-tool-use.cjs', '')),
   preCompact: shQuoted(codexLauncher('pre-compact.cjs', `--brain ${BRAIN_CODEX}`)),
@@ -29,7 +31,7 @@ export const codexCommands = {
 };
 
 /** Butler's hook entries for Codex, one per event; SessionEnd is null (removed) unless asked for. */
-export function codexHookGroups(guard: GuardForm = 'shell', sessionEnd = false): Record<string, HookGroup | null> {
+export function codexHookGroups(guard: GuardForm = 'shell', sessionEnd = false, sum = ''): Record<string, HookGroup | null> {
   return {
     SessionStart: {
       matcher: SESSION_START_MATCHER,
@@ -40,7 +42,7 @@ export function codexHookGroups(guard: GuardForm = 'shell', sessionEnd = false):
       hooks: [
         {
           type: 'command',
-          command: guard === 'shell' ? codexCommands.preToolUse : codexCommands.preToolUseNode,
+          command: guard === 'shell' ? codexCommands.preToolUse(sum) : codexCommands.preToolUseNode,
           timeout: PRE_TOOL_USE_TIMEOUT,
         },
       ],
@@ -96,9 +98,10 @@ async function planToml(ctx: { root: string; force?: boolean }, install: boolean
 
 export async function planCodex(ctx: InstallContext): Promise<FileChange[]> {
   const sessionEnd = await wantsSessionEnd(ctx, [CODEX_HOOKS], (o) => hasAnyOwnHandler(o, 'SessionEnd'));
+  const sum = (await bundledGuard(ctx.bundleDir))?.sum ?? '';
   const changes = await Promise.all([
     planJsonEdit(ctx, CODEX_HOOKS, `Codex hooks (SessionStart, PreToolUse, PreCompact${sessionEnd ? ', SessionEnd' : ''})`, (obj) =>
-      applyHookGroups(CODEX_HOOKS, obj, codexHookGroups(ctx.guardForm, sessionEnd)),
+      applyHookGroups(CODEX_HOOKS, obj, codexHookGroups(ctx.guardForm, sessionEnd, sum)),
     ),
     planToml(ctx, true),
   ]);

@@ -12,6 +12,9 @@ import { readRel } from './plan.js';
 import { butlerEntry, parseToml } from './toml.js';
 import { installText } from './messages.js';
 import { parseStamp } from './vendor.js';
+import { launcherSum } from './guard-launcher.js';
+import { guardRuntimeProblems, preToolUseCommands } from './status-guard.js';
+import { codexTrust, type CodexTrust } from './status-live.js';
 
 export interface StatusReport {
   root: string;
@@ -50,6 +53,10 @@ export interface StatusReport {
     trust: string;
     installed: boolean;
   };
+  /** The guard mode the PreToolUse hook applies here (stricter of work tree and HEAD). */
+  guard_mode: string;
+  /** Per client: will the guard run in a session started at the project root? */
+  guard_live: { claude: string; codex: string };
   problems: string[];
 }
 
@@ -86,7 +93,17 @@ function subfolderProblems(root: string, launchDir: string, settingsFile: string
 
 export async function getStatus(
   root: string,
-  deps: { nodeVersion: string; version: string; launchDir?: string; userConfigDir?: string },
+  deps: {
+    nodeVersion: string;
+    version: string;
+    launchDir?: string;
+    userConfigDir?: string;
+    bundleDir?: string;
+    /** Codex's own folder ($CODEX_HOME, else ~/.codex), where it records trust. */
+    codexHome?: string;
+    /** The guard mode the hook applies here (the CLI reads it: src/guard/settings.ts); 'unknown' without it. */
+    guardMode?: string;
+  },
 ): Promise<StatusReport> {
   const problems: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
@@ -127,14 +144,18 @@ export async function getStatus(
   }
   const defers = await claudeMdDefersToAgents(root);
   // Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install).
-  const formOf = (objs: (JsonObject | null)[], cmds: { preToolUse: string; preToolUseNode: string }): GuardForm | null =>
-    objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUse))
+  const formOf = (objs: (JsonObject | null)[], cmds: { preToolUseNode: string }): GuardForm | null =>
+    objs.some((o) => o && preToolUseCommands(o).some((c) => launcherSum(c) !== null))
       ? 'shell'
       : objs.some((o) => o && hasOwnHookGroup(o, 'PreToolUse', cmds.preToolUseNode))
         ? 'node'
         : null;
   const claudeForm = formOf([local, shared], claudeCommands);
   const codexForm = formOf([codexHooks], codexCommands);
+  const guardMode = deps.guardMode ?? 'unknown';
+  const runtimeProblems = await guardRuntimeProblems(root, [local, shared, codexHooks], deps.bundleDir);
+  const codexCommand = codexHooks ? (preToolUseCommands(codexHooks)[0] ?? null) : null;
+  const trust = codexForm ? await codexTrust(root, codexCommand, deps.codexHome) : false;
   const report: StatusReport = {
     root,
     node: { version: deps.nodeVersion, ok: major >= 20 },
@@ -177,6 +198,11 @@ export async function getStatus(
       trust: CODEX_TRUST_NOTE,
       installed: false,
     },
+    guard_mode: guardMode,
+    guard_live: {
+      claude: liveness(claudeForm !== null, null, runtimeProblems, guardMode),
+      codex: liveness(codexForm !== null, trust || null, runtimeProblems, guardMode),
+    },
     problems,
   };
   const { claude, codex } = report;
@@ -216,8 +242,19 @@ export async function getStatus(
   if (legacy.length)
     problems.push(`${BIN_DIR}/ holds the hooks of an older Butler (${legacy.join(', ')}): run butler install to upgrade them.`);
   if (deps.launchDir && report.claude.session_start) problems.push(...subfolderProblems(root, deps.launchDir, report.claude.settings_file));
+  problems.push(...runtimeProblems);
+  if (trust && trust !== 'trusted' && trust !== 'unknown')
+    problems.push(`Codex: ${trust}, so Codex runs none of Butler's hooks: ${CODEX_TRUST_NOTE}`);
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
   return report;
+}
+
+/** Whether the guard runs for one client, and if not, why. 'unknown' trust: Codex's records could not be read. */
+function liveness(hook: boolean, trust: CodexTrust | null, runtime: string[], mode: string): string {
+  if (!hook) return 'does NOT run (no PreToolUse hook)';
+  if (trust && trust !== 'trusted') return trust === 'unknown' ? 'runs once Codex trusts the project and hooks' : `does NOT run (${trust})`;
+  if (runtime.length > 0) return 'blocks anything that could be git (runtime missing or altered)';
+  return mode === 'off' ? 'runs, mode off: allows git' : 'runs';
 }
 
 const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
@@ -252,6 +289,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
         : notChosen('--codex')
     }`,
   ];
+  lines.push(`  guard: mode ${s.guard_mode}; Claude Code: ${s.guard_live.claude}; Codex: ${s.guard_live.codex}`);
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
   const none = !s.runtime.vendored && !s.claude.installed && !s.codex.installed;
   // Outside a repository that comes first, and install (which refuses there) is not advised.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeCommands } from '../../src/install/claude.js';
 import { codexCommands } from '../../src/install/codex.js';
+import { preFilterSum } from '../../src/install/guard-launcher.js';
 import { applyChanges, planInstall, planUninstall, type InstallContext } from '../../src/install/index.js';
 import { getStatus } from '../../src/install/status.js';
 import { fakeBundles, read, tempDir, tree, write } from './helpers.js';
@@ -58,7 +59,10 @@ describe('hooks installed as .mjs by an older Butler', () => {
         (n) => `.butler/bin/${n}`,
       ),
     );
-    expect(commandsOf(root, '.claude/settings.json', 'PreToolUse')).toEqual([claudeCommands.preToolUse, './audit.sh']);
+    expect(commandsOf(root, '.claude/settings.json', 'PreToolUse')).toEqual([
+      claudeCommands.preToolUse(preFilterSum(read(root, '.butler/bin/pre-tool-use.sh'))),
+      './audit.sh',
+    ]);
     expect(commandsOf(root, '.claude/settings.json', 'SessionStart')).toEqual([claudeCommands.sessionStart]);
     expect(commandsOf(root, '.codex/hooks.json', 'PreCompact')).toEqual([codexCommands.preCompact]);
     expect(JSON.stringify(tree(root))).not.toMatch(/(session-start|pre-tool-use|pre-compact)\.mjs/);

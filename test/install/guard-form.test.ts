@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { claudeCommands } from '../../src/install/claude.js';
 import { codexCommands } from '../../src/install/codex.js';
+import { preFilterSum } from '../../src/install/guard-launcher.js';
 import { applyChanges, planInstall, type InstallContext } from '../../src/install/index.js';
 import { formatStatus, getStatus } from '../../src/install/status.js';
 import { fakeBundles, read, tempDir, tree, write } from './helpers.js';
@@ -33,9 +34,11 @@ describe('PreToolUse command form', () => {
     const root = tempDir();
     write(root, '.git/HEAD', 'ref: refs/heads/main\n');
     await applyChanges(root, await planInstall(ctx(root)));
-    expect(commands(root)).toEqual([claudeCommands.preToolUse, codexCommands.preToolUse]);
-    expect(claudeCommands.preToolUse).toBe('sh "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.sh');
-    expect(codexCommands.preToolUse).toContain('exec sh .butler/bin/pre-tool-use.sh');
+    // The command carries the SHA-256 of the pre-filter it runs (src/install/guard-launcher.ts).
+    const sum = preFilterSum(read(root, '.butler/bin/pre-tool-use.sh'));
+    expect(commands(root)).toEqual([claudeCommands.preToolUse(sum), codexCommands.preToolUse(sum)]);
+    expect(claudeCommands.preToolUse(sum)).toContain(`in ${sum}*) BUTLER_BIN=$d/.butler/bin; eval "$s";;`);
+    expect(codexCommands.preToolUse(sum)).toMatch(/^sh -c 'd=\$PWD; /);
     expect(read(root, '.butler/bin/pre-tool-use.sh')).toBe('// fake pre-tool-use.sh\n');
     const s = await getStatus(root, deps);
     expect([s.claude.pre_tool_use_form, s.codex.pre_tool_use_form, s.claude.pre_tool_use, s.codex.pre_tool_use]).toEqual([
@@ -71,7 +74,7 @@ describe('PreToolUse command form', () => {
     const after = JSON.parse(read(root, '.claude/settings.json')).hooks.PreToolUse;
     expect(after.map((g: { hooks: { command: string }[] }) => g.hooks[0]!.command)).toEqual([
       './lint.sh',
-      claudeCommands.preToolUse,
+      claudeCommands.preToolUse(preFilterSum(read(root, '.butler/bin/pre-tool-use.sh'))),
       './audit.sh',
     ]);
     expect(JSON.parse(read(root, '.codex/hooks.json')).hooks.PreToolUse).toHaveLength(1);
