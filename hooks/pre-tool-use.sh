@@ -11,9 +11,22 @@
 # Stdin deadline, as the Node hook's: a line that completes the JSON object is decided at once, even
 # when the client keeps stdin open; if no decision is made within 1 s, a watchdog denies
 # (fail closed: the input is not known, so it may mention git).
-case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac
-export BUTLER_HOOK
-command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"
+# The installed command checks this file's SHA-256 before it runs it (src/install/guard-launcher.ts,
+# docs/decisions.md D34) and sets BUTLER_BIN to its folder. This file carries the SHA-256 of the Node
+# hook (BUTLER_SUM, filled in by `butler install`), and BUTLER_RUN reads that file once, checks it with
+# sha256sum and hands those same bytes to `node -e` (no window between check and run; no crypto module
+# for Node to load). An altered or missing hook is not run: the answer is a deny. The placeholder (a
+# file run straight from the build, never an installed one) runs the hook unchecked.
+if [ -n "${BUTLER_BIN:-}" ]; then BUTLER_HOOK=$BUTLER_BIN/pre-tool-use.cjs
+else case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac; fi
+BUTLER_SUM=@BUTLER_CJS_SHA256@
+BUTLER_DENY='{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"The Butler guard runtime is missing or altered, so git and the guard verbs stay blocked. Ask the user to run butler install, then butler status."}}'
+BUTLER_RUN='case $BUTLER_SUM in @*) exec node "$BUTLER_HOOK" ;; esac
+c=$(cat "$BUTLER_HOOK" 2>/dev/null) && case $(printf "%s" "$c" | sha256sum 2>/dev/null || printf "%s" "$c" | shasum -a 256 2>/dev/null) in
+"$BUTLER_SUM"*) node -e "$c" "$BUTLER_HOOK" && exit 0 ;; esac
+cat >/dev/null; printf "%s" "$BUTLER_DENY"'
+export BUTLER_HOOK BUTLER_SUM BUTLER_DENY BUTLER_RUN
+command -v awk >/dev/null 2>&1 || { eval "$BUTLER_RUN"; exit 0; }
 trap 'kill "$BUTLER_AWK" 2>/dev/null; printf "%s\n" "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"Raw git is blocked by Butler: the hook input did not arrive in time. Use the butler MCP tools (work_*)\"}}"; exit 0' USR1
 (sleep 1; kill -USR1 $$) </dev/null >/dev/null 2>&1 &
 BUTLER_WATCH=$!
@@ -101,7 +114,7 @@ function mentions(c,   w, n, k, a, last, pre) {
   c = dec(c)
   if (c ~ /[$`]|[<>]\(|\{[^}]*(,|\.\.)/ || c ~ ESC) return 1
   gsub(/\002\n/, "\001", c)
-  if (c ~ GIT || c ~ GUARD || c ~ RUNNER || c ~ DOT || c ~ EXECF) return 1
+  if (c ~ GIT || c ~ GUARD || c ~ APPROVE || c ~ RUNNER || c ~ DOT || c ~ EXECF) return 1
   if (c ~ INTERP && c ~ INLINE) return 1
   if (c ~ SED && c ~ SEDE) return 1
   w = c; gsub(/[ \t\n\r\v\f;&|<>()]+/, " ", w); n = split(w, a, " ")
@@ -135,7 +148,7 @@ BEGIN {
   Q = sprintf("%c", 39); Z = sprintf("%c", 0); CTL = "["; for (i = 1; i < 32; i++) CTL = CTL sprintf("%c", i); CTL = CTL "]"
   WS = " \t\n\r\v\f"; J = "[^" WS "a-z0-9;&|<>]*"; B = "(^|[^a-z0-9_./-])("; E = ")([^a-z0-9_.-]|$)"
   ESC = "\002[0-7xu]"
-  GIT = "g" J "i" J "t"; GUARD = "g" J "u" J "a" J "r" J "d"
+  GIT = "g" J "i" J "t"; GUARD = "g" J "u" J "a" J "r" J "d"; APPROVE = "a" J "p" J "p" J "r" J "o" J "v" J "e"
   RUNNER = B "sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|rbash|busybox|eval|source|exec|xargs|parallel|awk|gawk|mawk|nawk|vim?|nvim|view|ex|emacs|gdb|lldb|expect|version|scalar|hub|gh|husky|lint-staged|pre-commit|lerna|tig|lazygit|cz|release-it|semantic-release|standard-version|changeset" E
   DOT = "(^|[;&|({!]|then|do|else|if|elif|while|until|time)[" WS "]*[.][" WS "]"
   EXECF = "-(exec|execdir|ok|okdir)([" WS "]|$)"
@@ -148,7 +161,7 @@ function decide() {
   if (allowed()) exit 0
   # Stop the watchdog first: from here on, the Node hook has the input and its own deadline.
   system("kill " ENVIRON["BUTLER_WATCH"] " 2>/dev/null")
-  node = "exec node \"$BUTLER_HOOK\""
+  node = "eval \"$BUTLER_RUN\""
   printf "%s", text | node
   close(node)
   exit 0

@@ -29,11 +29,9 @@ const installed = (rel) => JSON.parse(readFileSync(path.join(repo, rel), 'utf8')
 const commands = { claude: installed('.claude/settings.json'), codex: installed('.codex/hooks.json') };
 // The plain Node form (what install wrote before the pre-filter, and still writes on native Windows).
 const nodeForm = {
-  claude: commands.claude.replace(
-    'sh "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.sh',
-    'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.cjs',
-  ),
-  codex: commands.codex.replaceAll('pre-tool-use.sh', 'pre-tool-use.cjs').replace('exec sh .butler', 'exec node .butler'),
+  claude: 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.cjs',
+  codex:
+    "sh -c 'd=$PWD; while [ -n \"$d\" ] && [ ! -f \"$d/.butler/bin/pre-tool-use.cjs\" ]; do d=${d%/*}; done; cd \"$d\" && exec node .butler/bin/pre-tool-use.cjs'",
 };
 
 const stdin = (command) =>

@@ -6,6 +6,8 @@ export interface CliIO {
   userConfigDir?: string;
   /** Asks the person at the terminal; absent when nobody can answer (no TTY, tests, hooks). */
   ask?: (question: string) => Promise<string>;
+  /** The agent client this process runs under, if any (src/cli/person.ts); absent in tests: none. */
+  agent?: () => string | null;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Reads all of stdin (hooks only). */

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { readStdin as readStdinUntil } from '../hooks/bin/read-stdin.js';
 import { userConfigDir } from '../shared/user-config.js';
 import type { CliIO } from './io.js';
+import { agentAncestor } from './person.js';
 
 // `butler hook …` reads the client's JSON with the same deadline as the hook bundles: a client that
 // keeps stdin open must not make a PreToolUse hook time out (a timed-out hook lets the command run).
@@ -24,6 +25,7 @@ export function startCli(run: (argv: string[], io: CliIO) => Promise<number>): v
     env: process.env,
     userConfigDir: userConfigDir(process.env, os.homedir()),
     ask: process.stdin.isTTY && process.stderr.isTTY ? ask : undefined,
+    agent: () => agentAncestor(process.env),
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     readStdin,

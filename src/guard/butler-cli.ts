@@ -1,5 +1,5 @@
 // The guard also stops the agent from relaxing the guard itself: `butler guard allow|deny|mode`
-// is a person's act (README, "Security model"). The CLI asks for a terminal and confirmation, but an
+// (and `butler issue approve-url`) is a person's act (README, "Security model"). The CLI asks for a terminal and confirmation, but an
 // agent can fake a terminal (`script -c …`), so the hook refuses the command outright.
 import { DYN } from './types.js';
 
@@ -23,6 +23,12 @@ export function butlerGuardChange(argv: string[], i: number, base: string): stri
     j++;
   }
   const args = argv.slice(j);
+  // `butler issue approve-url` (where a token may go) is a person's act too (src/cli/person.ts).
+  const issue = args.findIndex((a) => a.toLowerCase() === 'issue');
+  if (issue >= 0) {
+    const v = args.slice(issue + 1).find((a) => !a.startsWith('--')) ?? '';
+    if (v === 'approve-url' || v.includes(DYN)) return 'butler issue approve-url';
+  }
   const at = args.findIndex((a) => a.toLowerCase() === 'guard');
   if (at < 0) return null;
   const verb = args.slice(at + 1).find((a) => !a.startsWith('--')) ?? '';

@@ -8,6 +8,8 @@
 const JOIN = String.raw`(?:[^\sA-Za-z0-9;&|<>]|\\\n)*`;
 const SPELLS_GIT = new RegExp(`g${JOIN}i${JOIN}t`, 'i');
 const SPELLS_GUARD = new RegExp(`g${JOIN}u${JOIN}a${JOIN}r${JOIN}d`, 'i');
+/** `butler issue approve-url` is a person's act like the guard verbs (src/guard/butler-cli.ts). */
+const SPELLS_APPROVE = new RegExp(`a${JOIN}p${JOIN}p${JOIN}r${JOIN}o${JOIN}v${JOIN}e`, 'i');
 
 /**
  * Words that run text or data as commands, or build program text in their own language (shells,
@@ -46,6 +48,7 @@ export function needsParse(text: string): boolean {
     /[$`]|[<>]\(|\\[0-7xu]|\{[^}]*(?:,|\.\.)/i.test(text) ||
     SPELLS_GIT.test(text) ||
     SPELLS_GUARD.test(text) ||
+    SPELLS_APPROVE.test(text) ||
     RUNNER.test(text) ||
     (INTERPRETER.test(text) && INLINE.test(text)) ||
     (SED.test(text) && SED_E.test(text)) ||

@@ -1,9 +1,9 @@
-// Reading and changing the guard settings as a person does (`butler guard …`), and the check that
-// keeps an agent from recording a relaxation (work_record). Git runs through the injected runner.
+// Reading and changing the guard settings as a person does (`butler guard …`); what keeps an agent
+// from recording a relaxation is src/guard/protected.ts. Git runs through the injected runner.
 import { CONFIG_FILE, readConfigText } from '../shared/config.js';
 import { writeFileAtomic } from '../shared/fs.js';
 import type { GitRunner } from '../shared/git.js';
-import { guardFromText, relaxes, stricter } from './config.js';
+import { guardFromText, stricter } from './config.js';
 import type { GuardConfig, GuardMode } from './decide.js';
 
 export interface GuardSettings {
@@ -26,22 +26,6 @@ export async function readGuardSettings(git: GitRunner, root: string): Promise<G
   const work = guardFromText(await workText(root, CONFIG_FILE));
   const committed = guardFromText(await committedText(git, root, CONFIG_FILE));
   return { work_tree: work, committed, effective: stricter(work, committed) };
-}
-
-/** Config files (any folder's `.butler/config.yaml`) whose uncommitted change would relax the guard. */
-export async function relaxingChanges(git: GitRunner, root: string): Promise<string[]> {
-  const st = await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ':(glob)**/.butler/config.yaml']);
-  if (st.exitCode !== 0) return [];
-  const paths = st.stdout
-    .split('\0')
-    .filter((e) => e.length > 3)
-    .map((e) => e.slice(3));
-  const out: string[] = [];
-  for (const rel of paths) {
-    const before = guardFromText(await committedText(git, root, rel));
-    if (relaxes(guardFromText(await workText(root, rel)), before)) out.push(rel);
-  }
-  return out;
 }
 
 /** The config text with its top-level `guard:` section replaced (the rest of the file, comments included, kept). */

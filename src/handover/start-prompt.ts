@@ -112,10 +112,11 @@ export function recoveredLine(e: IndexEntry, lang: Lang): string {
 }
 
 /** No candidate: one line; when a closed issue's snapshot was held back, that line says so. */
-export function startPromptNone(root: string, lang: Lang, closed: readonly IndexEntry[]): string {
+/** `guardOff`: the guard applied here is mode off (committed and in the work tree), so "instead of git" would be untrue. */
+export function startPromptNone(root: string, lang: Lang, closed: readonly IndexEntry[], guardOff = false): string {
   const ids = [...new Set(closed.map((e) => `#${e.issue_id}`))].slice(0, 3).join(', ');
   const t = startText(lang);
-  return t.none(ids ? t.closed(ids) : '', root);
+  return (guardOff ? t.noneGuardOff : t.none)(ids ? t.closed(ids) : '', root);
 }
 
 /** Several candidates: name them and ask; never pick one. */

@@ -111,6 +111,20 @@ export async function sessionStart(
   }
 }
 
+/**
+ * Is the guard applied here mode off? Only then does SessionStart not say "instead of git". The work
+ * tree's file alone may not relax the guard (src/guard/config.ts), so the committed one is read too,
+ * and only when the work tree says off (the usual start spawns nothing).
+ */
+async function guardOff(root: string, config: { guard?: { mode?: string } }, env: Record<string, string | undefined>): Promise<boolean> {
+  if (config.guard?.mode !== 'off') return false;
+  const { spawnGitWith } = await import('../shared/git-spawn.js');
+  const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, ...clean } = env;
+  const r = await spawnGitWith(clean)(root, ['cat-file', '-p', 'HEAD:.butler/config.yaml'], { timeoutMs: 1_000 });
+  const { guardFromText } = await import('../guard/config.js');
+  return r.exitCode === 0 && guardFromText(r.stdout).mode === 'off';
+}
+
 /** Recovery gets this long; the prompt follows either way, well inside the hook's 3 s deadline. */
 const RECOVER_BUDGET_MS = 2000;
 
@@ -141,7 +155,7 @@ async function pickAndRender(
   const note = [foreignLine(foreign, lang), shareLine].filter(Boolean).join('\n');
   const named = (text: string) =>
     !recovered || text.includes(recovered.handover_id) ? text : `${text}${recoveredLine(recovered, lang)}\n`.slice(0, SESSION_START_LIMIT);
-  if (candidates.length === 0) return withNote(named(startPromptNone(root, lang, sel.closed)), note);
+  if (candidates.length === 0) return withNote(named(startPromptNone(root, lang, sel.closed, await guardOff(root, config, env))), note);
   if (candidates.length > 1) return withNote(named(startPromptMany(root, me, candidates, lang)), note);
   const e = candidates[0] as IndexEntry;
   const snapshot = store.readSnapshotNow(e);

@@ -12,6 +12,7 @@ import {
   type JsonObject,
 } from './json.js';
 import { planJsonEdit, wantsSessionEnd, type FileChange, type InstallContext } from './plan.js';
+import { bundledGuard, guardLauncher } from './guard-launcher.js';
 import { planToml } from './toml-plan.js';
 
 /** Butler's hook commands for one client, from its record (how a command finds `.butler/bin/`). */
@@ -26,9 +27,16 @@ export interface HookCommands {
   postCompact: string;
 }
 
-export function commandsFor(c: ClientRecord): HookCommands {
+/**
+ * `sum`: the SHA-256 of the pre-filter the guard command checks before it runs it (guard-launcher.ts,
+ * docs/decisions.md D34); install reads it from this Butler's bundles.
+ */
+export function commandsFor(c: ClientRecord, sum = ''): HookCommands {
   const brain = `--brain ${c.brain}`;
   const locate = c.hooks.locate;
+  // Where the guard's walk up to the project starts: the client's project variable (else the hook's folder).
+  const start = locate.kind === 'env' ? `"\${${locate.variable}:-$PWD}"` : locate.settingsExpandEnv === true ? '$(pwd)' : '$PWD';
+  const guard = locate.kind === 'env' ? guardLauncher(start, sum) : shQuoted(guardLauncher(start, sum));
   // A variable the client sets to the project root (the same command in every clone), or a walk up from $PWD.
   const cmd =
     locate.kind === 'env'
@@ -37,7 +45,7 @@ export function commandsFor(c: ClientRecord): HookCommands {
           shQuoted(walkUpLauncher(file, args, '', runner, locate.settingsExpandEnv === true));
   return {
     sessionStart: cmd('session-start.cjs', brain),
-    preToolUse: cmd('pre-tool-use.sh', '', 'sh'),
+    preToolUse: guard,
     preToolUseNode: cmd('pre-tool-use.cjs', ''),
     preCompact: cmd('pre-compact.cjs', brain),
     sessionEnd: cmd('pre-compact.cjs', `${brain} --trigger session-end`),
@@ -54,8 +62,8 @@ const COMMAND_OF: Record<HookRole | OptionalHookRole, (k: HookCommands, guard: G
 };
 
 /** Butler's hook entries for a client, one per event; SessionEnd is null (removed) unless asked for. */
-export function hookGroupsFor(c: ClientRecord, guard: GuardForm = 'shell', sessionEnd = false): Record<string, HookGroup | null> {
-  const k = commandsFor(c);
+export function hookGroupsFor(c: ClientRecord, guard: GuardForm = 'shell', sessionEnd = false, sum = ''): Record<string, HookGroup | null> {
+  const k = commandsFor(c, sum);
   const out: Record<string, HookGroup | null> = {};
   for (const role of Object.keys(COMMAND_OF) as (HookRole | OptionalHookRole)[]) {
     const spec = c.hooks.events[role];
@@ -131,11 +139,12 @@ export async function planClient(c: ClientRecord, ctx: InstallContext): Promise<
     hasAnyOwnHandler(o, c.hooks.events.sessionEnd.event),
   );
   const approval = c.mcp.approvalKey;
+  const sum = (await bundledGuard(ctx.bundleDir))?.sum ?? '';
   const sameFile = c.mcp.format === 'json' && c.mcp.file === target;
   const extra = [approval ? 'MCP approval' : '', sameFile ? `MCP server "${SERVER_NAME}"` : ''].filter(Boolean).join(', ');
   const changes = await Promise.all([
     planJsonEdit(ctx, target, `${c.title} hooks (${eventList(c, sessionEnd)})${extra ? ` and ${extra}` : ''}`, (obj) => {
-      applyHookGroups(target, obj, hookGroupsFor(c, ctx.guardForm, sessionEnd));
+      applyHookGroups(target, obj, hookGroupsFor(c, ctx.guardForm, sessionEnd, sum));
       if (approval) setApproval(target, approval, obj, true);
       if (sameFile) setServer(c, obj, ctx.force);
     }),

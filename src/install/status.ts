@@ -2,38 +2,18 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
 import { loadConfig, type Lang } from '../shared/config.js';
-import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, SERVER_NAME, VERSION_FILE, type GuardForm } from './constants.js';
-import { CLIENTS, type ClientRecord } from '../shared/clients/index.js';
-import { commandsFor, type HookCommands } from './client.js';
-import { GITIGNORE, gitignoreCovers, guideFileFor, hasGuideBlock } from './guide.js';
-import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './json.js';
-import { readRel } from './plan.js';
-import { butlerEntry, parseToml } from './toml.js';
-import { parseStamp } from './vendor.js';
-import { installText } from './messages.js';
+import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, VERSION_FILE, type GuardForm } from './constants.js';
 
-export interface ClientStatus {
-  title: string;
-  /** Anything of Butler's is there for this client; a client with nothing was left out by choice. */
-  installed: boolean;
-  /** The hooks file that holds Butler's SessionStart (the committed one or the personal one), or null. */
-  settings_file: string | null;
-  session_start: boolean;
-  /** The guard: Claude Code's and Codex's PreToolUse, Gemini CLI's BeforeTool. */
-  pre_tool_use: boolean;
-  pre_compact: boolean;
-  /** Only for a client whose record lists PostCompact. */
-  post_compact?: boolean;
-  session_end: boolean;
-  pre_tool_use_form: GuardForm | null;
-  /** Butler's server entry in the client's MCP file. */
-  mcp_server: boolean;
-  /** Its tools run without a confirmation: approved (enabledMcpjsonServers), auto-approve, or trust. */
-  mcp_approved: boolean;
-  guidance: boolean;
-  /** What a person must do once (null: nothing). */
-  trust: string | null;
-}
+export type { ClientStatus } from './status-client.js';
+import { CLIENTS, type ClientRecord } from '../shared/clients/index.js';
+import { GITIGNORE, gitignoreCovers } from './guide.js';
+import type { JsonObject } from './json.js';
+import { readRel } from './plan.js';
+import { parseStamp } from './vendor.js';
+import { clientStatus, type ClientStatus } from './status-client.js';
+import { guardRuntimeProblems, preToolUseCommands } from './status-guard.js';
+import { codexTrust, type CodexTrust } from './status-live.js';
+import { installText } from './messages.js';
 
 export interface StatusReport {
   root: string;
@@ -48,21 +28,12 @@ export interface StatusReport {
   issue_url: { url: string; approved: boolean } | null;
   /** One entry per client of the table (src/shared/clients/), by its key. */
   clients: Record<string, ClientStatus>;
+  /** The guard mode the PreToolUse hook applies here (stricter of work tree and HEAD). */
+  guard_mode: string;
+  /** Per client key: will the guard run in a session started at the project root? */
+  guard_live: Record<string, string>;
   problems: string[];
 }
-
-async function jsonOrProblem(root: string, rel: string, problems: string[]): Promise<JsonObject | null> {
-  const text = await readRel({ root }, rel);
-  if (text === null) return null;
-  try {
-    return parseJsonObject(rel, text);
-  } catch (err) {
-    problems.push((err as Error).message);
-    return null;
-  }
-}
-
-const hasGuide = async (root: string, rel: string) => hasGuideBlock(await readRel({ root }, rel));
 
 /**
  * What Claude Code 2.1 does when started in a subfolder of the project (observed with the real CLI,
@@ -80,62 +51,19 @@ function subfolderProblems(root: string, launchDir: string, c: ClientRecord, set
   return [`Run from the subfolder ${rel}: ${hooks}. Start ${c.title} at the project root (${root}); the MCP server works from any folder.`];
 }
 
-/** Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install). */
-function formOf(objs: (JsonObject | null)[], event: string, k: HookCommands): GuardForm | null {
-  if (objs.some((o) => o && hasOwnHookGroup(o, event, k.preToolUse))) return 'shell';
-  return objs.some((o) => o && hasOwnHookGroup(o, event, k.preToolUseNode)) ? 'node' : null;
-}
-
-async function mcpEntryOf(root: string, c: ClientRecord, problems: string[]): Promise<unknown> {
-  if (c.mcp.format === 'toml') {
-    const toml = await readRel({ root }, c.mcp.file);
-    if (toml === null) return undefined;
-    try {
-      return butlerEntry(parseToml(c.mcp.file, toml));
-    } catch (err) {
-      problems.push((err as Error).message);
-      return undefined;
-    }
-  }
-  const obj = await jsonOrProblem(root, c.mcp.file, c.mcp.file === c.hooks.file ? [] : problems);
-  return isObject(obj?.mcpServers) ? obj.mcpServers[SERVER_NAME] : undefined;
-}
-
-/** A client's entries, as the table says they look (the commands install writes for it). */
-async function clientStatus(root: string, c: ClientRecord, problems: string[]): Promise<ClientStatus> {
-  const k = commandsFor(c);
-  const ev = c.hooks.events;
-  const files = [c.hooks.personalFile, c.hooks.file].filter((f): f is string => !!f);
-  const objs = await Promise.all(files.map((f) => jsonOrProblem(root, f, problems)));
-  const has = (event: string, command: string) => objs.some((o) => o && hasOwnHookGroup(o, event, command));
-  const withHooks = files.find((_, i) => objs[i] && hasOwnHookGroup(objs[i]!, ev.sessionStart.event, k.sessionStart)) ?? null;
-  const entry = await mcpEntryOf(root, c, problems);
-  const approvalKey = c.mcp.approvalKey;
-  const approved = approvalKey
-    ? objs.some((o) => Array.isArray(o?.[approvalKey]) && (o[approvalKey] as unknown[]).includes(SERVER_NAME))
-    : isObject(entry) && Object.entries(c.mcp.after).every(([key, v]) => entry[key] === v);
-  const form = formOf(objs, ev.guard.event, k);
-  const preCompact = has(ev.preCompact.event, k.preCompact);
-  return {
-    title: c.title,
-    installed: withHooks !== null || form !== null || preCompact || isObject(entry),
-    settings_file: withHooks,
-    session_start: withHooks !== null,
-    pre_tool_use: form !== null,
-    pre_tool_use_form: form,
-    pre_compact: preCompact,
-    ...(ev.postCompact ? { post_compact: has(ev.postCompact.event, k.postCompact) } : {}),
-    session_end: has(ev.sessionEnd.event, k.sessionEnd),
-    mcp_server: isObject(entry),
-    mcp_approved: approved,
-    guidance: c.guide ? hasGuideBlock(await readRel({ root }, await guideFileFor(root, c.guide))) : true,
-    trust: c.trust,
-  };
-}
-
 export async function getStatus(
   root: string,
-  deps: { nodeVersion: string; version: string; launchDir?: string; userConfigDir?: string },
+  deps: {
+    nodeVersion: string;
+    version: string;
+    launchDir?: string;
+    userConfigDir?: string;
+    bundleDir?: string;
+    /** Codex's own folder ($CODEX_HOME, else ~/.codex), where it records trust (a record's `trustCheck: hook-hash`). */
+    codexHome?: string;
+    /** The guard mode the hook applies here (the CLI reads it: src/guard/settings.ts); 'unknown' without it. */
+    guardMode?: string;
+  },
 ): Promise<StatusReport> {
   const problems: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
@@ -156,7 +84,23 @@ export async function getStatus(
     problems.push((err as Error).message);
   }
   const clients: Record<string, ClientStatus> = {};
-  for (const c of CLIENTS) clients[c.key] = await clientStatus(root, c, problems);
+  const hookFiles: { obj: JsonObject | null; event: string; key: string }[] = [];
+  for (const c of CLIENTS) clients[c.key] = await clientStatus(root, c, problems, hookFiles);
+  const guardMode = deps.guardMode ?? 'unknown';
+  const runtimeProblems = await guardRuntimeProblems(root, hookFiles, deps.bundleDir);
+  const guardLive: Record<string, string> = {};
+  const trustProblems: string[] = [];
+  for (const c of CLIENTS) {
+    const st = clients[c.key]!;
+    let trust: CodexTrust | null = null;
+    if (c.trustCheck === 'hook-hash' && st.pre_tool_use_form) {
+      const own = hookFiles.find((f) => f.key === c.key && f.obj && preToolUseCommands(f.obj, f.event).length);
+      trust = await codexTrust(root, own?.obj ? (preToolUseCommands(own.obj, own.event)[0] ?? null) : null, deps.codexHome);
+      if (trust !== 'trusted' && trust !== 'unknown')
+        trustProblems.push(`${c.title}: ${trust}, so ${c.title} runs none of Butler's hooks: ${c.trust ?? ''}`);
+    }
+    guardLive[c.key] = liveness(st.pre_tool_use, c.hooks.events.guard.event, trust, runtimeProblems, guardMode);
+  }
   const report: StatusReport = {
     root,
     node: { version: deps.nodeVersion, ok: major >= 20 },
@@ -175,6 +119,8 @@ export async function getStatus(
     issue_backend_from: issueBackendFrom,
     issue_url: issueUrl,
     clients,
+    guard_mode: guardMode,
+    guard_live: guardLive,
     problems,
   };
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
@@ -214,8 +160,18 @@ export async function getStatus(
     if (deps.launchDir && st.session_start && c.hooks.personalFile)
       problems.push(...subfolderProblems(root, deps.launchDir, c, st.settings_file));
   }
+  problems.push(...runtimeProblems, ...trustProblems);
   if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
   return report;
+}
+
+/** Whether the guard runs for one client, and if not, why. 'unknown' trust: the client's records could not be read. */
+function liveness(hook: boolean, event: string, trust: CodexTrust | null, runtime: string[], mode: string): string {
+  if (!hook) return `does NOT run (no ${event} hook)`;
+  if (trust && trust !== 'trusted')
+    return trust === 'unknown' ? 'runs once the client trusts the project and hooks' : `does NOT run (${trust})`;
+  if (runtime.length > 0) return 'blocks anything that could be git (runtime missing or altered)';
+  return mode === 'off' ? 'runs, mode off: allows git' : 'runs';
 }
 
 const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
@@ -251,6 +207,9 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
     ...CLIENTS.map((c) => clientLine(c, s.clients[c.key]!, t, anyInstalled)),
+    `  guard: mode ${s.guard_mode}; ${CLIENTS.filter((c) => s.clients[c.key]!.installed || !anyInstalled)
+      .map((c) => `${c.title}: ${s.guard_live[c.key]}`)
+      .join('; ')}`,
   ];
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
   const none = !s.runtime.vendored && !anyInstalled;

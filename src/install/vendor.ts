@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ButlerError } from '../shared/errors.js';
 import { readTextIfExists } from '../shared/fs.js';
 import { BIN_DIR, BUNDLES, BUNDLE_SOURCES, LEGACY_BUNDLES, VERSION_FILE } from './constants.js';
+import { NODE_HOOK, PRE_FILTER, vendoredPreFilter } from './guard-launcher.js';
 import { readRel, type FileChange } from './plan.js';
 
 export const versionStamp = (version: string): string => `agent-butler ${version}\n`;
@@ -21,7 +22,7 @@ export async function planVendor(ctx: { root: string; bundleDir: string; version
   const changes: FileChange[] = [];
   for (const name of BUNDLES) {
     const file = BUNDLE_SOURCES[name] ?? name;
-    const src = await readTextIfExists(path.join(ctx.bundleDir, file));
+    let src = await readTextIfExists(path.join(ctx.bundleDir, file));
     if (src === null) {
       throw new ButlerError(
         'not_found',
@@ -31,6 +32,11 @@ export async function planVendor(ctx: { root: string; bundleDir: string; version
     }
     const rel = `${BIN_DIR}/${name}`;
     const before = await readRel(ctx, rel);
+    // The pre-filter carries the SHA-256 of the Node hook it may run (src/install/guard-launcher.ts).
+    if (name === PRE_FILTER) {
+      const hook = await readTextIfExists(path.join(ctx.bundleDir, NODE_HOOK));
+      if (hook !== null) src = vendoredPreFilter(src, hook);
+    }
     if (before !== src)
       changes.push({ path: rel, before, after: src, note: before === null ? 'vendored runtime' : 'vendored runtime updated' });
   }

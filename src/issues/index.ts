@@ -8,7 +8,7 @@ import { HttpClient } from './http.js';
 import { LocalIssueBackend } from './local/backend.js';
 import { backendText } from './messages/backend.js';
 import { redacting } from './redacting.js';
-import { approvalKey, isLoopback, isTokenVar, isUrlApproved, TOKEN_VARS } from './trust.js';
+import { approvalKey, isLoopback, isTokenVar, isUrlApproved, TOKEN_VARS, type TokenVar } from './trust.js';
 import type { IssueBackend } from './types.js';
 
 export type { Issue, IssueBackend, IssueComment } from './types.js';
@@ -38,7 +38,9 @@ export async function openIssueBackend(opts: OpenIssueBackendOptions): Promise<I
   const url = config.issues?.url;
   // GitHub's own API address is Butler's default, not the repository's choice: no approval needed.
   const builtIn = config.issues?.backend === 'github' && url !== undefined && approvalKey(url) === GITHUB_API;
-  const approved = url ? builtIn || (await isUrlApproved(opts.userConfigDir, url)) : false;
+  const approved = url
+    ? builtIn || (await isUrlApproved(opts.userConfigDir, url, config.issues ? tokenVarFor(config.issues, opts.env) : null))
+    : false;
   return redacting(backendFromConfig(config.issues, opts, approved), makeRedactor(config.redact?.patterns ?? []));
 }
 
@@ -50,6 +52,17 @@ function tokenVars(cfg: IssuesConfig, lang: Lang): string[] {
   if (cfg.token_env && !isTokenVar(cfg.token_env)) throw invalidArgument(t.tokenEnvRefused(cfg.token_env), t.tokenEnvHint(TOKEN_VARS));
   const defaults = cfg.backend === 'gitea' ? ['GITEA_TOKEN', 'BUTLER_ISSUES_TOKEN'] : ['GITHUB_TOKEN', 'GH_TOKEN', 'BUTLER_ISSUES_TOKEN'];
   return [...new Set([...(cfg.token_env ? [cfg.token_env] : []), ...defaults])];
+}
+
+/** The variable whose token this config would send now (the first one set), or null when none is set. */
+export function tokenVarFor(cfg: IssuesConfig, env: Record<string, string | undefined>): TokenVar | null {
+  return (tokenVars(cfg, 'en').find((n) => env[n]?.trim()) as TokenVar | undefined) ?? null;
+}
+
+/** The variable an approval is given for: the one set now, else the first this config would read. */
+export function approvalTokenVar(cfg: IssuesConfig | undefined, env: Record<string, string | undefined>): TokenVar {
+  if (!cfg) return 'BUTLER_ISSUES_TOKEN';
+  return tokenVarFor(cfg, env) ?? (tokenVars(cfg, 'en')[0] as TokenVar);
 }
 
 /**

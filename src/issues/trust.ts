@@ -33,7 +33,10 @@ export function approvalKey(raw: string): string | null {
 }
 
 const APPROVALS = 'approved-urls.json';
-const ApprovalsSchema = z.object({ urls: z.array(z.object({ url: z.string(), approved_at: z.string() })) });
+// token_var: the one variable whose token may go to that URL (an approval is not global per URL).
+const ApprovalsSchema = z.object({
+  urls: z.array(z.object({ url: z.string(), approved_at: z.string(), token_var: z.string().optional() })),
+});
 type Approvals = z.infer<typeof ApprovalsSchema>;
 
 export const approvalsFile = (configDir: string) => path.join(configDir, APPROVALS);
@@ -50,22 +53,26 @@ async function readApprovals(configDir: string): Promise<Approvals> {
   }
 }
 
-/** Without a user config folder nothing is approved. */
-export async function isUrlApproved(configDir: string | undefined, raw: string): Promise<boolean> {
+/**
+ * Without a user config folder nothing is approved. `tokenVar`: the variable whose token would be sent
+ * (null: none is set, so no token goes); an approval covers only the variable it was given for, and an
+ * approval recorded before approvals named one covers none.
+ */
+export async function isUrlApproved(configDir: string | undefined, raw: string, tokenVar: string | null = null): Promise<boolean> {
   const key = approvalKey(raw);
   if (!configDir || !key) return false;
-  return (await readApprovals(configDir)).urls.some((u) => u.url === key);
+  return (await readApprovals(configDir)).urls.some((u) => u.url === key && (tokenVar === null || u.token_var === tokenVar));
 }
 
-/** Records the approval of one URL (idempotent); returns the key it was stored under. */
-export async function approveUrl(configDir: string, raw: string, now: Date): Promise<string | null> {
+/** Records the approval of one URL for one token variable (idempotent); returns the key it was stored under. */
+export async function approveUrl(configDir: string, raw: string, now: Date, tokenVar: TokenVar): Promise<string | null> {
   const key = approvalKey(raw);
   if (!key) return null;
   const file = approvalsFile(configDir);
   await withFileLock(file, async () => {
     const current = await readApprovals(configDir);
-    if (current.urls.some((u) => u.url === key)) return;
-    current.urls.push({ url: key, approved_at: now.toISOString() });
+    if (current.urls.some((u) => u.url === key && u.token_var === tokenVar)) return;
+    current.urls.push({ url: key, approved_at: now.toISOString(), token_var: tokenVar });
     await writeFileAtomic(file, `${JSON.stringify(current, null, 2)}\n`);
   });
   return key;

@@ -1,5 +1,5 @@
 import { builtin } from './builtin.js';
-import type { GitRunner } from '../shared/git.js';
+import { GIT_SAFETY, type GitRunner } from '../shared/git.js';
 
 /**
  * GitRunners on plain child_process, for the hooks: loading execa would cost more start-up time
@@ -14,7 +14,7 @@ export const spawnGitWith =
       const { execFile } = builtin<typeof import('node:child_process')>('node:child_process');
       const child = execFile(
         'git',
-        args as string[],
+        [...GIT_SAFETY, ...args],
         {
           cwd,
           env: { ...baseEnv, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...opts.env },

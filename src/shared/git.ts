@@ -16,6 +16,16 @@ export interface GitRunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Put before every argument list Butler's runners pass to git (docs/decisions.md D34): whatever the
+ * repository's own `.git/config` says, Butler's git runs no repository hook (`core.hooksPath` to a
+ * folder that holds none; a pre-commit hook could stage a guard relaxation into work_record's commit
+ * after the check) and no fsmonitor command. The other commands a config can name (clean/smudge
+ * filters, ssh, credential helpers, the signing program) stay the person's: the guard is not a sandbox,
+ * and what they could change in a commit is caught by checking the commit Butler created.
+ */
+export const GIT_SAFETY: readonly string[] = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false'];
+
 /** Runs git with an argument array (never a shell string). */
 export type GitRunner = (cwd: string, args: readonly string[], opts?: GitRunOptions) => Promise<GitResult>;
 

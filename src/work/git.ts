@@ -4,14 +4,14 @@ import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { RECORD_ID, SAFE_REF } from '../shared/ids.js';
 import { repoText } from './messages/repo.js';
 
-import type { GitRunner } from '../shared/git.js';
+import { GIT_SAFETY, type GitRunner } from '../shared/git.js';
 
 /** `bin` is replaceable only so that a test can prove a missing git gets a clear error. */
 export function createExecaGit(bin = 'git'): GitRunner {
   return async (cwd, args, opts = {}) => {
     try {
       const bounded = opts.timeoutMs !== undefined;
-      const sub = execa(bin, args as string[], {
+      const sub = execa(bin, [...GIT_SAFETY, ...args], {
         cwd,
         input: opts.input,
         // No prompt may ever wait on a terminal that an agent cannot answer.

@@ -3,7 +3,7 @@ import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from '../shared/git.js';
-import { relaxingChanges } from '../guard/settings.js';
+import { blobAt, changedProtected, committedProtected, protectedChanges, type ProtectedChanges } from '../guard/protected.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { recordText } from './messages/record.js';
 import { gitFailure, gitOk } from './repo.js';
@@ -64,9 +64,10 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     throw new ButlerError('policy_blocked', t.nothing, t.nothingHint, { work_state: state.work_state });
   }
   const root = st.root;
-  // The guard must not be relaxed by the agent it guards (src/guard/config.ts): a person does it.
-  const relaxing = await relaxingChanges(input.git, root);
-  if (relaxing.length > 0) throw new ButlerError('policy_blocked', t.relaxesGuard(relaxing), t.relaxesGuardHint, { files: relaxing });
+  // The guard must not be relaxed, nor its runtime or hooks changed, by the agent it guards (src/guard/protected.ts).
+  const workTree = async (rel: string) => (await import('node:fs/promises')).readFile(`${root}/${rel}`, 'utf8').catch(() => null);
+  refuseProtected(await protectedChanges(await changedProtected(input.git, root), blobAt(input.git, root, 'HEAD'), workTree), lang);
+  const parent = (await input.git(root, ['rev-parse', '--verify', '--quiet', 'HEAD'])).stdout.trim() || null;
   // Explicit paths are literal; the default leaves out Butler's private folder, as observe does.
   // Once that folder is git-ignored (install and the first snapshot see to it) an exclude pathspec
   // naming it makes `git add` fail, and it is not needed: git skips ignored files by itself.
@@ -87,6 +88,16 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     throw gitFailure(commit, 'commit', root, lang);
   }
   const head = (await gitOk(input.git, root, ['rev-parse', '--verify', 'HEAD'], 'rev-parse', lang)).trim();
+  // The commit made is checked again: a filter or a write between the check and `git add` changes what is committed.
+  const made = await protectedChanges(
+    await committedProtected(input.git, root, parent, head),
+    blobAt(input.git, root, parent),
+    blobAt(input.git, root, head),
+  );
+  if (made.relaxing.length + made.runtime.length > 0) {
+    await input.git(root, parent ? ['reset', '--soft', '--quiet', parent] : ['update-ref', '-d', 'HEAD']);
+    refuseProtected(made, lang, t.undone);
+  }
   const next: Action | null =
     state.upstream?.status === 'tracking' ? { tool: 'work_publish', args: {}, reason: t.publishReason, required_args: [] } : null;
   return ok(t.recorded(head.slice(0, 12), links.issue_ids), {
@@ -99,4 +110,18 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     // Publishing is the user's call (issue 22): a separate field, never required_action or a suggestion.
     ...(next ? { ask_user_first: next } : {}),
   });
+}
+
+function refuseProtected(found: ProtectedChanges, lang: Lang, note?: string): void {
+  const t = recordText(lang);
+  if (found.relaxing.length > 0)
+    throw new ButlerError('policy_blocked', t.relaxesGuard(found.relaxing), t.relaxesGuardHint, {
+      files: found.relaxing,
+      ...(note ? { note } : {}),
+    });
+  if (found.runtime.length > 0)
+    throw new ButlerError('policy_blocked', t.touchesRuntime(found.runtime), t.touchesRuntimeHint, {
+      files: found.runtime,
+      ...(note ? { note } : {}),
+    });
 }

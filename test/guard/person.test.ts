@@ -3,6 +3,7 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide, inspect } from '../../src/guard/decide.js';
 import { preToolUse } from '../../src/hooks/pre-tool-use.js';
@@ -53,5 +54,17 @@ describe('butler guard changes are a person’s act', () => {
     // Unparseable, but no butler: nothing to refuse (an open quote after the word guard).
     expect(await preToolUse(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'echo "guard' }, cwd: repo }), {})).toBe('');
     expect(decide(inspect('butler guard mode off; echo "open'), { mode: 'off', allow: [] }).action).toBe('allow');
+  });
+
+  it('approve-url passes through the sh pre-filter to the guard, which refuses it (the fast path does not allow it)', () => {
+    for (const cmd of [
+      'butler issue approve-url https://tracker.example --token-var GITEA_TOKEN',
+      'node .butler/bin/butler.mjs issue "appr"ove-url https://x',
+    ]) {
+      const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: cmd }, cwd: repo });
+      const r = spawnSync('sh', ['hooks/pre-tool-use.sh'], { input, encoding: 'utf8' });
+      expect(r.status, cmd).toBe(0);
+      expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, cmd).toBe('deny');
+    }
   });
 });

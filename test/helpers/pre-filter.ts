@@ -75,7 +75,8 @@ function binDir(v: Variant, recordNode: boolean): string {
   link('sh', v.sh);
   link('awk', v.awk);
   if (recordNode) {
-    writeFileSync(path.join(dir, 'node'), `#!/bin/sh\nprintf 'FORWARDED %s\\n' "$1"\nexec cat\n`);
+    // The pre-filter runs the hook through its checking loader: `node -e <loader> <hook> <sha256>`.
+    writeFileSync(path.join(dir, 'node'), `#!/bin/sh\n[ "$1" = -e ] && shift 2\nprintf 'FORWARDED %s\\n' "$1"\nexec cat\n`);
     chmodSync(path.join(dir, 'node'), 0o755);
   }
   return dir;

@@ -65,7 +65,7 @@ describe('installed PreToolUse pre-filter', () => {
         ];
         const command = client === 'claude' ? project.claude : project.codex;
         const outs = await runInstalled(v, command, inputs, { cwd: project.sub, projectDir: project.root, recordNode: true });
-        const hook = client === 'claude' ? path.join(project.root, '.butler', 'bin', 'pre-tool-use.cjs') : '.butler/bin/pre-tool-use.cjs';
+        const hook = path.join(project.root, '.butler', 'bin', 'pre-tool-use.cjs');
         let allowed = 0;
         for (const [i, input] of inputs.entries()) {
           const o = outcome(outs[i]!);

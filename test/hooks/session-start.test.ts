@@ -33,6 +33,19 @@ describe('SessionStart hook', () => {
     expect(out).toContain('work_session_start');
   });
 
+  it('with the guard off (committed), says so instead of "instead of git"; off only in the work tree changes nothing (#26.8)', async () => {
+    mkdirSync(path.join(root, '.butler'), { recursive: true });
+    writeFileSync(path.join(root, '.butler/config.yaml'), 'guard:\n  mode: off\n');
+    const unc = await sessionStart(input(), { brain: 'claude-code', env: EN });
+    expect(unc).toContain('instead of git');
+    git(root, 'add', '.butler/config.yaml');
+    git(root, 'commit', '-q', '-m', 'guard off');
+    const out = await sessionStart(input(), { brain: 'claude-code', env: EN });
+    expect(out).not.toContain('instead of git');
+    expect(out).toContain('guard is off here (guard: mode: off)');
+    expect(out).toContain('work_session_start');
+  });
+
   it("prints this brain's own snapshot with handover_resume, prompt first", async () => {
     const c = await asBrain('claude-code');
     const s = await c.call('handover_suspend', { issue_id: 5, notes: 'Parser half done\nnext: finish the lexer' });

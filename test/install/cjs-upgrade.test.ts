@@ -5,10 +5,13 @@ import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandsFor } from '../../src/install/client.js';
+import { preFilterSum } from '../../src/install/guard-launcher.js';
 import { claude, codex } from '../../src/shared/clients/index.js';
 
-const claudeCommands = commandsFor(claude);
-const codexCommands = commandsFor(codex);
+/** A client's commands; the guard's depends on the SHA-256 of the pre-filter it runs. */
+const commandsOfClient = (c: typeof claude) => ({ ...commandsFor(c), preToolUse: (sum: string) => commandsFor(c, sum).preToolUse });
+const claudeCommands = commandsOfClient(claude);
+const codexCommands = commandsOfClient(codex);
 import { applyChanges, planInstall, planUninstall, type InstallContext } from '../../src/install/index.js';
 import { getStatus } from '../../src/install/status.js';
 import { fakeBundles, read, tempDir, tree, write } from './helpers.js';
@@ -60,7 +63,10 @@ describe('hooks installed as .mjs by an older Butler', () => {
         (n) => `.butler/bin/${n}`,
       ),
     );
-    expect(commandsOf(root, '.claude/settings.json', 'PreToolUse')).toEqual([claudeCommands.preToolUse, './audit.sh']);
+    expect(commandsOf(root, '.claude/settings.json', 'PreToolUse')).toEqual([
+      claudeCommands.preToolUse(preFilterSum(read(root, '.butler/bin/pre-tool-use.sh'))),
+      './audit.sh',
+    ]);
     expect(commandsOf(root, '.claude/settings.json', 'SessionStart')).toEqual([claudeCommands.sessionStart]);
     expect(commandsOf(root, '.codex/hooks.json', 'PreCompact')).toEqual([codexCommands.preCompact]);
     expect(JSON.stringify(tree(root))).not.toMatch(/(session-start|pre-tool-use|pre-compact)\.mjs/);

@@ -3,10 +3,13 @@
 // install over the old form upgrading it in place, idempotently.
 import { describe, expect, it } from 'vitest';
 import { commandsFor } from '../../src/install/client.js';
+import { preFilterSum } from '../../src/install/guard-launcher.js';
 import { claude, codex } from '../../src/shared/clients/index.js';
 
-const claudeCommands = commandsFor(claude);
-const codexCommands = commandsFor(codex);
+/** A client's commands; the guard's depends on the SHA-256 of the pre-filter it runs. */
+const commandsOfClient = (c: typeof claude) => ({ ...commandsFor(c), preToolUse: (sum: string) => commandsFor(c, sum).preToolUse });
+const claudeCommands = commandsOfClient(claude);
+const codexCommands = commandsOfClient(codex);
 import { applyChanges, planInstall, type InstallContext } from '../../src/install/index.js';
 import { formatStatus, getStatus } from '../../src/install/status.js';
 import { fakeBundles, read, tempDir, tree, write } from './helpers.js';
@@ -35,9 +38,11 @@ describe('PreToolUse command form', () => {
     const root = tempDir();
     write(root, '.git/HEAD', 'ref: refs/heads/main\n');
     await applyChanges(root, await planInstall(ctx(root)));
-    expect(commands(root)).toEqual([claudeCommands.preToolUse, codexCommands.preToolUse]);
-    expect(claudeCommands.preToolUse).toBe('sh "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.sh');
-    expect(codexCommands.preToolUse).toContain('exec sh .butler/bin/pre-tool-use.sh');
+    // The command carries the SHA-256 of the pre-filter it runs (src/install/guard-launcher.ts).
+    const sum = preFilterSum(read(root, '.butler/bin/pre-tool-use.sh'));
+    expect(commands(root)).toEqual([claudeCommands.preToolUse(sum), codexCommands.preToolUse(sum)]);
+    expect(claudeCommands.preToolUse(sum)).toContain(`in ${sum}*) BUTLER_BIN=$d/.butler/bin; eval "$s";;`);
+    expect(codexCommands.preToolUse(sum)).toMatch(/^sh -c 'd=\$PWD; /);
     expect(read(root, '.butler/bin/pre-tool-use.sh')).toBe('// fake pre-tool-use.sh\n');
     const s = await getStatus(root, deps);
     expect([
@@ -77,7 +82,7 @@ describe('PreToolUse command form', () => {
     const after = JSON.parse(read(root, '.claude/settings.json')).hooks.PreToolUse;
     expect(after.map((g: { hooks: { command: string }[] }) => g.hooks[0]!.command)).toEqual([
       './lint.sh',
-      claudeCommands.preToolUse,
+      claudeCommands.preToolUse(preFilterSum(read(root, '.butler/bin/pre-tool-use.sh'))),
       './audit.sh',
     ]);
     expect(JSON.parse(read(root, '.codex/hooks.json')).hooks.PreToolUse).toHaveLength(1);

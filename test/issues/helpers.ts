@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { LocalIssueBackend } from '../../src/issues/local/backend.js';
 import { serializeIssue } from '../../src/issues/local/format.js';
-import { approvalKey } from '../../src/issues/trust.js';
+import { approvalKey, TOKEN_VARS } from '../../src/issues/trust.js';
 import { toErrorResult } from '../../src/shared/errors.js';
 import type { ToolResult } from '../../src/shared/result.js';
 
@@ -49,7 +49,10 @@ export function allFileText(dir: string): string {
 /** A user config folder (outside any project) in which the person approved these tracker URLs. */
 export function approvedDir(...urls: string[]): string {
   const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-userconf-')));
-  const entries = urls.map((u) => ({ url: approvalKey(u), approved_at: '2026-06-03T09:00:00.000Z' }));
+  // An approval names the one token variable it covers (#23.7): these tests approve each of them.
+  const entries = urls.flatMap((u) =>
+    TOKEN_VARS.map((v) => ({ url: approvalKey(u), approved_at: '2026-06-03T09:00:00.000Z', token_var: v })),
+  );
   writeFileSync(path.join(dir, 'approved-urls.json'), JSON.stringify({ urls: entries }));
   return dir;
 }

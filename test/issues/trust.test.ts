@@ -83,7 +83,7 @@ describe('a committed config cannot send a secret anywhere', () => {
     }
     for (const url of ['https://gitea.example.com', 'http://localhost:3000', 'http://127.0.0.2:9', 'http://[::1]:8080']) {
       const dir = userDir();
-      await approveUrl(dir, url, new Date());
+      await approveUrl(dir, url, new Date(), 'GITEA_TOKEN');
       const root = tempProject();
       writeConfig(root, `issues:\n  backend: gitea\n  url: ${url}\n  owner: o\n  repo: r\n`);
       expect((await openIssueBackend({ projectRoot: root, env: ENV, author: 'x', userConfigDir: dir })).kind).toBe('gitea');
@@ -97,7 +97,9 @@ describe('a committed config cannot send a secret anywhere', () => {
     expect((await c.call('work_session_start', { project_root: root })).status).toBe('ok');
     const read = await c.call('issue_read', { issue_id: 1 });
     expect(read).toMatchObject({ status: 'error', error_code: 'policy_blocked' });
-    expect(read.hint).toBe(`If you trust it, run: butler issue approve-url ${base}`);
+    expect(read.hint).toBe(
+      `Only a person approves where a token goes: ask the user to run butler issue approve-url ${base} in their own terminal if they trust it.`,
+    );
     expect((await c.call('issue_comment', { issue_id: 1, body: 'x' })).error_code).toBe('policy_blocked');
     expect((await c.call('work_start', { issue_id: 1 })).status).toBe('ok');
     const t = await c.call('handover_transfer', { issue_id: 1, target_brain: 'any' });
@@ -130,7 +132,7 @@ describe('a committed config cannot send a secret anywhere', () => {
     const dir = userDir();
     const root = tempProject();
     hostile(root);
-    expect(await approveUrl(dir, `${base}/`, new Date())).toBe(base);
+    expect(await approveUrl(dir, `${base}/`, new Date(), 'GITEA_TOKEN')).toBe(base);
     const b = await openIssueBackend({ projectRoot: root, env: ENV, author: 'x', userConfigDir: dir });
     await b.read(1);
     expect(seen.map((s) => s.auth)).toEqual([`token ${GITEA}`]);
@@ -138,6 +140,10 @@ describe('a committed config cannot send a secret anywhere', () => {
     for (const other of [base.replace(/:\d+$/, ':1'), `${base}/sub`, base.replace('127.0.0.1', 'localhost')]) {
       expect(await isUrlApproved(dir, other)).toBe(false);
     }
+    // The approval is for GITEA_TOKEN alone: with only another variable set, that token does not go there (#23.7).
+    await expect(
+      openIssueBackend({ projectRoot: root, env: { BUTLER_ISSUES_TOKEN: 'other-secret' }, author: 'x', userConfigDir: dir }),
+    ).rejects.toMatchObject({ code: 'policy_blocked' });
     expect(existsSync(path.join(root, '.butler', 'approved-urls.json'))).toBe(false);
     expect(JSON.parse(readFileSync(path.join(dir, 'approved-urls.json'), 'utf8')).urls).toHaveLength(1);
   });
@@ -209,8 +215,15 @@ describe('butler issue / butler status and the approval', () => {
     const text = cli(root, dir);
     await runCli(['status'], text.io);
     expect(text.out.join('')).toContain(`NOT approved for your token (butler issue approve-url ${base})`);
+    // Without a terminal nothing is approved (#23.7): only a person at a terminal approves.
+    const agent = cli(root, dir);
+    expect(await runCli(['issue', 'approve-url', '--json'], agent.io)).toBe(1);
+    expect(JSON.parse(agent.out.join(''))).toMatchObject({ error_code: 'policy_blocked' });
+    expect(await isUrlApproved(dir, base)).toBe(false);
     const approve = cli(root, dir);
+    approve.io.ask = async () => 'y';
     expect(await runCli(['issue', 'approve-url', '--json'], approve.io)).toBe(0);
+    expect(JSON.parse(approve.out.join('')).data.token_var).toBe('GITEA_TOKEN');
     expect(JSON.parse(approve.out.join('')).data.url).toBe(base);
     const after = cli(root, dir);
     expect(await runCli(['status'], after.io)).toBe(1);

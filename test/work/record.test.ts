@@ -112,15 +112,18 @@ describe('work_record behaviour', () => {
     expect(err.hint).toContain('index.lock');
   });
 
-  it('a refused commit (failing hook) is an error with git output only in the diagnostic', async () => {
+  it('a refused commit (signing fails) is an error with git output only in the diagnostic', async () => {
     const { root } = makeRepo();
-    write(root, '.git/hooks/pre-commit', '#!/bin/sh\necho HOOK-SAYS-NO >&2\nexit 1\n');
-    chmodSync(`${root}/.git/hooks/pre-commit`, 0o755);
+    // Repository hooks never run for Butler (src/shared/git.ts GIT_SAFETY); a failing signing program still refuses the commit.
+    write(root, '../nosign', '#!/bin/sh\necho HOOK-SAYS-NO >&2\nexit 1\n');
+    chmodSync(`${root}/../nosign`, 0o755);
+    git(root, 'config', 'commit.gpgsign', 'true');
+    git(root, 'config', 'gpg.program', `${root}/../nosign`);
     write(root, 'a.txt', 'a\n');
     const err = await rejects(record(root, 'a'));
     expect(err.code).toBe('backend_error');
-    expect(err.message).not.toContain('HOOK-SAYS-NO');
-    expect(err.diagnostic).toContain('HOOK-SAYS-NO');
+    expect(err.message).not.toContain('gpg failed');
+    expect(err.diagnostic).toContain('gpg failed to sign');
   });
 
   it("never records Butler's private session_logs/ folder, and it alone is nothing to record", async () => {

@@ -3,13 +3,14 @@ import { spawnGitWith } from '../../shared/git-spawn.js';
 import type { GuardMode } from '../../guard/decide.js';
 import { changeGuard, type GuardChange, readGuardSettings } from '../../guard/settings.js';
 import type { Command } from '../io.js';
+import { personConsents } from '../person.js';
 import { didYouMean } from '../suggest.js';
 
 const USAGE = `usage: butler guard status [--project DIR] [--json]
        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
 
-Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, ask for
-confirmation, and commit .butler/config.yaml alone (the hook trusts only the committed settings).
+Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, not under
+an agent client, ask for confirmation, and commit .butler/config.yaml alone (the hook trusts only the committed settings).
 `;
 
 const VERBS = ['status', 'allow', 'deny', 'mode'];
@@ -69,17 +70,14 @@ export const guard: Command = async (argv, io) => {
     io.stderr(USAGE);
     return 2;
   }
-  // An agent's shell has no terminal: this is how the guard stays a person's decision.
-  if (!io.ask) {
-    io.stderr('butler guard: changing the guard needs a person at a terminal (no TTY here); nothing changed\n');
-    return 3;
-  }
-  const answer = await io.ask(
+  // A terminal alone is not a person (src/cli/person.ts): no agent client may be above this process.
+  const consent = await personConsents(
+    io,
     `Change the Butler guard in ${repo.top}: ${verb} ${words.join(' ')}? This commits .butler/config.yaml. [y/N] `,
   );
-  if (!/^y(es)?$/i.test(answer.trim())) {
-    io.stderr('nothing changed\n');
-    return 1;
+  if (!consent.given) {
+    io.stderr(`butler guard: changing the guard ${consent.why}; nothing changed\n`);
+    return consent.code;
   }
   const next = await changeGuard(git, repo.top, change);
   io.stdout(`guard now: mode ${next.mode}, allow [${next.allow.join(', ')}] (committed)\n`);

@@ -9,10 +9,12 @@ import { issueReopen } from '../../mcp/tools/issue/reopen.js';
 import { issueUpdateBody } from '../../mcp/tools/issue/update-body.js';
 import { issueUpdateTitle } from '../../mcp/tools/issue/update-title.js';
 import * as z from 'zod';
+import { approvalTokenVar } from '../../issues/index.js';
 import { listIssues } from '../../issues/ops.js';
-import { approveUrl } from '../../issues/trust.js';
+import { approvalKey, approveUrl } from '../../issues/trust.js';
 import { withIssueBackend } from '../../mcp/tools/issue/backend.js';
 import { defineTool } from '../../mcp/tool.js';
+import { personConsents } from '../person.js';
 import { loadConfig } from '../../shared/config.js';
 import { ButlerError, invalidArgument } from '../../shared/errors.js';
 import { ok, type ToolResult } from '../../shared/result.js';
@@ -43,9 +45,14 @@ async function askingApproval(call: () => Promise<ToolResult<object>>, io: CliIO
   } catch (err) {
     const url = err instanceof ButlerError && err.code === 'policy_blocked' ? err.data.url : undefined;
     if (typeof url !== 'string' || !io.ask || !io.userConfigDir) throw err;
-    const answer = await io.ask(`Send your issue tracker token to ${url}? Only say yes if you trust this repository's tracker. [y/N] `);
-    if (!/^y(es)?$/i.test(answer.trim())) throw err;
-    await approveUrl(io.userConfigDir, url, new Date());
+    const cfg = (await loadConfig(path.resolve(io.cwd))).issues;
+    const tokenVar = approvalTokenVar(cfg, io.env);
+    const consent = await personConsents(
+      io,
+      `Send your issue tracker token (${tokenVar}) to ${url}? Only say yes if you trust this repository's tracker. [y/N] `,
+    );
+    if (!consent.given) throw err;
+    await approveUrl(io.userConfigDir, url, new Date(), tokenVar);
     return call();
   }
 }
@@ -112,10 +119,21 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
   return runEnvelope(io, { prefix: 'butler issue approve-url', json: Boolean(v.json) }, async () => {
     const dir = io.userConfigDir;
     if (!dir) throw invalidArgument('No user config folder', 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.');
-    const raw = pos[0] ?? (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues?.url;
+    const cfg = (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues;
+    const raw = pos[0] ?? cfg?.url;
     if (!raw) throw new UsageError('no URL given and no issues.url in .butler/config.yaml: usage: butler issue approve-url URL');
-    const key = await approveUrl(dir, raw, new Date());
+    if (!approvalKey(raw)) throw new UsageError('not an http(s) URL without credentials: usage: butler issue approve-url URL');
+    // Where a token goes is a person's decision (src/cli/person.ts): a terminal, no agent above, a yes.
+    const tokenVar = approvalTokenVar(cfg, io.env);
+    const consent = await personConsents(io, `Let ${tokenVar} go to ${raw}? Only say yes if you trust this tracker. [y/N] `);
+    if (!consent.given)
+      throw new ButlerError(
+        'policy_blocked',
+        `Approving a tracker URL ${consent.why}; nothing approved`,
+        'Ask the user to run butler issue approve-url in their own terminal.',
+      );
+    const key = await approveUrl(dir, raw, new Date(), tokenVar);
     if (!key) throw new UsageError('not an http(s) URL without credentials: usage: butler issue approve-url URL');
-    return ok(`Approved ${key} for your issue token`, { url: key, file: path.join(dir, 'approved-urls.json') });
+    return ok(`Approved ${key} for ${tokenVar}`, { url: key, token_var: tokenVar, file: path.join(dir, 'approved-urls.json') });
   });
 }

@@ -2,6 +2,9 @@ import { formatStatus, getStatus } from '../../install/status.js';
 import { loadConfig, resolveLang } from '../../shared/config.js';
 import { BUTLER_VERSION } from '../../shared/version.js';
 import type { Command } from '../io.js';
+import { readGuardSettings } from '../../guard/settings.js';
+import { spawnGitWith } from '../../shared/git-spawn.js';
+import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
 
 const USAGE = 'usage: butler status [--project DIR] [--json]';
@@ -23,6 +26,12 @@ export const status: Command = async (argv, io) => {
       version: BUTLER_VERSION,
       launchDir: start,
       userConfigDir: io.userConfigDir,
+      bundleDir: bundleDir(io.env),
+      codexHome: io.env.CODEX_HOME || (io.env.HOME ? `${io.env.HOME}/.codex` : undefined),
+      guardMode: await readGuardSettings(spawnGitWith(io.env), root).then(
+        (g) => g.effective.mode,
+        () => undefined,
+      ),
     });
     // Something missing or broken is a non-zero exit, so a script or CI can stop on it.
     const installed = Object.values(report.clients).some((c) => c.session_start);

@@ -10,6 +10,8 @@ const en = {
   closed: (ids: string) => `Issue ${ids} is closed, so its handover is not offered. `,
   none: (done: string, root: string) =>
     `Butler is active: ${done}call work_session_start(project_root="${root}") and use work_* tools instead of git.\n`,
+  noneGuardOff: (done: string, root: string) =>
+    `Butler is active, but its raw-git guard is off here (guard: mode: off): ${done}call work_session_start(project_root="${root}"); work_* tools record your work.\n`,
   many: (n: number, who: string, ids: string, root: string, tool: string) =>
     `Butler: ${n} handovers ${who} could continue: ${ids}. handover_list shows them; ask the user which one, then call work_session_start(project_root="${root}") and ${tool}(handover_id=...).`,
   from: (brain: string) => ` from ${brain}`,
@@ -34,6 +36,8 @@ const ja: typeof en = {
   closed: (ids) => `issue ${ids} はクローズ済みのため handover は提示しません。`,
   none: (done, root) =>
     `Butler 有効: ${done}work_session_start(project_root="${root}") を呼び、git の代わりに work_* ツールを使ってください。\n`,
+  noneGuardOff: (done, root) =>
+    `Butler 有効（ただし raw git ガードはこのリポジトリでは off: guard: mode: off）: ${done}work_session_start(project_root="${root}") を呼んでください。作業の記録には work_* ツールを使えます。\n`,
   many: (n, who, ids, root, tool) =>
     `Butler: ${who} が続けられる handover が ${n} 件あります: ${ids}。handover_list で一覧し、どれを続けるかユーザーに確認してから work_session_start(project_root="${root}") → ${tool}(handover_id=...) を呼んでください。`,
   from: (brain) => `（${brain} から）`,

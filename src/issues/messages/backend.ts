@@ -31,7 +31,8 @@ const en = {
   tokenEnvRefused: (name: string) => `issues.token_env ${name} is not a tracker token variable`,
   tokenEnvHint: (names: readonly string[]) => `Use one of ${names.join(', ')} (or omit token_env).`,
   urlNotApproved: (url: string) => `Tracker URL ${url} is not approved for your token`,
-  urlNotApprovedHint: (url: string) => `If you trust it, run: butler issue approve-url ${url}`,
+  urlNotApprovedHint: (url: string) =>
+    `Only a person approves where a token goes: ask the user to run butler issue approve-url ${url} in their own terminal if they trust it.`,
   githubToken: (names: string[]) => `Set ${names.join(' or ')} to a token with Issues read/write access.`,
 };
 
@@ -65,7 +66,8 @@ const ja: typeof en = {
   tokenEnvRefused: (name) => `issues.token_env の ${name} はトラッカー用トークンの変数名ではありません`,
   tokenEnvHint: (names) => `${names.join(', ')} のどれかにしてください（token_env は省略可）`,
   urlNotApproved: (url) => `トラッカー URL ${url} はトークン送信先として承認されていません`,
-  urlNotApprovedHint: (url) => `信頼できるなら次を実行してください: butler issue approve-url ${url}`,
+  urlNotApprovedHint: (url) =>
+    `トークンの送り先を承認するのは人です。信頼できるなら、ユーザーに自分の端末で butler issue approve-url ${url} を実行してもらってください`,
   githubToken: (names) => `${names.join(' か ')} に Issues の読み書き権限を持つトークンを設定してください`,
 };
 

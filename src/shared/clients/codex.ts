@@ -43,6 +43,7 @@ export const codex: ClientRecord = {
     byId: '[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]/rollout-*-{id}.jsonl',
   },
   guide: 'AGENTS.md',
+  trustCheck: 'hook-hash',
   trust:
     'Codex loads project .codex/ hooks and config only in a trusted project, and runs a project hook only ' +
     'after you trust it: open Codex in this repo, accept the trust prompt, then review and trust the Butler hooks in /hooks.',

@@ -1,5 +1,5 @@
 /**
- * One record per client Butler supports (docs/decisions.md D34): everything install, uninstall, status,
+ * One record per client Butler supports (docs/decisions.md D35): everything install, uninstall, status,
  * the hooks and the transcript readers need to know about a client, as data. Adding a client is one
  * record (a file beside this one, listed in `index.ts`), its transcript reader and its tests.
  */
@@ -79,4 +79,9 @@ export interface ClientRecord {
   guide: string | null;
   /** What a person must do once before the client runs project hooks and servers (install notes, status). */
   trust: string | null;
+  /**
+   * How status can tell whether the client will run the guard: `hook-hash` — the client records the hooks
+   * the user trusted by a hash of each command (src/install/status-live.ts); absent: nothing to read.
+   */
+  trustCheck?: 'hook-hash';
 }

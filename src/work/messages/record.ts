@@ -13,6 +13,10 @@ const en = {
   relaxesGuard: (files: string[]) => `Not recorded: ${files.join(', ')} would relax the Butler guard`,
   relaxesGuardHint:
     'Only a person can relax the guard: revert that change, or ask the user to run `butler guard allow <subcommand>` or `butler guard mode <mode>` in a terminal.',
+  touchesRuntime: (files: string[]) => `Not recorded: ${files.join(', ')} would change Butler's runtime or its hook and server entries`,
+  touchesRuntimeHint:
+    'Only a person changes the guard runtime and its hooks: revert that change, or ask the user to run `butler install` (or `butler uninstall`) in a terminal and commit the result themselves.',
+  undone: 'The commit was undone; the changes are still in the work tree.',
   recorded: (id: string, issues: number[]) => `Recorded ${id}${issues.length ? ` (${issues.map((i) => `#${i}`).join(' ')})` : ''}`,
 };
 
@@ -29,6 +33,10 @@ const ja: typeof en = {
   relaxesGuard: (files) => `記録しません: ${files.join(', ')} の変更は Butler のガードを緩めます`,
   relaxesGuardHint:
     'ガードを緩めるのは人の操作です。その変更を戻すか、ユーザーに端末で `butler guard allow <サブコマンド>` または `butler guard mode <モード>` を実行してもらってください',
+  touchesRuntime: (files) => `記録しません: ${files.join(', ')} の変更は Butler のランタイムまたはフックとサーバーの設定を変えます`,
+  touchesRuntimeHint:
+    'ガードのランタイムとフックを変えるのは人の操作です。その変更を戻すか、ユーザーに端末で `butler install`（または `butler uninstall`）を実行して結果を自分でコミットしてもらってください',
+  undone: 'コミットは取り消しました。変更は作業ツリーに残っています。',
   recorded: (id, issues) => `${id} を記録しました${issues.length ? `（${issues.map((i) => `#${i}`).join(' ')}）` : ''}`,
 };
 

@@ -1,0 +1,59 @@
+// `butler status`: is the guard runtime the one the installed commands check (docs/decisions.md D34)?
+// A version stamp says nothing about content: each vendored file is compared by SHA-256 with the hash
+// the command line carries (pre-filter) and the hash the pre-filter carries (Node hook), and, when
+// this Butler's bundles are at hand, every vendored file with the bundle it was copied from.
+import path from 'node:path';
+import { readTextIfExists } from '../shared/fs.js';
+import { BIN_DIR, BUNDLES, BUNDLE_SOURCES } from './constants.js';
+import { NODE_HOOK, PRE_FILTER, launcherSum, nodeHookSum, preFilterSum, vendoredPreFilter } from './guard-launcher.js';
+import { isObject, type Json, type JsonObject } from './json.js';
+import { readRel } from './plan.js';
+
+/** Every guard command of Butler's (it names `.butler/bin/`) in a client's hook file, under its guard event. */
+export function preToolUseCommands(file: JsonObject, event = 'PreToolUse'): string[] {
+  const groups = isObject(file.hooks) && Array.isArray(file.hooks[event]) ? (file.hooks[event] as Json[]) : [];
+  return groups.flatMap((g) =>
+    isObject(g) && Array.isArray(g.hooks)
+      ? g.hooks.flatMap((h) => (isObject(h) && typeof h.command === 'string' && h.command.includes(`${BIN_DIR}/`) ? [h.command] : []))
+      : [],
+  );
+}
+
+const RUN_INSTALL = 'ask a person to run butler install (and commit the result)';
+
+export async function guardRuntimeProblems(
+  root: string,
+  files: { obj: JsonObject | null; event: string }[],
+  bundleDir?: string,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const commands = files.flatMap((f) => (f.obj ? preToolUseCommands(f.obj, f.event) : []));
+  const sums = [...new Set(commands.map(launcherSum))];
+  const sh = await readRel({ root }, `${BIN_DIR}/${PRE_FILTER}`);
+  const cjs = await readRel({ root }, `${BIN_DIR}/${NODE_HOOK}`);
+  if (sums.includes(null))
+    problems.push(`A PreToolUse command is the older form that runs ${BIN_DIR}/${PRE_FILTER} unchecked: ${RUN_INSTALL}.`);
+  const checked = sums.filter((s): s is string => s !== null);
+  if (checked.length > 0 && (sh === null || checked.some((s) => s !== preFilterSum(sh))))
+    problems.push(
+      `${BIN_DIR}/${PRE_FILTER} is missing or not the file the PreToolUse command checks: the guard blocks anything that could be git and runs nothing else of Butler's; ${RUN_INSTALL}.`,
+    );
+  const cjsSum = /^BUTLER_SUM=([0-9a-f]{64})$/m.exec(sh ?? '')?.[1];
+  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== nodeHookSum(cjs)))
+    problems.push(`${BIN_DIR}/${NODE_HOOK} is missing or altered: the guard blocks every command it hands to Node; ${RUN_INSTALL}.`);
+  if (bundleDir) {
+    const differ: string[] = [];
+    const hook = await readTextIfExists(path.join(bundleDir, NODE_HOOK));
+    for (const name of BUNDLES) {
+      const have = await readRel({ root }, `${BIN_DIR}/${name}`);
+      let want = await readTextIfExists(path.join(bundleDir, BUNDLE_SOURCES[name] ?? name));
+      if (want !== null && name === PRE_FILTER && hook !== null) want = vendoredPreFilter(want, hook);
+      if (have !== null && want !== null && have !== want) differ.push(name);
+    }
+    if (differ.length > 0)
+      problems.push(
+        `${BIN_DIR}/ differs from this Butler's runtime (${differ.join(', ')}): changed since install, or another version; ${RUN_INSTALL}.`,
+      );
+  }
+  return problems;
+}
