@@ -1,0 +1,35 @@
+// The parts of `npm run mutate` (scripts/mutate.mjs, issue #27): the source each mutates and the test
+// files that run against its mutants. Tests that only spawn the built bundles are left out: Stryker
+// switches mutants inside the test process, so they cannot see one (the sh + awk pre-filter has its own
+// hand-made mutants in test/hooks/pre-filter-mutants.test.ts).
+/** @type {Record<string, { mutate: string[]; tests: string[] }>} */
+export const MUTATION_PARTS = {
+  trust: {
+    mutate: ['src/issues/trust.ts', 'src/shared/redact.ts', 'src/shared/no-links.ts', 'src/shared/paths.ts', 'src/shared/lock.ts'],
+    tests: ['test/issues/trust.test.ts', 'test/issues/redaction.test.ts', 'test/shared/*.test.ts', 'test/mutation/trust*.test.ts'],
+  },
+  guard: {
+    mutate: ['src/guard/**/*.ts', 'src/hooks/pre-tool-use.ts'],
+    tests: [
+      'test/guard/decide.test.ts',
+      'test/guard/config.test.ts',
+      'test/guard/person.test.ts',
+      'test/guard/corpus.test.ts',
+      'test/guard/other-repository.test.ts',
+      'test/hooks/pre-tool-use.test.ts',
+      'test/hooks/deadlines.test.ts',
+      'test/work/guard-policy.test.ts',
+      'test/mutation/guard*.test.ts',
+    ],
+  },
+  share: {
+    mutate: ['src/handover/share*.ts'],
+    tests: ['test/handover/share*.test.ts', 'test/mcp/handover-share.test.ts', 'test/mutation/share*.test.ts'],
+  },
+};
+
+export const mutationPart = (name = process.env.BUTLER_MUTATE_PART ?? 'trust') => {
+  const part = MUTATION_PARTS[name];
+  if (!part) throw new Error(`unknown mutation part ${name}: ${Object.keys(MUTATION_PARTS).join(', ')}`);
+  return part;
+};

@@ -1,0 +1,27 @@
+// Stryker for `npm run mutate` (scripts/mutate.mjs, issue #27): one part at a time
+// (BUTLER_MUTATE_PART: trust, guard, share; scripts/mutation-parts.mjs), each mutant against only the
+// tests that cover it (perTest coverage). Concurrency 2: the machine that runs it is usually shared.
+import { mutationPart } from './scripts/mutation-parts.mjs';
+
+const name = process.env.BUTLER_MUTATE_PART ?? 'trust';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  concurrency: Number(process.env.BUTLER_MUTATE_CONCURRENCY ?? 2),
+  timeoutMS: 20_000,
+  dryRunTimeoutMinutes: 30,
+  mutate: mutationPart(name).mutate,
+  reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  tempDirName: `.stryker-tmp/${name}`,
+  cleanTempDir: 'always',
+};
