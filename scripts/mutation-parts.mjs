@@ -8,8 +8,18 @@ export const MUTATION_PARTS = {
     mutate: ['src/issues/trust.ts', 'src/shared/redact.ts', 'src/shared/no-links.ts', 'src/shared/paths.ts', 'src/shared/lock.ts'],
     tests: ['test/issues/trust.test.ts', 'test/issues/redaction.test.ts', 'test/shared/*.test.ts', 'test/mutation/trust*.test.ts'],
   },
+  // The decision, the settings' trust and the hook logic; the shell parser is the next part.
   guard: {
-    mutate: ['src/guard/**/*.ts', 'src/hooks/pre-tool-use.ts'],
+    mutate: [
+      'src/guard/decide.ts',
+      'src/guard/evaluate.ts',
+      'src/guard/config.ts',
+      'src/guard/settings.ts',
+      'src/guard/quick.ts',
+      'src/guard/butler-cli.ts',
+      'src/guard/git.ts',
+      'src/hooks/pre-tool-use.ts',
+    ],
     tests: [
       'test/guard/decide.test.ts',
       'test/guard/config.test.ts',
@@ -20,6 +30,23 @@ export const MUTATION_PARTS = {
       'test/hooks/deadlines.test.ts',
       'test/work/guard-policy.test.ts',
       'test/mutation/guard*.test.ts',
+    ],
+  },
+  'guard-parser': {
+    mutate: [
+      'src/guard/lexer.ts',
+      'src/guard/parser.ts',
+      'src/guard/scan.ts',
+      'src/guard/resolve.ts',
+      'src/guard/wrappers.ts',
+      'src/guard/wrappers-more.ts',
+      'src/guard/types.ts',
+    ],
+    tests: [
+      'test/guard/corpus.test.ts',
+      'test/guard/decide.test.ts',
+      'test/guard/other-repository.test.ts',
+      'test/hooks/pre-tool-use.test.ts',
     ],
   },
   share: {
