@@ -6,7 +6,7 @@
 export const MUTATION_PARTS = {
   trust: {
     mutate: ['src/issues/trust.ts', 'src/shared/redact.ts', 'src/shared/no-links.ts', 'src/shared/paths.ts', 'src/shared/lock.ts'],
-    tests: ['test/issues/trust.test.ts', 'test/issues/redaction.test.ts', 'test/shared/*.test.ts', 'test/mutation/trust*.test.ts'],
+    tests: ['test/issues/trust.test.ts', 'test/issues/trust-rules.test.ts', 'test/issues/redaction.test.ts', 'test/shared/*.test.ts', 'test/mutation/trust*.test.ts'],
   },
   // The decision, the settings' trust and the hook logic; the shell parser is the next part.
   guard: {
