@@ -6,30 +6,37 @@
 export const MUTATION_PARTS = {
   trust: {
     mutate: ['src/issues/trust.ts', 'src/shared/redact.ts', 'src/shared/no-links.ts', 'src/shared/paths.ts', 'src/shared/lock.ts'],
-    tests: ['test/issues/trust.test.ts', 'test/issues/trust-rules.test.ts', 'test/issues/redaction.test.ts', 'test/shared/*.test.ts', 'test/mutation/trust*.test.ts'],
-  },
-  // The decision, the settings' trust and the hook logic; the shell parser is the next part.
-  guard: {
-    mutate: [
-      'src/guard/decide.ts',
-      'src/guard/evaluate.ts',
-      'src/guard/config.ts',
-      'src/guard/settings.ts',
-      'src/guard/quick.ts',
-      'src/guard/butler-cli.ts',
-      'src/guard/git.ts',
-      'src/hooks/pre-tool-use.ts',
+    tests: [
+      'test/issues/trust.test.ts',
+      'test/issues/trust-rules.test.ts',
+      'test/issues/redaction.test.ts',
+      'test/shared/*.test.ts',
+      'test/mutation/trust*.test.ts',
     ],
+  },
+  // The decision and the settings' trust (stricter of work tree and HEAD, fall back to block), the
+  // fast path and the hook logic; the rest of the guard is in the next two parts.
+  guard: {
+    mutate: ['src/guard/decide.ts', 'src/guard/evaluate.ts', 'src/guard/config.ts', 'src/guard/quick.ts', 'src/hooks/pre-tool-use.ts'],
+    tests: [
+      'test/guard/decide.test.ts',
+      'test/guard/config.test.ts',
+      'test/guard/corpus.test.ts',
+      'test/guard/other-repository.test.ts',
+      'test/hooks/pre-tool-use.test.ts',
+      'test/hooks/deadlines.test.ts',
+      'test/mutation/guard*.test.ts',
+    ],
+  },
+  'guard-more': {
+    mutate: ['src/guard/settings.ts', 'src/guard/butler-cli.ts', 'src/guard/git.ts'],
     tests: [
       'test/guard/decide.test.ts',
       'test/guard/config.test.ts',
       'test/guard/person.test.ts',
       'test/guard/corpus.test.ts',
       'test/guard/other-repository.test.ts',
-      'test/hooks/pre-tool-use.test.ts',
-      'test/hooks/deadlines.test.ts',
       'test/work/guard-policy.test.ts',
-      'test/mutation/guard*.test.ts',
     ],
   },
   'guard-parser': {
