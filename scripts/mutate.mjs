@@ -11,6 +11,11 @@ import { MUTATION_PARTS } from './mutation-parts.mjs';
 const asked = process.argv.slice(2);
 const parts = asked.length ? asked : Object.keys(MUTATION_PARTS);
 let status = 0;
+// Tests that spawn hooks/ need the bundles of the current (unmutated) source; Stryker copies them as they are.
+if (!process.env.BUTLER_MUTATE_REPORT_ONLY && spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'ignore' }).status !== 0) {
+  console.error('npm run build failed');
+  process.exit(1);
+}
 for (const part of parts) {
   if (!MUTATION_PARTS[part]) {
     console.error(`unknown part ${part}: ${Object.keys(MUTATION_PARTS).join(', ')}`);
