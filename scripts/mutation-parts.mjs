@@ -24,7 +24,7 @@ export const MUTATION_PARTS = {
       'test/guard/corpus.test.ts',
       'test/guard/other-repository.test.ts',
       'test/hooks/pre-tool-use.test.ts',
-      'test/hooks/deadlines.test.ts',
+      'test/hooks/config-deadline.test.ts',
       'test/mutation/guard*.test.ts',
     ],
   },
