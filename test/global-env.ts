@@ -2,7 +2,7 @@
 // empty global and system git config; test/setup-env.ts points every worker (and so every git and
 // client it spawns) at them and at that root as TMPDIR. The teardown removes the root and fails the run
 // when a `butler-*` entry appeared in the real temporary folder anyway (something ignored TMPDIR).
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -25,6 +25,8 @@ export default function setup(project: TestProject): () => void {
   const realTmp = os.tmpdir();
   const before = leftovers(realTmp);
   const tmpRoot = mkdtempSync(path.join(realTmp, 'butlertest-run-'));
+  // Like the temporary folder itself: tests that drop to an unprivileged user must reach their files.
+  chmodSync(tmpRoot, 0o1777);
   const env: TestEnv = {
     tmpRoot,
     gitConfigGlobal: path.join(tmpRoot, 'gitconfig-global'),

@@ -90,7 +90,8 @@ function run(at: { script: string; path: string }, input: string): 'deny' | 'all
 }
 
 describe('the pre-filter script', () => {
-  it('denies every disguised git input, with awk and without it (then Node decides)', () => {
+  // Many Node starts: generous timeouts for a busy machine.
+  it('denies every disguised git input, with awk and without it (then Node decides)', { timeout: 240_000 }, () => {
     for (const withAwk of [true, false]) {
       const at = install(SCRIPT, withAwk);
       const outcomes = Object.fromEntries(Object.entries(DISGUISED).map(([name, input]) => [name, run(at, input)]));
@@ -100,7 +101,7 @@ describe('the pre-filter script', () => {
     }
   });
 
-  it.each(MUTANTS)('a hand-made mutant is killed: %s', (_name, from, to) => {
+  it.each(MUTANTS)('a hand-made mutant is killed: %s', { timeout: 120_000 }, (_name, from, to) => {
     expect(SCRIPT.split(from).length, `the mutated text occurs exactly once: ${from}`).toBe(2);
     const mutant = SCRIPT.replace(from, to);
     const at = install(mutant, !to.includes('exit 0') || !from.startsWith('command -v awk'));
