@@ -12,7 +12,6 @@ const DECISIONS = readFileSync('docs/decisions.md', 'utf8');
 
 /** Named in AGENTS.md but not files of this repository: a user's repository, git refs, runtime files. */
 const NOT_HERE = new Set([
-  '../shared/DESIGN.md', // the product contract beside the repository, "when present"
   '.butler/bin/butler.mjs', // inside a user's repository after install
   '.butler/config.yaml',
   'refs/butler/handover', // a git ref
@@ -49,6 +48,11 @@ function unresolved(text: string): string[] {
 }
 
 describe('AGENTS.md stays true', () => {
+  it('names nothing outside the repository (#25: a clone has no ../shared)', () => {
+    const outside = [...MAP.matchAll(/`(\.\.\/[^`\n]*)`|\]\((\.\.\/[^)\n]*)\)/g)].map((m) => m[1] ?? m[2]);
+    expect(outside).toEqual([]);
+  });
+
   it('every path it names exists (bare names below the folder their bullet names)', () => {
     const checked = ticks(MAP).filter(isPath);
     expect(checked.length).toBeGreaterThan(80);

@@ -1,3 +1,4 @@
+import { loadConfig, resolveLang } from '../shared/config.js';
 import { noteConfigProblem } from '../shared/config-note.js';
 import { toErrorResult } from '../shared/errors.js';
 import type { ToolResult } from '../shared/result.js';
@@ -37,6 +38,12 @@ export async function runEnvelope(
   const root = opts.root?.();
   if (root) result = await noteConfigProblem(result, root);
   if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-  else (result.status === 'error' ? io.stderr : io.stdout)(render(result));
+  else {
+    // Loaded here, not imported: the verb tables import the runner, which imports this module.
+    const { cliNamer } = await import('./groups.js');
+    // The labels follow the project's language, as the tools' own words do (BUTLER_LANG first).
+    const lang = resolveLang(root ? await loadConfig(root).catch(() => ({})) : {}, io.env);
+    (result.status === 'error' ? io.stderr : io.stdout)(render(result, cliNamer, lang));
+  }
   return EXIT[result.status];
 }

@@ -1,31 +1,66 @@
 import type { ToolResult } from '../shared/result.js';
+import type { Lang } from '../shared/config.js';
+import type { CommandNamer } from './as-command.js';
 
 type Rec = Record<string, unknown>;
 
+/** The labels render adds around the tools' own (already translated) words. */
+const LABELS = {
+  en: {
+    template: 'fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)',
+    hint: 'hint',
+    next: 'next',
+    next_session: 'next session',
+    for_target: 'for the target',
+    for_source: 'for the source',
+  },
+  ja: {
+    template: 'これらの項目を書いて --body-file FILE で渡してください（--body-file - は標準入力）',
+    hint: 'ヒント',
+    next: '次',
+    next_session: '次のセッション',
+    for_target: '引き継ぎ先へ',
+    for_source: '引き継ぎ元へ',
+  },
+};
+
 /**
  * The one human rendering of an envelope, for every CLI command: the summary first, then only the
- * fields a person acts on (work state, files, records, issues, handovers, the next step).
+ * fields a person acts on (work state, files, records, issues, handovers, the next step). Steps and
+ * hints are written as the CLI commands that do them (`namer`); the envelope (`--json`) keeps the MCP form.
  */
-export function render(r: ToolResult<object>): string {
+export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang = 'en'): string {
   const d = r.data as Rec;
-  const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${r.summary}`];
-  if (r.hint) out.push(`  hint: ${r.hint}`);
+  const l = LABELS[lang];
+  const say = (text: unknown) => (namer ? namer.prose(String(text)) : String(text));
+  const step = (tool: unknown, args?: unknown) => {
+    const given = args && typeof args === 'object' ? (args as Rec) : {};
+    const cli = namer?.command(String(tool), given);
+    return cli ?? `${tool}${Object.keys(given).length ? ` ${JSON.stringify(given)}` : ''}`;
+  };
+  const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${say(r.summary)}`];
+  if (r.hint) out.push(`  ${l.hint}: ${say(r.hint)}`);
   work(d, out);
-  issue(d, out);
+  issue(d, out, l.template);
   handover(d, out);
-  if (Array.isArray(d.pending_actions)) for (const a of d.pending_actions as Rec[]) out.push(`  → ${a.action}: ${a.reason}`);
+  issueList(d, out);
+  // A pending action's required arguments are placeholders the person fills in (`-m MESSAGE`).
+  const blanks = (names: unknown) => Object.fromEntries(((names as string[] | undefined) ?? []).map((n) => [n, n.toUpperCase()]));
+  if (Array.isArray(d.pending_actions))
+    for (const a of d.pending_actions as Rec[])
+      out.push(`  → ${step(a.action, { ...blanks(a.required_args), ...(a.args as Rec | undefined) })}: ${say(a.reason)}`);
   for (const [k, label] of [
-    ['required_action', 'next'],
-    ['suggested_action', 'next'],
-    ['next_session', 'next session'],
-    ['for_target', 'for the target'],
-    ['for_source', 'for the source'],
+    ['required_action', l.next],
+    ['suggested_action', l.next],
+    ['next_session', l.next_session],
+    ['for_target', l.for_target],
+    ['for_source', l.for_source],
   ]) {
     const a = d[k as string] as Rec | null | undefined;
-    if (a?.tool)
-      out.push(
-        `  ${label}: ${a.tool}${a.args && Object.keys(a.args).length ? ` ${JSON.stringify(a.args)}` : ''}${a.reason ? ` (${a.reason})` : ''}`,
-      );
+    if (!a?.tool) continue;
+    // The next session resumes as the brain that suspended: from the CLI, `--client` says which (handover.ts asks otherwise).
+    const as = k === 'next_session' && namer && typeof d.source_brain === 'string' ? ` --client ${d.source_brain}` : '';
+    out.push(`  ${label}: ${step(a.tool, a.args)}${as}${a.reason ? `   (${say(a.reason)})` : ''}`);
   }
   if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);
   return `${out.join('\n')}\n`;
@@ -57,8 +92,18 @@ function work(d: Rec, out: string[]): void {
   }
 }
 
-function issue(d: Rec, out: string[]): void {
-  if (Array.isArray(d.missing) && typeof d.template === 'string') out.push('', d.template);
+/** `butler issue list`: one line an issue. */
+function issueList(d: Rec, out: string[]): void {
+  for (const i of (d.issues as Rec[] | undefined) ?? []) {
+    const labels = (i.labels as string[] | undefined) ?? [];
+    out.push(
+      `  #${String(i.id).padEnd(5)} ${i.state === 'closed' ? 'closed ' : ''}${i.title}${labels.length ? `  [${labels.join(', ')}]` : ''}`,
+    );
+  }
+}
+
+function issue(d: Rec, out: string[], fill: string): void {
+  if (Array.isArray(d.missing) && typeof d.template === 'string') out.push('', d.template, '', `  ${fill}`);
   const c = d.comment as Rec | undefined;
   if (c) out.push(`  comment ${c.id} by ${c.author} at ${c.created_at}`);
   const i = d.issue as Rec | undefined;

@@ -10,6 +10,7 @@ import { startWorkSession } from '../work/start.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
+import { didYouMean, parseArgsMessage } from './suggest.js';
 import { cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
 
 /**
@@ -28,6 +29,8 @@ export interface CliGroup {
    * needs no git), and their author is the person (`--client`, else BUTLER_BRAIN, else $USER, else git's user.name).
    */
   folder?: boolean;
+  /** Verbs the group runs itself, outside the tool table (`issue approve-url`): named in "did you mean". */
+  extraVerbs?: string[];
   /** Wraps the tool call: `issue` asks at a terminal before a tracker URL gets the token. */
   around?: (call: () => Promise<ToolResult<object>>, io: CliIO) => Promise<ToolResult<object>>;
 }
@@ -43,7 +46,8 @@ export function toolGroup(group: CliGroup): Command {
       return verb ? EXIT.ok : EXIT.usage;
     }
     if (!Object.hasOwn(group.verbs, verb)) {
-      io.stderr(`butler ${group.name}: unknown verb "${verb}"\n${group.usage}\n`);
+      const valid = [...Object.keys(group.verbs), ...(group.extraVerbs ?? [])];
+      io.stderr(`butler ${group.name}: unknown verb ${verb}${didYouMean(verb, valid)}\n  butler ${group.name} --help lists the verbs.\n`);
       return EXIT.usage;
     }
     return runToolFromCli(group.verbs[verb]!, rest, io, { ...group, verb });
@@ -60,15 +64,16 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
   const prefix = `butler ${group.name} ${group.verb}`;
   const positionals = group.positionals ?? [];
   let parsed: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+  const options = parseOptions(tool);
   try {
-    parsed = parseArgs({
-      args: argv,
-      options: parseOptions(tool),
-      allowPositionals: true,
-      strict: true,
-    }) as typeof parsed;
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (err) {
-    io.stderr(`${prefix}: ${(err as Error).message}\n${more(prefix)}`);
+    io.stderr(
+      `${prefix}: ${parseArgsMessage(
+        err,
+        Object.keys(options).map((f) => `--${f}`),
+      )}\n${more(prefix)}`,
+    );
     return EXIT.usage;
   }
   const { values } = parsed;

@@ -92,12 +92,19 @@ async function closedAmong(ctx: HandoverContext, entries: readonly IndexEntry[])
   return new Set(closed);
 }
 
-/** handover_read: by id, else the issue's latest, else the project's latest. Never prepares one. */
+/**
+ * handover_read: by id, else the issue's latest (the session's default issue when none is given, as
+ * suspend and resume use it), else the project's latest. Never prepares one.
+ */
 export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promise<ToolResult> {
   let entry: IndexEntry | undefined;
-  const issueId = args.issue_id ?? null;
+  const issueId = args.issue_id ?? ctx.defaultIssue ?? null;
   if (args.handover_id) entry = await findById(ctx, args.handover_id);
-  else entry = (await ctx.store.entries()).find((e) => e.is_latest && e.issue_id === issueId);
+  else {
+    const latest = (await ctx.store.entries()).filter((e) => e.is_latest);
+    entry =
+      latest.find((e) => e.issue_id === issueId) ?? (args.issue_id === undefined ? latest.find((e) => e.issue_id === null) : undefined);
+  }
   if (!entry) {
     const scope = issueId === null ? 'project' : `issue #${issueId}`;
     return needInput(lookupText(ctx.lang).noneYet(scope), {

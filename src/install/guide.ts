@@ -1,14 +1,15 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { GITIGNORE_COMMENT, GITIGNORE_ENTRY, gitignoreCovers } from '../shared/private-dir.js';
-import { GUIDE_BODY, GUIDE_END, GUIDE_START } from './constants.js';
+import type { Lang } from '../shared/config.js';
+import { GUIDE_BODY, GUIDE_BODY_JA, GUIDE_END, GUIDE_START } from './constants.js';
 import { abs, readRel, type FileChange } from './plan.js';
 
 export const AGENTS_MD = 'AGENTS.md';
 export const CLAUDE_MD = 'CLAUDE.md';
 export const GITIGNORE = '.gitignore';
 
-const BLOCK = `${GUIDE_START}\n${GUIDE_BODY}\n${GUIDE_END}`;
+const block = (lang: Lang) => `${GUIDE_START}\n${lang === 'ja' ? GUIDE_BODY_JA : GUIDE_BODY}\n${GUIDE_END}`;
 
 /** Character ranges of fenced code blocks (``` or ~~~): markers shown there are examples, not Butler's block. */
 function fencedRanges(text: string): [number, number][] {
@@ -49,13 +50,13 @@ function blockRange(text: string): [number, number] | null {
 export const hasGuideBlock = (text: string | null): boolean => blockRange(text ?? '') !== null;
 
 /** Inserts or refreshes the guidance block (appended after a blank line), or removes it. */
-export function setGuide(text: string | null, on: boolean): string | null {
+export function setGuide(text: string | null, on: boolean, lang: Lang = 'en'): string | null {
   const before = text ?? '';
   const range = blockRange(before);
   let after: string;
   if (range) {
     const [s, e] = range;
-    if (on) after = before.slice(0, s) + `${BLOCK}\n` + before.slice(e);
+    if (on) after = before.slice(0, s) + `${block(lang)}\n` + before.slice(e);
     else {
       let head = before.slice(0, s);
       const tail = before.slice(e);
@@ -65,7 +66,7 @@ export function setGuide(text: string | null, on: boolean): string | null {
   } else {
     if (!on) return null;
     const sep = before === '' ? '' : before.endsWith('\n') ? '\n' : '\n\n';
-    after = `${before}${sep}${BLOCK}\n`;
+    after = `${before}${sep}${block(lang)}\n`;
   }
   return after === before ? null : after;
 }
@@ -94,11 +95,11 @@ async function isSymlink(root: string, rel: string): Promise<boolean> {
   return st?.isSymbolicLink() ?? false;
 }
 
-async function planGuideFile(root: string, rel: string, on: boolean): Promise<FileChange | null> {
+async function planGuideFile(root: string, rel: string, on: boolean, lang: Lang): Promise<FileChange | null> {
   // Writing through a symlink would replace the link with a file; leave linked files to their target.
   if (await isSymlink(root, rel)) return null;
   const before = await readRel({ root }, rel);
-  const after = setGuide(before, on);
+  const after = setGuide(before, on, lang);
   if (after === null) return null;
   if (!on && after.trim() === '')
     return { path: rel, before, after: null, note: 'startup guidance removed (file removed: nothing else in it)' };
@@ -106,39 +107,46 @@ async function planGuideFile(root: string, rel: string, on: boolean): Promise<Fi
 }
 
 /** AGENTS.md (read by Codex and others) and CLAUDE.md (Claude Code), unless CLAUDE.md defers to AGENTS.md. */
-export async function planGuides(root: string, opts: { agents: boolean; claude: boolean }, on: boolean): Promise<FileChange[]> {
+export async function planGuides(
+  root: string,
+  opts: { agents: boolean; claude: boolean; lang?: Lang },
+  on: boolean,
+): Promise<FileChange[]> {
   const defers = await claudeMdDefersToAgents(root);
   const wantAgents = opts.agents || (opts.claude && defers);
   const out = await Promise.all([
-    wantAgents ? planGuideFile(root, AGENTS_MD, on) : null,
-    opts.claude && !defers ? planGuideFile(root, CLAUDE_MD, on) : null,
+    wantAgents ? planGuideFile(root, AGENTS_MD, on, opts.lang ?? 'en') : null,
+    opts.claude && !defers ? planGuideFile(root, CLAUDE_MD, on, opts.lang ?? 'en') : null,
   ]);
   return out.filter((c): c is FileChange => c !== null);
 }
 
 export { gitignoreCovers };
 
-const PERSONAL_CLAUDE = '.claude/settings.local.json';
+export const PERSONAL_CLAUDE = '.claude/settings.local.json';
 const IGNORES_PERSONAL = /^\/?\.claude\/settings\.local\.json\s*$/;
 
 /**
- * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is the personal
- * Claude settings file when install writes Butler's hooks there, or `work_record` (which records every
- * change) would commit it. Uninstall keeps both lines.
+ * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is Claude
+ * Code's personal settings file whenever Claude Code is installed: Claude Code writes the user's own
+ * approvals there (and `--personal` Butler's hooks), and `work_record`, which records every change,
+ * would commit it with the user's code (#25). Uninstall keeps both lines.
  */
-export async function planGitignore(root: string, opts: { personalClaude: boolean }): Promise<FileChange | null> {
+export async function planGitignore(root: string, opts: { claude: boolean }): Promise<FileChange | null> {
   const before = await readRel({ root }, GITIGNORE);
   const lines = (before ?? '').split(/\r?\n/).map((l) => l.trim());
   const missing = [
     ...(gitignoreCovers(before) ? [] : [GITIGNORE_ENTRY]),
-    ...(opts.personalClaude && !lines.some((l) => IGNORES_PERSONAL.test(l)) ? [PERSONAL_CLAUDE] : []),
+    ...(opts.claude && !lines.some((l) => IGNORES_PERSONAL.test(l)) ? [PERSONAL_CLAUDE] : []),
   ];
   if (!missing.length) return null;
   const base = before ?? '';
   const sep = base === '' || base.endsWith('\n') ? '' : '\n';
   const comment = lines.includes(GITIGNORE_COMMENT) ? '' : `${GITIGNORE_COMMENT}\n`;
   const note = missing
-    .map((m) => (m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal hooks)`))
+    .map((m) =>
+      m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal Claude Code settings)`,
+    )
     .join('; ');
   return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };
 }

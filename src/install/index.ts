@@ -1,17 +1,18 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { loadConfig, type Lang } from '../shared/config.js';
 import { writeFileAtomic } from '../shared/fs.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { planClaude, unplanClaude } from './claude.js';
 import { planCodex, unplanCodex } from './codex.js';
-import { planGitignore, planGuides } from './guide.js';
+import { PERSONAL_CLAUDE, planGitignore, planGuides } from './guide.js';
 import { planConfigLang } from './lang.js';
 import { abs, type FileChange, type InstallContext } from './plan.js';
 import { planVendor, unplanVendor } from './vendor.js';
 
 export type { FileChange, InstallContext } from './plan.js';
 export { BUTLER_VERSION, CODEX_TRUST_NOTE } from './constants.js';
-import { CODEX_TRUST_NOTE } from './constants.js';
+import { installText } from './messages.js';
 
 export type Action = 'create' | 'update' | 'delete';
 
@@ -26,6 +27,8 @@ export interface InstallReport {
   root: string;
   clients: string[];
   dryRun: boolean;
+  /** The language of the notes (and of formatReport). */
+  lang: Lang;
   changes: PlannedChange[];
   notes: string[];
 }
@@ -36,15 +39,22 @@ function clientsOf(ctx: { claude: boolean; codex: boolean }): string[] {
 
 /** Every file install would touch. Nothing is written here, so broken files abort before any write. */
 export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
+  const lang = await projectLang(ctx);
   const parts = await Promise.all([
     planVendor(ctx),
     ctx.claude ? planClaude(ctx) : [],
     ctx.codex ? planCodex(ctx) : [],
-    planGuides(ctx.root, { agents: ctx.codex, claude: ctx.claude }, true),
-    planGitignore(ctx.root, { personalClaude: ctx.claude && ctx.personal }).then((c) => (c ? [c] : [])),
+    planGuides(ctx.root, { agents: ctx.codex, claude: ctx.claude, lang }, true),
+    planGitignore(ctx.root, { claude: ctx.claude }).then((c) => (c ? [c] : [])),
     planConfigLang(ctx).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();
+}
+
+/** The language install leaves the project in: `--lang`, else the one recorded, else the installing user's (lang.ts). */
+export async function projectLang(ctx: { root: string; lang: Lang; langExplicit: boolean }): Promise<Lang> {
+  if (ctx.langExplicit) return ctx.lang;
+  return (await loadConfig(ctx.root).catch(() => ({}) as { lang?: Lang })).lang ?? ctx.lang;
 }
 
 /** Uninstall removes only Butler's entries; the runtime and AGENTS.md block go when both clients go. */
@@ -83,43 +93,50 @@ export async function applyChanges(root: string, changes: FileChange[]): Promise
 }
 
 /** What uninstall keeps, and why: the user's data and settings outlive Butler's wiring. */
-async function leftBehind(root: string, both: boolean): Promise<string[]> {
+async function leftBehind(root: string, both: boolean, lang: Lang): Promise<string[]> {
   const exists = (rel: string) =>
     fsp.lstat(abs({ root }, rel)).then(
       () => true,
       () => false,
     );
+  const t = installText(lang);
   const kept: string[] = [];
-  if (await exists('session_logs')) kept.push('session_logs/ (your handover snapshots)');
-  if (await exists('.butler/issues')) kept.push('.butler/issues/ (the local issue store)');
-  if (await exists('.butler/config.yaml')) kept.push('.butler/config.yaml (your settings)');
-  if (await exists('.gitignore')) kept.push('the Butler lines in .gitignore (they keep snapshots out of commits)');
-  if (!both && (await exists('.butler/bin'))) kept.push('.butler/bin/ (the other client still uses it; uninstall both to remove it)');
-  return kept.length ? [`Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`] : [];
+  if (await exists('session_logs')) kept.push(t.kept.snapshots);
+  if (await exists('.butler/issues')) kept.push(t.kept.issues);
+  if (await exists('.butler/config.yaml')) kept.push(t.kept.config);
+  if (await exists('.gitignore')) kept.push(t.kept.gitignore);
+  if (!both && (await exists('.butler/bin'))) kept.push(t.kept.bin);
+  return kept.length ? [t.leftBehind(kept)] : [];
 }
 
 export async function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; claude: boolean; codex: boolean; personal?: boolean },
+  ctx: { root: string; claude: boolean; codex: boolean; personal?: boolean; lang?: Lang; langExplicit?: boolean },
   changes: FileChange[],
   dryRun: boolean,
 ): Promise<InstallReport> {
+  const lang = await projectLang({ root: ctx.root, lang: ctx.lang ?? 'en', langExplicit: ctx.langExplicit ?? false });
+  const t = installText(lang);
   const notes: string[] = [];
   if (command === 'install') {
-    if (changes.length > 0) {
-      const claudeFile = ctx.claude && !ctx.personal ? ', .claude/settings.json' : '';
-      notes.push(
-        `Commit .butler/, .mcp.json, .codex/${claudeFile} and the guidance so every clone gets them` +
-          (ctx.claude && ctx.personal ? '; .claude/settings.local.json stays personal (git-ignored).' : '.'),
-      );
-    }
-    if (ctx.codex) notes.push(CODEX_TRUST_NOTE);
-  } else notes.push(...(await leftBehind(ctx.root, ctx.claude && ctx.codex)));
+    // Only what this install wrote is named (#25: no `.codex/` after `install --claude --personal`).
+    const shared = [
+      ...new Set(
+        changes
+          .filter((c) => c.path !== PERSONAL_CLAUDE)
+          .map((c) => (c.path.startsWith('.butler/') ? '.butler/' : c.path.startsWith('.codex/') ? '.codex/' : c.path)),
+      ),
+    ];
+    if (shared.length) notes.push(t.commit(shared, changes.some((c) => c.path === PERSONAL_CLAUDE) ? PERSONAL_CLAUDE : null));
+    // Codex asks for trust only for what was written for it.
+    if (changes.some((c) => c.path.startsWith('.codex/'))) notes.push(t.codexTrust);
+  } else notes.push(...(await leftBehind(ctx.root, ctx.claude && ctx.codex, lang)));
   return {
     command,
     root: ctx.root,
     clients: clientsOf(ctx),
     dryRun,
+    lang,
     changes: changes.map((c) => ({
       path: c.path,
       action: c.after === null ? 'delete' : c.before === null ? 'create' : 'update',
@@ -130,15 +147,14 @@ export async function toReport(
 }
 
 export function formatReport(r: InstallReport): string {
-  const verb = r.dryRun ? 'would change' : 'changed';
-  const head = `butler ${r.command}${r.dryRun ? ' --dry-run' : ''}: ${r.root} (${r.clients.join(', ')})`;
-  const lines = [head];
-  if (r.changes.length === 0) lines.push('  nothing to do: already up to date');
+  const t = installText(r.lang);
+  const lines = [t.head(r.command, r.dryRun, r.root, r.clients)];
+  if (r.changes.length === 0) lines.push(`  ${t.nothing}`);
   else {
-    lines.push(`  ${r.changes.length} file(s) ${verb}:`);
-    for (const c of r.changes) lines.push(`  ${c.action.padEnd(6)} ${c.path}  - ${c.note}`);
+    lines.push(`  ${t.changed(r.changes.length, r.dryRun)}`);
+    for (const c of r.changes) lines.push(`  ${c.action.padEnd(6)} ${c.path}  - ${t.note(c.note)}`);
   }
-  if (r.dryRun && r.changes.length > 0) lines.push('  (dry run: nothing written)');
+  if (r.dryRun && r.changes.length > 0) lines.push(`  ${t.dryRun}`);
   for (const n of r.notes) lines.push(`note: ${n}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
-import { loadConfig } from '../shared/config.js';
+import { loadConfig, type Lang } from '../shared/config.js';
 import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, SERVER_NAME, VERSION_FILE, type GuardForm } from './constants.js';
 import { CLAUDE_LOCAL, CLAUDE_SHARED, MCP_JSON, claudeCommands } from './claude.js';
 import { CODEX_CONFIG, CODEX_HOOKS, codexCommands } from './codex.js';
@@ -10,6 +10,7 @@ import { CODEX_TRUST_NOTE } from './constants.js';
 import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './json.js';
 import { readRel } from './plan.js';
 import { butlerEntry, parseToml } from './toml.js';
+import { installText } from './messages.js';
 import { parseStamp } from './vendor.js';
 
 export interface StatusReport {
@@ -33,6 +34,8 @@ export interface StatusReport {
     mcp_server: boolean;
     mcp_approved: boolean;
     guidance: boolean;
+    /** Anything of Butler's is there for this client; a client with nothing was left out by choice. */
+    installed: boolean;
   };
   codex: {
     session_start: boolean;
@@ -44,6 +47,7 @@ export interface StatusReport {
     auto_approve: boolean;
     guidance: boolean;
     trust: string;
+    installed: boolean;
   };
   problems: string[];
 }
@@ -157,6 +161,7 @@ export async function getStatus(
       mcp_server: isObject(mcp?.mcpServers) && isObject(mcp.mcpServers[SERVER_NAME]),
       mcp_approved: approved,
       guidance: await hasGuide(root, defers ? AGENTS_MD : CLAUDE_MD),
+      installed: false,
     },
     codex: {
       session_start: Boolean(codexHooks && hasOwnHookGroup(codexHooks, 'SessionStart', codexCommands.sessionStart)),
@@ -168,11 +173,41 @@ export async function getStatus(
       auto_approve: isObject(codexEntry) && codexEntry.default_tools_approval_mode === 'approve',
       guidance: await hasGuide(root, AGENTS_MD),
       trust: CODEX_TRUST_NOTE,
+      installed: false,
     },
     problems,
   };
+  const { claude, codex } = report;
+  claude.installed = claude.session_start || claude.pre_tool_use || claude.pre_compact || claude.mcp_server;
+  codex.installed = codex.session_start || codex.pre_tool_use || codex.pre_compact || codex.mcp_server;
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
-  if (!report.git_repo) problems.push('Not a git repository: work_* tools and drift checks need git.');
+  if (!report.git_repo) {
+    problems.push('Not a git repository: Butler installs into a git repository (run git init there, or pass --project).');
+    return report;
+  }
+  // An installed client with a part missing does not work as installed (a MISS line is a problem).
+  const lacks = (name: string, flag: string, parts: [boolean, string][]) => {
+    const missing = parts.filter(([ok]) => !ok).map(([, what]) => what);
+    if (missing.length) problems.push(`${name} lacks ${missing.join(', ')}: run butler install ${flag} to repair.`);
+  };
+  if (claude.installed)
+    lacks('Claude Code', '--claude', [
+      [claude.session_start, 'the SessionStart hook'],
+      [claude.pre_tool_use, 'the PreToolUse hook'],
+      [claude.pre_compact, 'the PreCompact hook'],
+      [claude.mcp_server, 'the .mcp.json entry'],
+      [claude.mcp_approved, 'the MCP approval'],
+      [claude.guidance, 'the guidance block'],
+    ]);
+  if (codex.installed)
+    lacks('Codex', '--codex', [
+      [codex.session_start, 'the SessionStart hook'],
+      [codex.pre_tool_use, 'the PreToolUse hook'],
+      [codex.pre_compact, 'the PreCompact hook'],
+      [codex.mcp_server, 'the config.toml entry'],
+      [codex.auto_approve, 'the tool auto-approval'],
+      [codex.guidance, 'the AGENTS.md guidance'],
+    ]);
   if (vendored && vendored !== deps.version)
     problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
   if (legacy.length)
@@ -187,25 +222,39 @@ const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
 const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
 const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
-export function formatStatus(s: StatusReport): string {
+export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
+  const t = installText(lang);
+  const head = `butler status: ${s.root}`;
   const bundles = Object.entries(s.runtime.bundles)
     .map(([n, ok]) => `${n}${ok ? '' : ' (missing)'}`)
     .join(', ');
+  // Field trial 7 / #25: a client left out by choice is not a row of MISS.
+  const notChosen = t.byChoice;
   const lines = [
-    `butler status: ${s.root}`,
+    head,
     `  ${mark(s.node.ok)} node ${s.node.version} (needs >= 20)`,
     `  ${mark(s.runtime.up_to_date)} runtime ${BIN_DIR}/: ${s.runtime.vendored ?? 'not installed'} (this butler: ${s.runtime.running}); ${bundles}`,
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
-    `  Claude Code: ${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
-      (s.claude.settings_file ? `  (${s.claude.settings_file})` : ''),
-    `  Codex:       ${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.pre_compact)} PreCompact  ${optional(s.codex.session_end)}  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`,
+    `  Claude Code: ${
+      s.claude.installed || !s.codex.installed
+        ? `${mark(s.claude.session_start)} SessionStart  ${mark(s.claude.pre_tool_use)} PreToolUse${form(s.claude.pre_tool_use_form)}  ${mark(s.claude.pre_compact)} PreCompact  ${optional(s.claude.session_end)}  ${mark(s.claude.mcp_server)} .mcp.json butler  ${mark(s.claude.mcp_approved)} approved  ${mark(s.claude.guidance)} guidance` +
+          (s.claude.settings_file ? `  (${s.claude.settings_file})` : '')
+        : notChosen('--claude')
+    }`,
+    `  Codex:       ${
+      s.codex.installed || !s.claude.installed
+        ? `${mark(s.codex.session_start)} SessionStart  ${mark(s.codex.pre_tool_use)} PreToolUse${form(s.codex.pre_tool_use_form)}  ${mark(s.codex.pre_compact)} PreCompact  ${optional(s.codex.session_end)}  ${mark(s.codex.mcp_server)} config.toml butler  ${mark(s.codex.auto_approve)} auto-approve  ${mark(s.codex.guidance)} AGENTS.md`
+        : notChosen('--codex')
+    }`,
   ];
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
-  const none = !s.runtime.vendored && ![s.claude, s.codex].some((c) => c.session_start || c.pre_tool_use || c.mcp_server);
-  if (none) lines.splice(1, 0, '  Butler is not installed here: run butler install.');
-  else lines.push(`  Codex trust: ${s.codex.trust}`);
-  for (const p of s.problems) lines.push(`problem: ${p}`);
+  const none = !s.runtime.vendored && !s.claude.installed && !s.codex.installed;
+  // Outside a repository that comes first, and install (which refuses there) is not advised.
+  if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
+  else if (none) lines.splice(1, 0, `  ${t.notInstalled}`);
+  else if (s.codex.installed) lines.push(`  ${t.trustLabel}: ${t.codexTrust}`);
+  for (const p of s.problems) lines.push(`${t.problem}: ${p}`);
   return `${lines.join('\n')}\n`;
 }

@@ -42,6 +42,11 @@ export class GiteaIssueBackend extends RemoteIssueBackend<GtIssue, RemoteComment
     return res.status !== 204 && super.belongsTo(res, id);
   }
 
+  /** Gitea lists newest first; `type=issues` leaves pull requests out on the server already. */
+  protected listPage(state: 'open' | 'all', page: number) {
+    return { query: `state=${state}&type=issues&page=${page}&limit=${LABEL_PAGE}`, size: LABEL_PAGE };
+  }
+
   protected labelNames(g: GtIssue): string[] {
     return (g.labels ?? []).map((l) => l.name);
   }

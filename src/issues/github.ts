@@ -34,6 +34,10 @@ export class GitHubIssueBackend extends RemoteIssueBackend<GhIssue, RemoteCommen
     return collected.slice(-n);
   }
 
+  protected listPage(state: 'open' | 'all', page: number) {
+    return { query: `state=${state}&sort=created&direction=desc&per_page=${PER_PAGE}&page=${page}`, size: PER_PAGE };
+  }
+
   /** GitHub takes label names as they are. */
   protected async labelPayload(names: string[]): Promise<string[]> {
     return names;

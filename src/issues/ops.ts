@@ -3,7 +3,7 @@ import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { bodyTemplate, checkStructuredBody, sectionName } from './body.js';
 import { opsText } from './messages/ops.js';
-import type { IssueBackend } from './types.js';
+import { ISSUE_LIST_MAX, type IssueBackend } from './types.js';
 
 /**
  * The eight issue operations as envelopes, shared by the MCP tools and `butler issue`. Text rules
@@ -35,6 +35,13 @@ function cleanLabels(labels: string[] | undefined): string[] | undefined {
   if (!labels) return undefined;
   const out = [...new Set(labels.map((l) => l.trim()).filter(Boolean))];
   return out.length ? out : undefined;
+}
+
+/** The open issues (or all), newest first: a person's overview (`butler issue list`), not a brain's tool. */
+export async function listIssues(backend: IssueBackend, lang: Lang, all: boolean): Promise<ToolResult> {
+  const issues = await backend.list(all ? 'all' : 'open');
+  const capped = issues.length >= ISSUE_LIST_MAX;
+  return ok(opsText(lang).listed(issues.length, all, capped), { backend: backend.kind, state: all ? 'all' : 'open', issues, capped });
 }
 
 export async function readIssue(backend: IssueBackend, lang: Lang, id: number, lastN?: number): Promise<ToolResult> {

@@ -2,7 +2,7 @@ import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import type { HttpClient, HttpResult } from './http.js';
 import { backendText } from './messages/backend.js';
-import type { Issue, IssueBackend, IssueComment } from './types.js';
+import { ISSUE_LIST_MAX, type Issue, type IssueBackend, type IssueComment, type IssueSummary } from './types.js';
 
 export interface RemoteOptions {
   http: HttpClient;
@@ -66,6 +66,21 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
   /** Label names of a tracker issue. */
   protected abstract labelNames(raw: I): string[];
   abstract listLabels(): Promise<string[]>;
+  /** The query of one page of the repository's issue list, newest first, and that page's size. */
+  protected abstract listPage(state: 'open' | 'all', page: number): { query: string; size: number };
+
+  /** Both trackers list pull requests under /issues too: those are left out. */
+  async list(state: 'open' | 'all'): Promise<IssueSummary[]> {
+    const out: IssueSummary[] = [];
+    for (let page = 1; out.length < ISSUE_LIST_MAX; page++) {
+      const { query, size } = this.listPage(state, page);
+      const res = await this.http.request<I[]>('GET', `${this.repoPath}/issues?${query}`);
+      const items = Array.isArray(res.data) ? res.data : [];
+      for (const g of items) if (!g.pull_request) out.push(summary(this.toIssue(g)));
+      if (items.length < size) break;
+    }
+    return out.slice(0, ISSUE_LIST_MAX);
+  }
 
   /** Extra fields sent with `state: closed`. */
   protected closeFields(): Record<string, unknown> {
@@ -150,6 +165,10 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
       comment_count: g.comments,
     };
   }
+}
+
+function summary(i: Issue): IssueSummary {
+  return { id: i.id, title: i.title, state: i.state, labels: i.labels, created_at: i.created_at, updated_at: i.updated_at, url: i.url };
 }
 
 function toComment(c: RemoteComment): IssueComment {

@@ -22,6 +22,12 @@ export interface Issue {
   comments?: IssueComment[];
 }
 
+/** One line of a list: no body, no comments. */
+export type IssueSummary = Pick<Issue, 'id' | 'title' | 'state' | 'labels' | 'created_at' | 'updated_at' | 'url'>;
+
+/** At most this many issues are listed, newest first (a person's overview, not an export). */
+export const ISSUE_LIST_MAX = 200;
+
 export type IssueBackendKind = 'local' | 'gitea' | 'github';
 
 /**
@@ -43,6 +49,8 @@ export interface IssueBackend {
   updateBody(id: number, body: string): Promise<Issue>;
   reopen(id: number): Promise<Issue>;
   close(id: number): Promise<Issue>;
+  /** Issues, newest first: open ones, or all; at most ISSUE_LIST_MAX (no pull requests). */
+  list(state: 'open' | 'all'): Promise<IssueSummary[]>;
   /** Label names the tracker knows (local: the names used so far). */
   listLabels(): Promise<string[]>;
 }

@@ -236,21 +236,26 @@ describe('project root', () => {
 
   it('refuses a folder that does not exist or is not in a git repository, and writes nothing', async () => {
     const missing = path.join(tempDir(), 'nope');
-    expect((await cli(['install', '--project', missing], { cwd: '/', bundleDir: bundles })).code).toBe(1);
+    // A wrong --project is the command line's mistake: exit 2, as every usage error (#25).
+    expect((await cli(['install', '--project', missing], { cwd: '/', bundleDir: bundles })).code).toBe(2);
     expect(existsSync(missing)).toBe(false);
     const plain = tempDir();
     const r = await cli(['install', '--project', plain], { cwd: '/', bundleDir: bundles });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/not in a git repository/);
     expect(readdirSync(plain)).toEqual([]);
   });
 
-  it('git-ignores the personal Claude settings file it writes hooks into, but not the shared one', async () => {
+  it('git-ignores the personal Claude settings file whenever Claude Code is installed (its own approvals go there, #25), not for Codex alone', async () => {
     await cli(['install', '--claude', '--personal', '--project', root], { cwd: '/', bundleDir: bundles });
     expect(read(root, '.gitignore')).toMatch(/^\.claude\/settings\.local\.json$/m);
     const shared = tempDir();
     execFileSync('git', ['init', '-q', shared]);
     await cli(['install', '--claude', '--project', shared], { cwd: '/', bundleDir: bundles });
-    expect(read(shared, '.gitignore')).not.toContain('settings.local.json');
+    expect(read(shared, '.gitignore')).toMatch(/^\.claude\/settings\.local\.json$/m);
+    const codex = tempDir();
+    execFileSync('git', ['init', '-q', codex]);
+    await cli(['install', '--codex', '--project', codex], { cwd: '/', bundleDir: bundles });
+    expect(read(codex, '.gitignore')).not.toContain('settings.local.json');
   });
 });

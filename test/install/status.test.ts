@@ -19,8 +19,12 @@ describe('butler status', () => {
     expect(s.codex.trust).toMatch(/trusted project/);
     expect(s.codex.trust).toMatch(/\/hooks/);
     expect(s.problems.join('\n')).toMatch(/Not a git repository/);
+    // #25: outside a repository that comes first, and install (which would refuse) is not advised.
     const text = formatStatus(s);
-    expect(text.split('\n')[1]).toBe('  Butler is not installed here: run butler install.');
+    expect(text.split('\n')[1]).toBe(
+      '  not a git repository: Butler installs into a git repository; run git init there, or pass --project',
+    );
+    expect(text).not.toContain('run butler install');
     expect(text).not.toContain('Codex trust:');
   });
 

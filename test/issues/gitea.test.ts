@@ -60,6 +60,32 @@ beforeEach(() => {
 });
 
 describe('Gitea backend against a mock of API v1', () => {
+  it('lists open issues newest first, all with state=all, paging by 50 (butler issue list)', async () => {
+    const base = state.issues.get(1)!;
+    for (let n = 2; n <= 61; n++) state.issues.set(n, { ...base, number: n, title: `T${n}`, state: n % 2 ? 'closed' : 'open' });
+    const open = await backend.list('open');
+    expect(open.map((i) => i.id)).toEqual([
+      60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 1,
+    ]);
+    const all = await backend.list('all');
+    expect(all).toHaveLength(61);
+    expect(all[0]).toEqual({
+      id: 61,
+      title: 'T61',
+      state: 'closed',
+      labels: ['bug'],
+      created_at: base.created_at,
+      updated_at: base.updated_at,
+      url: `${server.base}/${OWNER}/${REPO}/issues/61`,
+    });
+    const lists = server.requests.filter((r) => r.method === 'GET' && r.path === `${API}/issues`);
+    expect(lists.map((r) => `${r.query.get('state')} ${r.query.get('type')} ${r.query.get('page')} ${r.query.get('limit')}`)).toEqual([
+      'open issues 1 50',
+      'all issues 1 50',
+      'all issues 2 50',
+    ]);
+  });
+
   it('reads an issue with the token header and no comment request by default', async () => {
     const r = await envelope(readIssue(backend, 'en', 1));
     expect(r.data.issue).toMatchObject({ id: 1, title: 'Existing', body: 'old body', state: 'open', labels: ['bug'], comment_count: 7 });

@@ -50,6 +50,31 @@ beforeEach(() => {
 });
 
 describe('GitHub backend against a mock of REST v3', () => {
+  it('lists open issues newest first without pull requests, all with state=all, paging by 100 (butler issue list)', async () => {
+    const base = state.issues.get(1)!;
+    for (let n = 2; n <= 120; n++) state.issues.set(n, { ...base, title: `T${n}`, state: n % 3 ? 'open' : 'closed', pull: n === 100 });
+    const open = await backend.list('open');
+    expect(open[0]).toEqual({
+      id: 119,
+      title: 'T119',
+      state: 'open',
+      labels: ['bug'],
+      created_at: base.created_at,
+      updated_at: base.updated_at,
+      url: `https://github.com/${GH_OWNER}/${GH_REPO}/issues/119`,
+    });
+    expect(open.map((i) => i.id)).not.toContain(100);
+    expect(open.every((i) => i.state === 'open')).toBe(true);
+    expect(open).toHaveLength(79);
+    expect(await backend.list('all')).toHaveLength(119);
+    const lists = server.requests.filter((r) => r.method === 'GET' && r.path === `${API}/issues`);
+    expect(lists.map((r) => `${r.query.get('state')} ${r.query.get('page')} ${r.query.get('per_page')}`)).toEqual([
+      'open 1 100',
+      'all 1 100',
+      'all 2 100',
+    ]);
+  });
+
   it('reads an issue with Bearer auth and the GitHub headers, no comments by default', async () => {
     seedComments(3);
     const r = await envelope(readIssue(backend, 'en', 1));

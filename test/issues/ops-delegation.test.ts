@@ -32,6 +32,7 @@ function recorder() {
     updateBody: rec('updateBody') as IssueBackend['updateBody'],
     reopen: rec('reopen') as IssueBackend['reopen'],
     close: rec('close', { ...issue, state: 'closed' }) as IssueBackend['close'],
+    list: rec('list', []) as IssueBackend['list'],
     listLabels: rec('listLabels', []) as IssueBackend['listLabels'],
   };
   return { backend, calls };

@@ -44,7 +44,9 @@ describe('butler work (CLI)', () => {
     expect((await butlerWork(root, 'publish')).code).toBe(0);
     expect(git(remote!, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
     const fin = await butlerWork(root, 'finish', '--issue', '9');
-    expect(fin.stdout).toContain('issue_close');
+    // The steps a person is shown are the commands to type, with the issue filled in (#25).
+    expect(fin.stdout).toContain('  → butler issue comment 9 --body BODY: Leave a summary of the work on issue #9.');
+    expect(fin.stdout).toContain('  → butler issue close 9: Close issue #9');
   });
 
   it('errors exit 1 on stderr with the hint; usage mistakes exit 2', async () => {

@@ -3,6 +3,7 @@ import { spawnGitWith } from '../../shared/git-spawn.js';
 import type { GuardMode } from '../../guard/decide.js';
 import { changeGuard, type GuardChange, readGuardSettings } from '../../guard/settings.js';
 import type { Command } from '../io.js';
+import { didYouMean } from '../suggest.js';
 
 const USAGE = `usage: butler guard status [--project DIR] [--json]
        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
@@ -10,6 +11,9 @@ const USAGE = `usage: butler guard status [--project DIR] [--json]
 Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, ask for
 confirmation, and commit .butler/config.yaml alone (the hook trusts only the committed settings).
 `;
+
+const VERBS = ['status', 'allow', 'deny', 'mode'];
+const FLAGS = ['--project', '--json'];
 
 /** `butler guard`: shows the settings the PreToolUse hook applies, and changes them with a person's consent. */
 export const guard: Command = async (argv, io) => {
@@ -20,6 +24,15 @@ export const guard: Command = async (argv, io) => {
   if (!verb || verb === '--help' || verb === '-h' || !start) {
     (verb ? io.stdout : io.stderr)(USAGE);
     return verb ? 0 : 2;
+  }
+  if (!VERBS.includes(verb)) {
+    io.stderr(`butler guard: unknown verb ${verb}${didYouMean(verb, VERBS)}\n  butler guard --help lists the verbs.\n`);
+    return 2;
+  }
+  const flag = rest.find((w) => w.startsWith('-') && !FLAGS.includes(w));
+  if (flag) {
+    io.stderr(`butler guard ${verb}: unknown flag ${flag}${didYouMean(flag, FLAGS)}\n`);
+    return 2;
   }
   const { locateRepo } = await import('../../shared/root.js');
   const repo = await locateRepo(start);
@@ -45,7 +58,12 @@ export const guard: Command = async (argv, io) => {
       return 2;
     }
     change = verb === 'allow' ? { allow: words } : { deny: words };
-  } else if (verb === 'mode' && (GUARD_MODES as readonly string[]).includes(words[0] ?? '') && words.length === 1) {
+  } else if (verb === 'mode') {
+    if (!(GUARD_MODES as readonly string[]).includes(words[0] ?? '') || words.length !== 1) {
+      const got = words.length ? `${words.join(' ')} is not a mode` : 'name the mode';
+      io.stderr(`butler guard mode: ${got}; use one of ${GUARD_MODES.join(', ')}${didYouMean(words[0] ?? '', GUARD_MODES)}\n`);
+      return 2;
+    }
     change = { mode: words[0] as GuardMode };
   } else {
     io.stderr(USAGE);

@@ -8,15 +8,21 @@ import { issueRead } from '../../mcp/tools/issue/read.js';
 import { issueReopen } from '../../mcp/tools/issue/reopen.js';
 import { issueUpdateBody } from '../../mcp/tools/issue/update-body.js';
 import { issueUpdateTitle } from '../../mcp/tools/issue/update-title.js';
+import * as z from 'zod';
+import { listIssues } from '../../issues/ops.js';
 import { approveUrl } from '../../issues/trust.js';
+import { withIssueBackend } from '../../mcp/tools/issue/backend.js';
+import { defineTool } from '../../mcp/tool.js';
 import { loadConfig } from '../../shared/config.js';
 import { ButlerError, invalidArgument } from '../../shared/errors.js';
 import { ok, type ToolResult } from '../../shared/result.js';
 import type { CliIO, Command } from '../io.js';
+import { parseArgsMessage } from '../suggest.js';
 import { EXIT, UsageError, runEnvelope } from '../outcome.js';
 import { toolGroup, type CliGroup } from '../tool-runner.js';
 
 const USAGE = `usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
+  list [--all]                      open issues (--all: closed ones too), newest first
   read ID [--comments N]            body only unless N > 0 (then the last N comments)
   create --title T [--body B | --body-file F] [--label L]...
   comment ID (--body B | --body-file F)
@@ -44,11 +50,27 @@ async function askingApproval(call: () => Promise<ToolResult<object>>, io: CliIO
   }
 }
 
-/** `butler issue <verb>`: the eight issue tools for people; ids are positional. */
+/**
+ * For people only: the model-facing surface has no list tool (its text is budgeted, and a brain
+ * reads the issue it is given). A tool definition all the same, so the runner gives it the same flags and envelope.
+ */
+export const issueList = defineTool({
+  name: 'issue_list',
+  config: {
+    title: 'List issues',
+    description: 'butler issue list [--all]: the open issues (--all: every issue), newest first, from the configured tracker.',
+    inputSchema: z.object({ all: z.boolean().optional() }),
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  },
+  handler: (args, ctx) => withIssueBackend(ctx, null, (b, lang) => listIssues(b, lang, args.all === true)),
+});
+
+/** `butler issue <verb>`: the eight issue tools and the list for people; ids are positional. */
 export const issueGroup: CliGroup = {
   name: 'issue',
   usage: USAGE,
   verbs: {
+    list: issueList,
     read: issueRead,
     create: issueCreate,
     comment: issueComment,
@@ -59,6 +81,7 @@ export const issueGroup: CliGroup = {
     close: issueClose,
   },
   positionals: ['issue_id', 'comment_id'],
+  extraVerbs: ['approve-url'],
   folder: true,
   around: askingApproval,
 };
@@ -78,7 +101,7 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    io.stderr(`butler issue approve-url: ${(err as Error).message}\n${USAGE}\n`);
+    io.stderr(`butler issue approve-url: ${parseArgsMessage(err, ['--project', '--json', '--help'])}\n`);
     return EXIT.usage;
   }
   const { values: v, positionals: pos } = parsed;
@@ -90,7 +113,7 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     const dir = io.userConfigDir;
     if (!dir) throw invalidArgument('No user config folder', 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.');
     const raw = pos[0] ?? (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues?.url;
-    if (!raw) throw invalidArgument('No URL given and no issues.url in .butler/config.yaml', 'usage: butler issue approve-url URL');
+    if (!raw) throw new UsageError('no URL given and no issues.url in .butler/config.yaml: usage: butler issue approve-url URL');
     const key = await approveUrl(dir, raw, new Date());
     if (!key) throw new UsageError('not an http(s) URL without credentials: usage: butler issue approve-url URL');
     return ok(`Approved ${key} for your issue token`, { url: key, file: path.join(dir, 'approved-urls.json') });

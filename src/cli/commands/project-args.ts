@@ -3,6 +3,8 @@ import path from 'node:path';
 import { findProjectRoot } from '../../shared/root.js';
 import { ButlerError } from '../../shared/errors.js';
 import type { CliIO } from '../io.js';
+import { EXIT, UsageError } from '../outcome.js';
+import { didYouMean } from '../suggest.js';
 
 export interface Flags {
   claude: boolean;
@@ -34,7 +36,7 @@ export function parseFlags(argv: string[], allowed: string[]): Flags | string {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const name = a.split('=')[0] ?? a;
-    if (!allowed.includes(name)) return `unknown option ${a}`;
+    if (!allowed.includes(name)) return `unknown flag ${a}${didYouMean(name, allowed)}`;
     if (VALUED.includes(name)) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
       if (!v) return `${name} needs a value`;
@@ -63,23 +65,20 @@ export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Prom
   const start = path.resolve(io.cwd, flags.project ?? '.');
   const stat = await fsp.stat(start).catch(() => null);
   if (!stat?.isDirectory()) {
-    throw new ButlerError('invalid_argument', `${start} is not an existing folder`, 'Pass --project with the path of your repository.');
+    throw new UsageError(`${start} is not an existing folder: pass --project with the path of your repository`);
   }
   const found = findProjectRoot(start);
   if (requireGit && !found) {
-    throw new ButlerError(
-      'invalid_argument',
-      `${start} is not in a git repository`,
-      'Run `git init` there first, or pass --project with your repository.',
-    );
+    throw new UsageError(`${start} is not in a git repository: run \`git init\` there first, or pass --project with your repository`);
   }
   return { start, root: found ?? start };
 }
 
+/** An install/uninstall/status failure: exit 2 for the command line's own mistake, 1 otherwise. */
 export function fail(io: CliIO, json: boolean, err: unknown): number {
   const e = err instanceof ButlerError ? err : null;
   const message = err instanceof Error ? err.message : String(err);
   if (json) io.stdout(`${JSON.stringify({ status: 'error', summary: message, hint: e?.hint, data: e?.data ?? {} })}\n`);
   else io.stderr(`butler: ${message}${e?.hint ? `\n  ${e.hint}` : ''}\n`);
-  return 1;
+  return err instanceof UsageError ? EXIT.usage : EXIT.error;
 }

@@ -1,4 +1,5 @@
 import { formatStatus, getStatus } from '../../install/status.js';
+import { loadConfig, resolveLang } from '../../shared/config.js';
 import { BUTLER_VERSION } from '../../shared/version.js';
 import type { Command } from '../io.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
@@ -26,8 +27,14 @@ export const status: Command = async (argv, io) => {
     // Something missing or broken is a non-zero exit, so a script or CI can stop on it.
     const installed = report.claude.session_start || report.codex.session_start;
     const bad = report.problems.length > 0 || !report.runtime.up_to_date || !installed;
-    const summary = `${report.problems.length} problem(s)${installed ? '' : ', Butler is not installed here'}`;
-    io.stdout(flags.json ? `${JSON.stringify({ status: 'ok', summary, data: { ...report, healthy: !bad } })}\n` : formatStatus(report));
+    const summary = !report.git_repo
+      ? 'not a git repository'
+      : `${report.problems.length} problem(s)${installed ? '' : ', Butler is not installed here'}`;
+    // The project's language (`lang:` in .butler/config.yaml, BUTLER_LANG first), English when unreadable.
+    const lang = resolveLang(await loadConfig(root).catch(() => ({})), io.env);
+    io.stdout(
+      flags.json ? `${JSON.stringify({ status: 'ok', summary, data: { ...report, healthy: !bad } })}\n` : formatStatus(report, lang),
+    );
     return bad ? 1 : 0;
   } catch (err) {
     return fail(io, flags.json, err);

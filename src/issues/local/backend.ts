@@ -7,7 +7,7 @@ import { ISSUE_ID_MAX } from '../../shared/ids.js';
 import { withFileLock } from '../../shared/lock.js';
 import { assertNoLinks, isSymlink } from '../../shared/no-links.js';
 import { backendText } from '../messages/backend.js';
-import type { Issue, IssueBackend, IssueComment } from '../types.js';
+import { ISSUE_LIST_MAX, type Issue, type IssueBackend, type IssueComment, type IssueSummary } from '../types.js';
 import { IssueFileError, LOCAL_ISSUES_DIR, parseIssue, serializeIssue, type StoredComment, type StoredIssue } from './format.js';
 
 const FILE = /^([1-9][0-9]{0,9})\.md$/;
@@ -171,18 +171,37 @@ export class LocalIssueBackend implements IssueBackend {
   }
 
   async listLabels(): Promise<string[]> {
-    const names = (await fsp.readdir(this.dir).catch(() => [] as string[])).filter((n) => FILE.test(n));
     const labels = new Set<string>();
+    for (const issue of await this.all()) for (const l of issue.labels) labels.add(l);
+    return [...labels].sort();
+  }
+
+  async list(state: 'open' | 'all'): Promise<IssueSummary[]> {
+    return (await this.all())
+      .filter((i) => state === 'all' || i.state === 'open')
+      .sort((a, b) => b.id - a.id)
+      .slice(0, ISSUE_LIST_MAX)
+      .map((i) => {
+        const v = view(i, 0);
+        return { id: v.id, title: v.title, state: v.state, labels: v.labels, created_at: v.created_at, updated_at: v.updated_at };
+      });
+  }
+
+  /** Every readable issue file; links are not followed, and a damaged file is reported when that issue is read, not here. */
+  private async all(): Promise<StoredIssue[]> {
+    const names = (await fsp.readdir(this.dir).catch(() => [] as string[])).filter((n) => FILE.test(n));
+    const out: StoredIssue[] = [];
     for (const n of names) {
       if (await isSymlink(path.join(this.dir, n))) continue;
       const text = await readTextIfExists(path.join(this.dir, n));
       try {
-        if (text) for (const l of parseIssue(text).labels) labels.add(l);
+        const issue = text ? parseIssue(text) : null;
+        if (issue && `${issue.id}.md` === n) out.push(issue);
       } catch {
-        // A damaged file is reported when that issue is read, not here.
+        // skipped: see above
       }
     }
-    return [...labels].sort();
+    return out;
   }
 }
 

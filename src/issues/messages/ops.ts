@@ -27,6 +27,14 @@ const en = {
   bodyLacks: (names: string[]) => `Body lacks: ${names.join(', ')}`,
   bodyLacksReason: 'Add the missing sections (write "none" when there are no blockers).',
 
+  /** `butler issue list` (people only, no tool). */
+  listed: (n: number, all: boolean, capped: boolean) =>
+    n === 0
+      ? all
+        ? 'No issues'
+        : 'No open issues'
+      : `${capped ? `The newest ${n}` : n} ${all ? 'issue(s)' : 'open issue(s)'}, newest first`,
+
   alreadyClosed: (id: number) => `#${id} was already closed; nothing changed`,
   alreadyOpen: (id: number) => `#${id} was already open; nothing changed`,
   alreadyDeleted: (id: number, commentId: number) => `Comment ${commentId} on #${id} was already deleted; nothing changed`,
@@ -64,6 +72,13 @@ const ja: typeof en = {
 
   bodyLacks: (names) => `本文の不足項目: ${names.join('、')}`,
   bodyLacksReason: '不足している項目を追記してください（ブロック要因がなければ「なし」と書きます）',
+
+  listed: (n, all, capped) =>
+    n === 0
+      ? all
+        ? 'issue はありません'
+        : 'オープンな issue はありません'
+      : `${all ? '' : 'オープンな '}issue ${capped ? `の新しい ${n} 件` : `${n} 件`}（新しい順）`,
 
   alreadyClosed: (id) => `#${id} は既に閉じています。何も変更していません`,
   alreadyOpen: (id) => `#${id} は既にオープンです。何も変更していません`,

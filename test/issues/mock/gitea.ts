@@ -107,6 +107,18 @@ function route(s: GiteaState, req: RecordedRequest, base: string): Reply {
     const page = Number(req.query.get('page') ?? 1);
     return { status: 200, body: s.labels.slice((page - 1) * limit, page * limit), headers: { 'X-Total-Count': String(s.labels.length) } };
   }
+  if (p === '/issues' && req.method === 'GET') {
+    // GET /repos/{owner}/{repo}/issues: state open|closed|all (default open), type issues|pulls, page, limit; newest first.
+    const want = req.query.get('state') ?? 'open';
+    const limit = Math.min(Number(req.query.get('limit') ?? 30), 50);
+    const page = Number(req.query.get('page') ?? 1);
+    const ns = [...s.issues.keys()].filter((n) => want === 'all' || s.issues.get(n)!.state === want).sort((a, b) => b - a);
+    return {
+      status: 200,
+      body: ns.slice((page - 1) * limit, page * limit).map((n) => issueJson(s, n, base)),
+      headers: { 'X-Total-Count': String(ns.length) },
+    };
+  }
   if (p === '/issues' && req.method === 'POST') {
     if (!req.body?.title) return apiError(422, '[Title]: Required', base);
     for (const id of req.body.labels ?? []) if (!s.labels.some((l) => l.id === id)) return apiError(422, 'label does not exist', base);

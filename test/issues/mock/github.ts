@@ -109,6 +109,14 @@ function route(s: GitHubState, req: RecordedRequest, base: string): Reply {
   else if (p.startsWith(`/repos/${GH_OWNER}/${GH_REPO}`)) p = p.slice(`/repos/${GH_OWNER}/${GH_REPO}`.length);
   else return err(404, 'Not Found');
   let m: RegExpExecArray | null;
+  if (p === '/issues' && req.method === 'GET') {
+    // GET /repos/{owner}/{repo}/issues: state open|closed|all (default open), per_page (max 100), page; pull requests included.
+    const want = req.query.get('state') ?? 'open';
+    const perPage = Math.min(Number(req.query.get('per_page') ?? 30), 100);
+    const page = Number(req.query.get('page') ?? 1);
+    const ns = [...s.issues.keys()].filter((n) => want === 'all' || s.issues.get(n)!.state === want).sort((a, b) => b - a);
+    return { status: 200, body: ns.slice((page - 1) * perPage, page * perPage).map((n) => issueJson(s, n, base)) };
+  }
   if (p === '/issues' && req.method === 'POST') {
     if (!req.body?.title) return err(422, 'Validation Failed', { errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }] });
     const n = s.issues.size + 1;

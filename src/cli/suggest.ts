@@ -1,0 +1,49 @@
+/**
+ * "Did you mean" for the command line: the nearest of the valid words by edit distance, when it is
+ * close enough to be the likely intent (at most a third of the word, at least one edit allowed).
+ */
+export function nearest(word: string, valid: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const v of valid) {
+    const d = distance(word.toLowerCase(), v.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [v, d];
+  }
+  return best !== null && bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : null;
+}
+
+/** `; did you mean X?` or nothing. */
+export const didYouMean = (word: string, valid: readonly string[]): string => {
+  const n = nearest(word, valid);
+  return n ? `; did you mean ${n}?` : '';
+};
+
+/** Optimal string alignment distance: insert, delete, substitute, swap two neighbours (`--titel`). */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * node:util parseArgs' error in one line a person can act on (its own text explains `--` for
+ * positionals): `unknown flag --titel; did you mean --title?`, `--title needs a value`.
+ */
+export function parseArgsMessage(err: unknown, flags: readonly string[]): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
+  if (unknown) return `unknown flag ${unknown}${didYouMean(unknown.split('=')[0]!, flags)}`;
+  const missing = /Option '(-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[2];
+  if (missing) return `${missing} needs a value`;
+  const noValue = /Option '(-\w, )?(--[\w-]+)' does not take an argument/.exec(message)?.[2];
+  if (noValue) return `${noValue} takes no value`;
+  return message.split('. ')[0]!;
+}
