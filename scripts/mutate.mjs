@@ -49,7 +49,9 @@ const pct = (c) => (c.detected + c.undetected ? ((100 * c.detected) / (c.detecte
 const total = { detected: 0, undetected: 0, invalid: 0 };
 console.log('\nmutation score per folder (detected / (detected + survived + no coverage))');
 for (const [folder, c] of [...folders].sort()) {
-  console.log(`  ${folder.padEnd(20)} ${pct(c).padStart(5)}%  ${c.detected} detected, ${c.undetected} survived, ${c.invalid} ignored (static) or invalid`);
+  console.log(
+    `  ${folder.padEnd(20)} ${pct(c).padStart(5)}%  ${c.detected} detected, ${c.undetected} survived, ${c.invalid} ignored (static) or invalid`,
+  );
   for (const k of Object.keys(total)) total[k] += c[k];
 }
 console.log(`  ${'all'.padEnd(20)} ${pct(total).padStart(5)}%  ${total.detected} detected, ${total.undetected} survived`);
