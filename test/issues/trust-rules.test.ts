@@ -70,18 +70,21 @@ describe('the approvals file', () => {
     const dir = userDir();
     expect(approvalsFile(dir)).toBe(path.join(dir, 'approved-urls.json'));
     const at = new Date('2026-06-01T10:00:00.000Z');
-    expect(await approveUrl(dir, 'https://a.example/', at)).toBe('https://a.example');
-    expect(await approveUrl(dir, 'https://a.example', new Date('2026-06-02T10:00:00.000Z'))).toBe('https://a.example');
-    expect(await approveUrl(dir, 'https://b.example/x?y', at)).toBe('https://b.example/x');
-    expect(await approveUrl(dir, 'ftp://c.example', at)).toBeNull();
+    expect(await approveUrl(dir, 'https://a.example/', at, 'GITEA_TOKEN')).toBe('https://a.example');
+    expect(await approveUrl(dir, 'https://a.example', new Date('2026-06-02T10:00:00.000Z'), 'GITEA_TOKEN')).toBe('https://a.example');
+    expect(await approveUrl(dir, 'https://b.example/x?y', at, 'GITEA_TOKEN')).toBe('https://b.example/x');
+    expect(await approveUrl(dir, 'ftp://c.example', at, 'GITEA_TOKEN')).toBeNull();
     expect(JSON.parse(readFileSync(approvalsFile(dir), 'utf8'))).toEqual({
       urls: [
-        { url: 'https://a.example', approved_at: '2026-06-01T10:00:00.000Z' },
-        { url: 'https://b.example/x', approved_at: '2026-06-01T10:00:00.000Z' },
+        { url: 'https://a.example', approved_at: '2026-06-01T10:00:00.000Z', token_var: 'GITEA_TOKEN' },
+        { url: 'https://b.example/x', approved_at: '2026-06-01T10:00:00.000Z', token_var: 'GITEA_TOKEN' },
       ],
     });
     expect(await isUrlApproved(dir, 'https://a.example/')).toBe(true);
     expect(await isUrlApproved(dir, 'https://b.example/x/?q')).toBe(true);
+    // Bound to the variable it was approved for: another token variable is not sent there.
+    expect(await isUrlApproved(dir, 'https://a.example/', 'GITEA_TOKEN')).toBe(true);
+    expect(await isUrlApproved(dir, 'https://a.example/', 'GITHUB_TOKEN')).toBe(false);
     expect(await isUrlApproved(dir, 'https://b.example')).toBe(false);
     expect(await isUrlApproved(dir, 'https://u:p@a.example')).toBe(false);
   });
@@ -96,9 +99,9 @@ describe('the approvals file', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(approvalsFile(dir), text);
     expect(await isUrlApproved(dir, 'https://a.example')).toBe(false);
-    await approveUrl(dir, 'https://a.example', new Date('2026-06-01T00:00:00.000Z'));
+    await approveUrl(dir, 'https://a.example', new Date('2026-06-01T00:00:00.000Z'), 'GITEA_TOKEN');
     expect(JSON.parse(readFileSync(approvalsFile(dir), 'utf8'))).toEqual({
-      urls: [{ url: 'https://a.example', approved_at: '2026-06-01T00:00:00.000Z' }],
+      urls: [{ url: 'https://a.example', approved_at: '2026-06-01T00:00:00.000Z', token_var: 'GITEA_TOKEN' }],
     });
     expect(await isUrlApproved(dir, 'https://a.example')).toBe(true);
   });
@@ -107,7 +110,7 @@ describe('the approvals file', () => {
     const dir = path.join(userDir(), 'not', 'yet');
     expect(await isUrlApproved(dir, 'https://a.example')).toBe(false);
     expect(await isUrlApproved('', 'https://a.example')).toBe(false);
-    await approveUrl(dir, 'https://a.example', new Date());
+    await approveUrl(dir, 'https://a.example', new Date(), 'GITEA_TOKEN');
     expect(await isUrlApproved(dir, 'https://a.example')).toBe(true);
   });
 });
