@@ -23,6 +23,7 @@ import { HANDOVER_DIR, SNAPSHOT_FILE, snapshotDamage, type HandoverStore, type I
 import { entryFromMeta } from './store-rows.js';
 import { normalizeBrain } from '../shared/brains.js';
 import { neutralize } from '../shared/neutralize.js';
+import { isTrackedLog } from '../shared/tracked-logs.js';
 
 /**
  * Handovers through the git remote (issue #15). What is published: the snapshot files asked for
@@ -56,6 +57,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const gitOpts = (d: ShareDeps): ShareGitOptions => ({ git: d.git, root: d.root, timeoutMs: d.timeoutMs ?? DEFAULT_TIMEOUT_MS });
 
 export async function readShareState(root: string): Promise<ShareState> {
+  // A tracked share.json (ids to push, a clone id) is a commit's word, not this clone's (tracked-logs.ts).
+  if (isTrackedLog(root, SHARE_STATE_FILE)) return {};
   try {
     const v = JSON.parse((await readTextIfExists(path.join(root, SHARE_STATE_FILE))) ?? '{}') as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as ShareState) : {};

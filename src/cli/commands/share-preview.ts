@@ -18,10 +18,7 @@ import { personConsents } from '../person.js';
 import { parseArgsMessage } from '../suggest.js';
 
 const PREFIX = 'butler handover share-preview';
-export const SHARE_PREVIEW_USAGE = `usage: ${PREFIX} [ID] [--issue N] [--project DIR] [--json]
-  Prints exactly what sharing pushes to the remote's refs/butler/handover: the snapshot ID, else the
-  ones waiting for your OK, else the newest one written here. The first time in a clone it asks
-  whether Butler may share from it (a terminal, not under an agent); yes shares the waiting ones.`;
+export const SHARE_PREVIEW_USAGE = `usage: ${PREFIX} [ID] [--issue N] [--project DIR] [--json] (README: "Sharing through the git remote")`;
 
 export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
   const options = {

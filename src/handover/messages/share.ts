@@ -13,7 +13,7 @@ const en = {
   } as Record<Reason, string>,
   /** need_input of the first share from a clone (prepare.ts). */
   previewFirst: (cmd: string) =>
-    `Saved here, not shared: the first share from this clone needs the user's OK. Show the user data.share_preview (exactly what would be pushed) and ask them to run \`${cmd}\` in their own terminal; it shares this snapshot then. You cannot allow it yourself.`,
+    `Saved, not shared: the first share from this clone needs the user's OK. Show the user data.share_preview (exactly what would be pushed); they run \`${cmd}\` in their own terminal, which shares it. You cannot allow it.`,
   notShared: (why: string) => `Not shared: ${why}. The local snapshot is saved; work_publish retries.`,
   notFetched: (why: string) => `Remote handovers not fetched (${why}); showing local ones`,
   receiptPending: 'The receipt is not shared yet (work_publish retries).',
@@ -25,10 +25,10 @@ const ja: typeof en = {
     unreachable: 'remote に届きません（オフラインか認証）',
     rejected: '更新が競合し続けました',
     git_error: 'git が失敗しました',
-    not_allowed: 'この clone からの共有をユーザーがまだ許可していません（data.user_runs をユーザー自身の端末で）',
+    not_allowed: '共有がまだ許可されていません（data.user_runs）',
   },
   previewFirst: (cmd) =>
-    `ここに保存しましたが共有していません: この clone からの最初の共有にはユーザーの許可が要ります。data.share_preview（push される内容そのもの）をユーザーに見せ、ユーザー自身の端末で \`${cmd}\` を実行してもらってください。実行するとこの snapshot が共有されます。あなたが許可することはできません。`,
+    `保存のみ、未共有: 最初の共有にはユーザーの許可が要ります。data.share_preview を見せ、ユーザーの端末で \`${cmd}\` を実行してもらってください（あなたは許可できません）。`,
   notShared: (why) => `共有されていません: ${why}。ローカルの snapshot は保存済みで、work_publish が再試行します`,
   notFetched: (why) => `リモートの handover は取得できませんでした（${why}）。ローカルの分だけを見ています`,
   receiptPending: '受け取り記録はまだ共有されていません（work_publish が再試行します）',
