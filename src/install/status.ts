@@ -143,9 +143,7 @@ export async function getStatus(
   } catch (err) {
     problems.push((err as Error).message);
   }
-  // Butler's state committed by the repository is ignored; the person is told how to untrack it (issue #23).
-  const tracked = trackedLogsNote(root);
-  if (tracked) problems.push(tracked);
+  problems.push(...[trackedLogsNote(root) ?? []].flat()); // Butler's state committed by the repository (issue #23)
   const defers = await claudeMdDefersToAgents(root);
   // Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install).
   const formOf = (objs: (JsonObject | null)[], cmds: { preToolUseNode: string }): GuardForm | null =>

@@ -18,7 +18,7 @@ import { personConsents } from '../person.js';
 import { parseArgsMessage } from '../suggest.js';
 
 const PREFIX = 'butler handover share-preview';
-export const SHARE_PREVIEW_USAGE = `usage: ${PREFIX} [ID] [--issue N] [--project DIR] [--json] (README: "Sharing through the git remote")`;
+export const SHARE_PREVIEW_USAGE = `usage: ${PREFIX} [ID] [--issue N] [--project DIR] [--json]`;
 
 export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
   const options = {
@@ -67,10 +67,10 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
       allowed: p.allowed !== null,
       ...(p.allowed ? { allowed_at: p.allowed.allowed_at } : {}),
     };
-    if (p.allowed) return ok(`Sharing is allowed in this clone (since ${p.allowed.allowed_at}); a share pushes what is shown.`, data);
+    if (p.allowed) return ok(`Sharing allowed here since ${p.allowed.allowed_at}.`, data);
     // The OK is a person's (src/cli/person.ts): a terminal, no agent client above this process, a yes.
     const what = p.held.length ? `, starting with the ${p.held.length} waiting snapshot(s)` : '';
-    const consent = await personConsents(io, `Allow Butler to push handovers like the above from this clone to the remote${what}? [y/N] `);
+    const consent = await personConsents(io, `Let Butler push handovers like this from this clone${what}? [y/N] `);
     if (!consent.given)
       throw new ButlerError(
         'policy_blocked',
