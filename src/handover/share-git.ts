@@ -2,6 +2,7 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type GitResult, type GitRunner, REMOTE_AUTH_FAILED, REMOTE_UNREACHABLE } from '../shared/git.js';
+import { withFileLock } from '../shared/lock.js';
 
 /** Where shared snapshots live on the remote, and the local copy of what was last fetched. */
 export const SHARE_REF = 'refs/butler/handover';
@@ -81,10 +82,26 @@ export async function shareRemote(o: ShareGitOptions): Promise<string> {
 const UNREACHABLE = { test: (raw: string) => REMOTE_UNREACHABLE.test(raw) || REMOTE_AUTH_FAILED.test(raw) || /timed out/i.test(raw) };
 
 /**
+ * Runs `fn` while holding this clone's share lock (`butler-share.lock` in the git common dir, so every
+ * worktree of the clone takes the same one). Two shares at once from one clone both update FETCHED_REF,
+ * and git refuses the second update ("cannot lock ref … is at … but expected …", issue #27): fetches
+ * and pushes of one clone take turns. The wait is bounded by the longest a holder can take.
+ */
+async function withShareLock<T>(o: ShareGitOptions, fn: () => Promise<T>): Promise<T> {
+  const dir = (await ok(o, ['rev-parse', '--git-common-dir'])).trim();
+  const common = path.resolve(o.root, dir);
+  return withFileLock(path.join(common, 'butler-share'), fn, { within: common, timeoutMs: o.timeoutMs * 2 + 10_000 });
+}
+
+/**
  * Fetches the shared ref into FETCHED_REF; returns its commit, or null when the remote has none yet.
  * A forced update on purpose: the local copy mirrors the remote, whatever it holds now.
  */
 export async function fetchShared(o: ShareGitOptions, remote?: string): Promise<string | null> {
+  return withShareLock(o, () => fetchUnlocked(o, remote));
+}
+
+async function fetchUnlocked(o: ShareGitOptions, remote?: string): Promise<string | null> {
   const from = remote ?? (await shareRemote(o));
   const r = await run(
     o,
@@ -171,8 +188,13 @@ function acceptedElsewhere(file: string, have: Map<string, string>): boolean {
  * unique names, so merging is a union. Returns the number of files that were new on the remote.
  */
 export async function pushShared(bound: ShareGitOptions, files: SharedFile[], message: string): Promise<number> {
-  // Every attempt together stays within twice the bound of one call.
-  const o = { ...bound, deadline: bound.deadline ?? Date.now() + bound.timeoutMs * 2 };
+  // Every attempt together stays within twice the bound of one call, counted once the lock is held.
+  return withShareLock(bound, () =>
+    pushUnlocked({ ...bound, deadline: bound.deadline ?? Date.now() + bound.timeoutMs * 2 }, files, message),
+  );
+}
+
+async function pushUnlocked(o: ShareGitOptions, files: SharedFile[], message: string): Promise<number> {
   const remote = await shareRemote(o);
   const who = await gitIdentity(o);
   const env = {
@@ -189,7 +211,7 @@ export async function pushShared(bound: ShareGitOptions, files: SharedFile[], me
     );
     let lastRejection = '';
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const base = await fetchShared(o, remote);
+      const base = await fetchUnlocked(o, remote);
       const have = base ? await sharedTree(o, base) : new Map<string, string>();
       // Append-only: a path already on the remote stays as it is (the same snapshot, perhaps redacted
       // by another clone's patterns, or a receipt already there).

@@ -1,4 +1,5 @@
 import { promises as fsp } from 'node:fs';
+import { trackedLogsNote } from '../shared/tracked-logs.js';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
 import { loadConfig, type Lang } from '../shared/config.js';
@@ -83,6 +84,7 @@ export async function getStatus(
   } catch (err) {
     problems.push((err as Error).message);
   }
+  problems.push(...[trackedLogsNote(root) ?? []].flat()); // Butler's state committed by the repository (issue #23)
   const clients: Record<string, ClientStatus> = {};
   const hookFiles: { obj: JsonObject | null; event: string; key: string }[] = [];
   for (const c of CLIENTS) clients[c.key] = await clientStatus(root, c, problems, hookFiles);

@@ -212,7 +212,15 @@ describe('garbage and other input', () => {
     expect(await preToolUse(stdin, {})).toContain('"permissionDecision":"deny"');
   });
 
-  it.each(SHELL_TOOLS)('shell tool %s is guarded (command or cmd)', async (tool) => {
+  // A fixed list, not the source's own (issue #27): every name under which Claude Code or Codex runs a
+  // shell command (codex-rs/core/src/tools/hook_names.rs and its older tool names).
+  const SHELLS = ['Bash', 'exec_command', 'shell', 'shell_command', 'local_shell', 'unified_exec', 'run_shell_command'];
+
+  it('recognises exactly the documented shell tools', () => {
+    expect([...SHELL_TOOLS].sort()).toEqual([...SHELLS].sort());
+  });
+
+  it.each(SHELLS)('shell tool %s is guarded (command or cmd)', async (tool) => {
     expect(await preToolUse(JSON.stringify({ tool_name: tool, cwd: repo, tool_input: { command: 'git push' } }), {})).toContain('"deny"');
     expect(await preToolUse(JSON.stringify({ tool_name: tool, cwd: repo, tool_input: { cmd: 'git push' } }), {})).toContain('"deny"');
   });

@@ -56,14 +56,18 @@ const ENV = { ANTHROPIC_API_KEY: SECRET, GITEA_TOKEN: GITEA, BUTLER_LANG: 'en' }
 
 describe('a committed config cannot send a secret anywhere', () => {
   it('token_env naming any other variable is refused before any request', async () => {
-    for (const name of ['ANTHROPIC_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'HOME', 'gitea_token']) {
+    // Fixed lists, not the source's own (issue #27): the README names exactly these four variables.
+    const allowed = ['GITHUB_TOKEN', 'GH_TOKEN', 'GITEA_TOKEN', 'BUTLER_ISSUES_TOKEN'];
+    expect([...TOKEN_VARS].sort()).toEqual([...allowed].sort());
+    const refused = ['ANTHROPIC_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'NPM_TOKEN', 'GITLAB_TOKEN', 'HOME', 'PATH'];
+    for (const name of [...refused, 'gitea_token', 'BUTLER_ISSUES_TOKEN_2']) {
       const root = tempProject();
       hostile(root, `  token_env: ${name}\n`);
       await expect(openIssueBackend({ projectRoot: root, env: ENV, author: 'x', userConfigDir: userDir() })).rejects.toMatchObject({
         code: 'invalid_argument',
       });
     }
-    for (const name of TOKEN_VARS) {
+    for (const name of allowed) {
       const root = tempProject();
       hostile(root, `  token_env: ${name}\n`);
       // Allowed name, but the URL is still not approved.

@@ -1,5 +1,5 @@
 // `npx skills add <checkout> -a claude-code -a codex -y` for real. The skills CLI needs Node >= 22.20,
-// so both come from the npm registry into a cache folder outside the project's node_modules.
+// so both come from the npm registry, at the versions pinned in test/skills/cli, into a cache folder outside the project.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,23 +12,24 @@ const NODE22 = path.join(CACHE, 'node_modules', 'node', 'bin', 'node');
 const SKILLS_CLI = path.join(CACHE, 'node_modules', 'skills', 'bin', 'cli.mjs');
 const NAMES = ['butler', 'handover-accept', 'handover-resume', 'handover-suspend', 'handover-transfer'];
 
+const PINNED = path.join(REPO, 'test', 'skills', 'cli');
+
+/** Node 22 and the skills CLI at the versions pinned in test/skills/cli (package.json and its lock), with npm ci. */
 function ensureCli(): void {
-  if (existsSync(NODE22) && existsSync(SKILLS_CLI)) return;
+  const lock = readFileSync(path.join(PINNED, 'package-lock.json'), 'utf8');
+  const cachedLock = path.join(CACHE, 'package-lock.json');
+  if (existsSync(NODE22) && existsSync(SKILLS_CLI) && existsSync(cachedLock) && readFileSync(cachedLock, 'utf8') === lock) return;
   mkdirSync(CACHE, { recursive: true });
-  const pkg = path.join(CACHE, 'package.json');
-  if (!existsSync(pkg)) writeFileSync(pkg, '{ "name": "butler-skills-cli-cache", "private": true }\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', 'node@22', 'skills@1.7.4'], {
-    cwd: CACHE,
-    stdio: 'pipe',
-    timeout: 240_000,
-  });
+  cpSync(path.join(PINNED, 'package.json'), path.join(CACHE, 'package.json'));
+  writeFileSync(cachedLock, lock);
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: CACHE, stdio: 'pipe', timeout: 240_000 });
 }
 
 describe('skills CLI installs all five skills for both clients', () => {
   beforeAll(ensureCli, 300_000);
 
   it('lands them in .agents/skills/<name> and .claude/skills/<name>', () => {
-    expect(execFileSync(NODE22, ['--version'], { encoding: 'utf8' })).toMatch(/^v22\./);
+    expect(execFileSync(NODE22, ['--version'], { encoding: 'utf8' })).toBe('v22.23.3\n');
     // A copy of the checkout, as a user would point the CLI at their clone.
     const checkout = path.join(tempDir('butler-checkout-'), 'agent-butler');
     cpSync(path.join(REPO, 'skills'), path.join(checkout, 'skills'), { recursive: true });

@@ -33,7 +33,11 @@ export function readStdin(timeoutMs: number): Promise<string> {
     try {
       fd = fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     } catch {
-      process.stdin.on('data', (c: Buffer) => chunks.push(c));
+      // A socket (Node's child_process 'pipe' is one): a complete JSON document needs no more waiting here either.
+      process.stdin.on('data', (c: Buffer) => {
+        chunks.push(c);
+        if (complete()) finish();
+      });
       process.stdin.on('end', finish);
       process.stdin.on('error', finish);
       return;

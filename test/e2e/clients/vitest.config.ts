@@ -10,7 +10,8 @@ export default defineConfig({
   root,
   test: {
     include: ['test/e2e/clients/**/*.test.ts'],
-    globalSetup: ['test/e2e/clients/global-setup.ts'],
+    globalSetup: ['test/global-env.ts', 'test/e2e/clients/global-setup.ts'],
+    setupFiles: ['test/setup-env.ts'],
     testTimeout: 300_000,
     hookTimeout: 900_000,
     pool: 'forks',

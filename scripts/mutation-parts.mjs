@@ -1,0 +1,69 @@
+// The parts of `npm run mutate` (scripts/mutate.mjs, issue #27): the source each mutates and the test
+// files that run against its mutants. Tests that only spawn the built bundles are left out: Stryker
+// switches mutants inside the test process, so they cannot see one (the sh + awk pre-filter has its own
+// hand-made mutants in test/hooks/pre-filter-mutants.test.ts).
+/** @type {Record<string, { mutate: string[]; tests: string[] }>} */
+export const MUTATION_PARTS = {
+  trust: {
+    mutate: ['src/issues/trust.ts', 'src/shared/redact.ts', 'src/shared/no-links.ts', 'src/shared/paths.ts', 'src/shared/lock.ts'],
+    tests: [
+      'test/issues/trust.test.ts',
+      'test/issues/trust-rules.test.ts',
+      'test/issues/redaction.test.ts',
+      'test/shared/*.test.ts',
+      'test/mutation/trust*.test.ts',
+    ],
+  },
+  // The decision and the settings' trust (stricter of work tree and HEAD, fall back to block), the
+  // fast path and the hook logic; the rest of the guard is in the next two parts.
+  guard: {
+    mutate: ['src/guard/decide.ts', 'src/guard/evaluate.ts', 'src/guard/config.ts', 'src/guard/quick.ts', 'src/hooks/pre-tool-use.ts'],
+    tests: [
+      'test/guard/decide.test.ts',
+      'test/guard/config.test.ts',
+      'test/guard/corpus.test.ts',
+      'test/guard/other-repository.test.ts',
+      'test/hooks/pre-tool-use.test.ts',
+      'test/hooks/config-deadline.test.ts',
+      'test/mutation/guard*.test.ts',
+    ],
+  },
+  'guard-more': {
+    mutate: ['src/guard/settings.ts', 'src/guard/butler-cli.ts', 'src/guard/git.ts'],
+    tests: [
+      'test/guard/decide.test.ts',
+      'test/guard/config.test.ts',
+      'test/guard/person.test.ts',
+      'test/guard/corpus.test.ts',
+      'test/guard/other-repository.test.ts',
+      'test/work/guard-policy.test.ts',
+    ],
+  },
+  'guard-parser': {
+    mutate: [
+      'src/guard/lexer.ts',
+      'src/guard/parser.ts',
+      'src/guard/scan.ts',
+      'src/guard/resolve.ts',
+      'src/guard/wrappers.ts',
+      'src/guard/wrappers-more.ts',
+      'src/guard/types.ts',
+    ],
+    tests: [
+      'test/guard/corpus.test.ts',
+      'test/guard/decide.test.ts',
+      'test/guard/other-repository.test.ts',
+      'test/hooks/pre-tool-use.test.ts',
+    ],
+  },
+  share: {
+    mutate: ['src/handover/share*.ts'],
+    tests: ['test/handover/share*.test.ts', 'test/mcp/handover-share.test.ts', 'test/mutation/share*.test.ts'],
+  },
+};
+
+export const mutationPart = (name = process.env.BUTLER_MUTATE_PART ?? 'trust') => {
+  const part = MUTATION_PARTS[name];
+  if (!part) throw new Error(`unknown mutation part ${name}: ${Object.keys(MUTATION_PARTS).join(', ')}`);
+  return part;
+};

@@ -1,0 +1,47 @@
+// Path confinement as a fixed table (issue #27): what a caller may name inside the project, and what
+// escapes it. Written out here, not computed with path.relative as the code does.
+import { describe, expect, it } from 'vitest';
+import { confinePath, isInside } from '../../src/shared/paths.js';
+
+describe('isInside', () => {
+  it.each([
+    ['/p', '/p', true],
+    ['/p', '/p/', true],
+    ['/p', '/p/a/b', true],
+    ['/p/', '/p/a', true],
+    ['/p', '/p/a/../b', true],
+    ['/p', '/p/a/../../p/c', true],
+    ['/p', '/', false],
+    ['/p', '/q', false],
+    ['/p', '/pp', false],
+    ['/p', '/p/..', false],
+    ['/p', '/p/../q', false],
+    ['/p/a', '/p', false],
+  ])('%s holds %s: %s', (parent, child, expected) => {
+    expect(isInside(parent, child)).toBe(expected);
+  });
+});
+
+describe('confinePath', () => {
+  it.each([
+    ['a.txt', '/p/a.txt', 'a.txt'],
+    ['./a/b.md', '/p/a/b.md', 'a/b.md'],
+    ['a/../b', '/p/b', 'b'],
+    ['.', '/p', ''],
+    ['/p/x/y', '/p/x/y', 'x/y'],
+  ])('%s → %s (%s)', (input, abs, rel) => {
+    expect(confinePath('/p', input)).toEqual({ abs, rel });
+  });
+
+  it.each(['..', '../q', 'a/../../q', '/etc/passwd', '/pp/x', '/'])('refuses %s, naming the argument', (input) => {
+    expect(() => confinePath('/p', input, 'session_log_path')).toThrow(
+      expect.objectContaining({ code: 'invalid_argument', message: 'session_log_path leaves the project folder' }),
+    );
+  });
+
+  it('refuses a NUL byte', () => {
+    expect(() => confinePath('/p', 'a\0b')).toThrow(
+      expect.objectContaining({ code: 'invalid_argument', message: 'path contains a NUL byte' }),
+    );
+  });
+});
