@@ -25,6 +25,8 @@ export const MUTATION_PARTS = {
       'test/guard/other-repository.test.ts',
       'test/hooks/pre-tool-use.test.ts',
       'test/hooks/config-deadline.test.ts',
+      'test/guard/person.test.ts',
+      'test/guard/evaluate-rules.test.ts',
       'test/mutation/guard*.test.ts',
     ],
   },
