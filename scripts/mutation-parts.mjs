@@ -27,6 +27,7 @@ export const MUTATION_PARTS = {
       'test/hooks/config-deadline.test.ts',
       'test/guard/person.test.ts',
       'test/guard/evaluate-rules.test.ts',
+      'test/guard/quick-rules.test.ts',
       'test/mutation/guard*.test.ts',
     ],
   },
