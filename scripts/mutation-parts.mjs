@@ -32,8 +32,9 @@ export const MUTATION_PARTS = {
     ],
   },
   'guard-more': {
-    mutate: ['src/guard/settings.ts', 'src/guard/butler-cli.ts', 'src/guard/git.ts'],
+    mutate: ['src/guard/settings.ts', 'src/guard/butler-cli.ts', 'src/guard/git.ts', 'src/guard/protected.ts'],
     tests: [
+      'test/guard/protected-rules.test.ts',
       'test/guard/decide.test.ts',
       'test/guard/config.test.ts',
       'test/guard/person.test.ts',
