@@ -62,7 +62,12 @@ export const MUTATION_PARTS = {
   },
   share: {
     mutate: ['src/handover/share*.ts'],
-    tests: ['test/handover/share*.test.ts', 'test/mcp/handover-share.test.ts', 'test/mutation/share*.test.ts'],
+    tests: [
+      'test/handover/share*.test.ts',
+      'test/handover/hostile-clone.test.ts',
+      'test/mcp/handover-share.test.ts',
+      'test/mutation/share*.test.ts',
+    ],
   },
 };
 
