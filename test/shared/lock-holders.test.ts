@@ -3,7 +3,7 @@
 // this host, anything else is waited for (until the default 30 s staleness), and breaking a lock leaves
 // no grave behind and removes only the dead holder's temp files.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,25 @@ describe('the holder line', () => {
     expect(readdirSync(path.dirname(target))).toEqual([]);
   });
 
+  it('the sequence never goes negative, however often the sync path runs (a negative one matches no holder line)', async () => {
+    const target = path.join(dir(), 'sessions.json');
+    let first = '';
+    await withFileLock(target, async () => {
+      first = readFileSync(`${target}.lock`, 'utf8');
+    });
+    const seq = Number(/\.(\d+)@/.exec(first)?.[1]);
+    expect(Number.isSafeInteger(seq)).toBe(true);
+    for (let i = 0; i < seq + 3; i++) expect(tryFileLockSync(target, () => readFileSync(`${target}.lock`, 'utf8'))?.value).toMatch(OURS);
+  });
+
+  it.skipIf(!existsSync('/proc/self/fd'))('tryFileLockSync closes its file (no descriptor left open per call)', () => {
+    const target = path.join(dir(), 'sessions.json');
+    const open = () => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 50; i++) tryFileLockSync(target, () => 1);
+    expect(open()).toBeLessThan(before + 5);
+  });
+
   it('tryFileLockSync leaves a lock that another holder put in place during its run', () => {
     const target = path.join(dir(), 'sessions.json');
     expect(tryFileLockSync(target, () => writeFileSync(`${target}.lock`, 'someone else\n'))).toEqual({ value: undefined });
@@ -70,6 +89,13 @@ describe('breaking a lock', () => {
       writeFileSync(`${target}.lock`, line);
       expect(await outcome(target), line).toBe('broken');
     }
+  });
+
+  it.skipIf(process.getuid?.() === 0)('a holder that is another user’s live process (EPERM) is waited for', async () => {
+    // pid 1 (init) runs as root: a signal from this user is refused with EPERM, which means alive.
+    const target = path.join(dir(), 'index.json');
+    writeFileSync(`${target}.lock`, `1.1700000000000.0@${os.hostname()}\n`);
+    expect(await outcome(target)).toBe('waited');
   });
 
   it('a line that is not exactly a holder line is waited for, even when it names a dead pid', async () => {
