@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decide, inspect } from '../../src/guard/decide.js';
+import { DEFAULT_GUARD, decide, inspect } from '../../src/guard/decide.js';
 import { evaluate } from '../../src/guard/evaluate.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
@@ -75,6 +75,8 @@ describe('the folders whose settings apply', () => {
       'GIT_DIR=/x/.git git fetch',
       'git --git-dir=/x/.git fetch',
       'git --work-tree=/x fetch',
+      'git fetch; GIT_DIR=/x/.git git fetch',
+      'git -C a fetch && git -C "$DIR" fetch',
     ]) {
       expect(await action(cmd), cmd).toBe('deny');
     }
@@ -135,7 +137,20 @@ describe('unparseable commands in each mode', () => {
   });
 });
 
+describe('the default settings', () => {
+  it('block everything and allow no subcommand', () => {
+    expect(DEFAULT_GUARD).toEqual({ allow: [], mode: 'block' });
+  });
+});
+
 describe('the reason names at most five commands of a kind', () => {
+  it('five commands are all named, without "and 0 more"', () => {
+    expect(decide(inspect('git bisect; git gc; git fsck; git notes; git rerere'), { allow: [], mode: 'block' })).toEqual({
+      action: 'deny',
+      reason: 'Raw git is blocked by Butler. git bisect, git gc, git fsck, git notes, git rerere have no Butler equivalent: ask the user',
+    });
+  });
+
   it('six commands without a Butler equivalent: five named, "and 1 more", plural verb', () => {
     const cmd = 'git bisect; git gc; git fsck; git notes; git rerere; git prune';
     expect(decide(inspect(cmd), { allow: [], mode: 'block' })).toEqual({

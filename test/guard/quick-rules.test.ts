@@ -15,6 +15,8 @@ const PARSE: Record<string, string[]> = {
     "echo -e '\\u0067'",
     'echo {a,b}',
     'echo {1..3}',
+    'echo {ab,cd}',
+    'echo {10..20}',
   ],
   'git in any spelling': ['git status', 'GIT status', "g'i't status", 'g"i"t log', 'g\\it log', 'g\\\nit log', 'g*i*t', 'x=1; git'],
   'guard and approve in any spelling': ["butler g'u'ard mode off", 'butler GUARD mode off', 'butler issue a"p"prove-url'],
@@ -43,7 +45,20 @@ const PARSE: Record<string, string[]> = {
     'node <<EOF',
   ],
   'sed that executes': ["sed 'e' f", "sed 's/a/b/e' f", "sed 's/a/b/ge' f"],
-  'globs that can name git': ['g*', '/usr/bin/gi?', 'l[g]it', '[g]it', '*', 'ls git-*', 'git-lfs*', 'GI*', "'g'*", 'a/b*/gi?'],
+  'globs that can name git': [
+    'g*',
+    '/usr/bin/gi?',
+    'l[g]it',
+    '[g]it',
+    '*',
+    'ls git-*',
+    'git-lfs*',
+    'GI*',
+    "'g'*",
+    'a/b*/gi?',
+    '[gh]i?',
+    '[ab]xx',
+  ],
 };
 
 const NO_PARSE: Record<string, string[]> = {
