@@ -5,6 +5,7 @@ import { normalizeBrain } from '../shared/brains.js';
 import { acceptedBy, describeCandidate, selectCandidates, takerOf, type CandidateQuery } from './candidates.js';
 import { action, type HandoverContext } from './context.js';
 import { lookupText } from './messages/lookup.js';
+import { closedAmong } from './closed-issues.js';
 import { computeDrift } from './drift.js';
 import { explicitBrain, unknownClient } from './prepare.js';
 import { isOwn, originData } from './origin.js';
@@ -71,31 +72,6 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
     // Not written here: the text is another clone's or a committed file's words, quoted as data (issue #23).
     ...(isOwn(e) ? {} : { ...originData(e), not_written_here: lookupText(ctx.lang).foreign }),
   };
-}
-
-/** A slow tracker must not hold a resume up: past this, an issue counts as open. */
-const ISSUE_STATE_WAIT_MS = 3000;
-
-/** Issues among the candidates that the tracker says are closed; an unreadable or slow one counts as open. */
-async function closedAmong(ctx: HandoverContext, entries: readonly IndexEntry[]): Promise<Set<number>> {
-  const ids = [...new Set(entries.map((e) => e.issue_id).filter((i): i is number => i !== null))];
-  const closed = new Set<number>();
-  let timer: NodeJS.Timeout | undefined;
-  const giveUp = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ISSUE_STATE_WAIT_MS);
-    timer.unref();
-  });
-  const reads = Promise.all(
-    ids.map((id) =>
-      ctx.readIssue(id).then(
-        (i) => i.state === 'closed' && closed.add(id),
-        () => undefined,
-      ),
-    ),
-  );
-  await Promise.race([reads, giveUp]);
-  clearTimeout(timer);
-  return new Set(closed);
 }
 
 /**
