@@ -115,7 +115,6 @@ function unlinkQuietly(file: string): void {
 function readOwn(lockFile: string): string {
   try {
     return readFileSync(lockFile, 'utf8');
-    // Stryker disable next-line BlockStatement: any fallback other than the token means 'not ours', as '' does
   } catch {
     // Stryker disable next-line StringLiteral: any fallback other than the token means 'not ours', as '' does
     return '';
@@ -156,7 +155,6 @@ async function takeOverStale(lockFile: string, staleMs: number): Promise<void> {
   const grave = `${lockFile}.stale.${process.pid}.${Date.now()}.${lockSeq++}`;
   try {
     await fsp.rename(lockFile, grave);
-    // Stryker disable next-line BlockStatement: going on after a failed rename also ends with the lock left alone (the grave does not exist, so nothing is judged, linked or removed but dead holders' temp files)
   } catch {
     return; // someone else moved it first
   }
