@@ -82,6 +82,14 @@ describe('the folders whose settings apply', () => {
     }
   });
 
+  it('a folder named ~ in the project is not where `git -C ~` acts, also next to a known folder', async () => {
+    // A lax config in <project>/~ must not count: `~` is the home folder, known only at run time.
+    mkdirSync(path.join(root, '~', '.butler'), { recursive: true });
+    writeFileSync(path.join(root, '~', '.butler', 'config.yaml'), 'guard:\n  allow: [fetch, push]\n');
+    expect(await action('git -C ~ push')).toBe('deny');
+    expect(await action('git -C a fetch && git -C ~ fetch')).toBe('deny');
+  });
+
   it('without a session folder, the default (block) applies', async () => {
     expect(await action('git fetch', null)).toBe('deny');
     expect(await action('ls', null)).toBe('allow');
