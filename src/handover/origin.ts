@@ -10,6 +10,7 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gitDirs } from '../shared/git-refs.js';
+import { trackedLogs } from '../shared/tracked-logs.js';
 import type { IndexEntry } from './store-types.js';
 
 export type Origin = 'own' | 'shared' | 'committed';
@@ -75,8 +76,11 @@ function seed(root: string, file: string, entries: readonly IndexEntry[]): Set<s
 /** Sets each row's origin from the ledger (never from what the row says about itself), in place. */
 export function markOrigin<T extends IndexEntry[]>(root: string, entries: T): T {
   const own = ownIds(root, entries);
+  // A snapshot file git tracks came with a commit, whatever id it claims (tracked-logs.ts).
+  const tracked = new Set(trackedLogs(root));
   for (const e of entries) {
-    if (own === null) e.origin = e.origin === 'shared' ? 'shared' : 'own';
+    if (tracked.size && (tracked.has(e.snapshot_file) || tracked.has('session_logs/'))) e.origin = 'committed';
+    else if (own === null) e.origin = e.origin === 'shared' ? 'shared' : 'own';
     else e.origin = own.has(e.handover_id) ? 'own' : e.origin === 'shared' ? 'shared' : 'committed';
     if (e.origin !== 'shared') delete e.author;
   }

@@ -7,6 +7,7 @@ import { prepareText } from './messages/prepare.js';
 import { parseNotes } from './notes.js';
 import { handoffPrompt } from './snapshot.js';
 import { shareNew } from './share-ops.js';
+import { shareText } from './messages/share.js';
 import { gitIdentity } from './share-git.js';
 import type { IndexEntry } from './store.js';
 
@@ -110,7 +111,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};
   // A handover is always saved; an issue it cannot read (say, one that does not exist) is said, not hidden.
   const issueNote = issueError ? prepareText(ctx.lang).issueUnread(issueId, issueError) : '';
-  return ok(prepareText(ctx.lang).created + issueNote, {
+  const data = {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
     latest_file: latestFile,
@@ -125,7 +126,10 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     ...(issueError ? { issue_error: issueError } : {}),
     ...shared,
     ...later,
-  });
+  };
+  // The first share from this clone waits for the person (share-consent.ts): the snapshot is saved and held.
+  if (typeof shared.user_runs === 'string') return needInput(shareText(ctx.lang).previewFirst(shared.user_runs) + issueNote, data);
+  return ok(prepareText(ctx.lang).created + issueNote, data);
 }
 
 /** The brain an explicit `client` names (brains.ts brainForClient); null when it names none. */

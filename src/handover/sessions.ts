@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isTrackedLog } from '../shared/tracked-logs.js';
 import { readTextIfExistsSync, writeFileAtomic, writeFileAtomicSync } from '../shared/fs.js';
 import { tryFileLockSync, withFileLock } from '../shared/lock.js';
 
@@ -51,6 +52,8 @@ function clean(r: unknown): SessionRecord | null {
  * Synchronous (at most SESSIONS_LIMIT small records): the SessionStart hook reads it on every start.
  */
 function readSessions(file: string): SessionRecord[] {
+  // A tracked sessions.json would choose which transcript recovery reads: ignored (tracked-logs.ts).
+  if (isTrackedLog(path.dirname(path.dirname(file)), 'session_logs/sessions.json')) return [];
   try {
     const text = readTextIfExistsSync(file);
     if (!text) return [];

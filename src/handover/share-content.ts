@@ -83,3 +83,11 @@ export async function trackedFiles(git: GitRunner, root: string): Promise<Set<st
   const r = await git(root, ['ls-files', '-z'], { timeoutMs: 10_000 }).catch(() => null);
   return new Set(r?.exitCode === 0 ? r.stdout.split('\0').filter(Boolean) : []);
 }
+
+/**
+ * Exactly the text a share pushes for a snapshot: shareableSnapshot, then the redaction again. The push
+ * (share.ts) and the person's preview (`butler handover share-preview`) both call this, so what the
+ * person sees is what leaves.
+ */
+export const sharedText = (markdown: string, committed: ReadonlySet<string>, redact: (t: string) => string): string =>
+  redact(shareableSnapshot(markdown, committed));

@@ -3,7 +3,7 @@ import type { HandoverContext } from './context.js';
 import { shareText } from './messages/share.js';
 import { cloneId, importFrom, isShared, markCommented, readShareState, receiveShared, shareSnapshots, type ShareDeps } from './share.js';
 import { fetchedCommit } from './share-git.js';
-import { shareableSnapshot, trackedFiles } from './share-content.js';
+import { shareableSnapshot, sharedText, trackedFiles } from './share-content.js';
 import { handoffPrompt } from './snapshot.js';
 import type { IndexEntry } from './store.js';
 
@@ -17,6 +17,9 @@ export const shareDeps = (ctx: HandoverContext): ShareDeps => ({
   timeoutMs: ctx.shareTimeoutMs,
 });
 
+/** The person's verb that shows a held snapshot's shared text and allows sharing from this clone. */
+export const previewCommand = (id: string) => `butler handover share-preview ${id}`;
+
 /** Marks Butler's issue comments so they can be found: one per transfer. */
 export const commentMarker = (id: string) => `<!-- butler:handover ${id} -->`;
 
@@ -26,6 +29,11 @@ export const commentMarker = (id: string) => `<!-- butler:handover ${id} -->`;
  */
 export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown: string, kind: string): Promise<Record<string, unknown>> {
   const out = await shareSnapshots(shareDeps(ctx), [entry.handover_id]);
+  if (!out.shared && out.reason === 'not_allowed') {
+    // The first share from this clone: the person sees exactly what would leave (share-consent.ts).
+    const preview = sharedText(markdown, await trackedFiles(ctx.git, ctx.root), ctx.redact);
+    return { shared: false, share_preview: preview, user_runs: previewCommand(entry.handover_id) };
+  }
   if (!out.shared) {
     const t = shareText(ctx.lang);
     return {
@@ -96,7 +104,7 @@ export async function shareReceipt(
   const now = (await ctx.store.entries()).find((e) => e.handover_id === entry.handover_id) ?? entry;
   return {
     taker: takerOf(now, clone),
-    ...(out.shared ? {} : { note: shareText(ctx.lang).receiptPending }),
+    ...(out.shared || out.published?.includes(entry.handover_id) ? {} : { note: shareText(ctx.lang).receiptPending }),
   };
 }
 
@@ -113,5 +121,11 @@ export async function retryPendingShares(ctx: HandoverContext): Promise<Record<s
     }
     return { handovers_shared: out.published };
   }
-  return { handovers_not_shared: (await readShareState(ctx.root)).pending ?? [], share_error: shareText(ctx.lang).reasons[out.reason] };
+  const t = shareText(ctx.lang);
+  const pending = (await readShareState(ctx.root)).pending ?? [];
+  return {
+    handovers_not_shared: pending,
+    share_error: t.reasons[out.reason],
+    ...(out.reason === 'not_allowed' && pending[0] ? { user_runs: previewCommand(pending[0]) } : {}),
+  };
 }

@@ -15,12 +15,15 @@ import {
   type SharedFile,
   type ShareGitOptions,
 } from './share-git.js';
-import { shareableSnapshot, trackedFiles } from './share-content.js';
+import { sharedText, trackedFiles } from './share-content.js';
+import { shareConsent } from './share-consent.js';
+import { originOf } from './origin.js';
 import { SHARE_STATE_FILE } from './start-prompt.js';
 import { HANDOVER_DIR, SNAPSHOT_FILE, snapshotDamage, type HandoverStore, type IndexEntry, type Receipt } from './store.js';
 import { entryFromMeta } from './store-rows.js';
 import { normalizeBrain } from '../shared/brains.js';
 import { neutralize } from '../shared/neutralize.js';
+import { isTrackedLog } from '../shared/tracked-logs.js';
 
 /**
  * Handovers through the git remote (issue #15). What is published: the snapshot files asked for
@@ -54,6 +57,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const gitOpts = (d: ShareDeps): ShareGitOptions => ({ git: d.git, root: d.root, timeoutMs: d.timeoutMs ?? DEFAULT_TIMEOUT_MS });
 
 export async function readShareState(root: string): Promise<ShareState> {
+  // A tracked share.json (ids to push, a clone id) is a commit's word, not this clone's (tracked-logs.ts).
+  if (isTrackedLog(root, SHARE_STATE_FILE)) return {};
   try {
     const v = JSON.parse((await readTextIfExists(path.join(root, SHARE_STATE_FILE))) ?? '{}') as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as ShareState) : {};
@@ -87,7 +92,9 @@ const receiptPath = (id: string, r: Receipt) =>
   `receipts/${id}/${r.kind}-${r.by.replace(/[^A-Za-z0-9_-]/g, '_')}-${r.clone ?? 'local'}.json`;
 const snapshotName = (e: IndexEntry) => e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1);
 
-export type ShareOutcome = { shared: true; published: string[] } | { shared: false; reason: ShareFailure['reason']; detail: string };
+export type ShareOutcome =
+  | { shared: true; published: string[] }
+  | { shared: false; reason: ShareFailure['reason'] | 'not_allowed'; detail: string; published?: string[] };
 
 /**
  * Publishes these snapshots and their receipts, plus any left pending by an earlier failure. On
@@ -96,14 +103,19 @@ export type ShareOutcome = { shared: true; published: string[] } | { shared: fal
 export async function shareSnapshots(d: ShareDeps, ids: string[]): Promise<ShareOutcome> {
   const pending = (await readShareState(d.root)).pending ?? [];
   const want = [...new Set([...ids, ...pending])];
-  const entries = (await d.store.entries()).filter((e) => want.includes(e.handover_id));
+  const all = (await d.store.entries()).filter((e) => want.includes(e.handover_id));
+  // Text written here leaves only after a person allowed it (share-consent.ts); a snapshot that came from
+  // the remote (and its receipts) is already there. Held ones stay pending for work_publish.
+  const allowed = shareConsent(d.root) !== null;
+  const held = allowed ? [] : all.filter((e) => originOf(e) !== 'shared').map((e) => e.handover_id);
+  const entries = all.filter((e) => !held.includes(e.handover_id));
   const files: SharedFile[] = [];
   const committed = entries.length ? await trackedFiles(d.git, d.root) : new Set<string>();
   for (const e of entries) {
     const text = await d.store.readSnapshot(e);
     if (text === null) continue;
     // Only what an agent wrote, redacted again on the way out (share-content.ts).
-    files.push({ path: `snapshots/${snapshotName(e)}`, text: d.redact(shareableSnapshot(text, committed)) });
+    files.push({ path: `snapshots/${snapshotName(e)}`, text: sharedText(text, committed, d.redact) });
     for (const r of e.receipts ?? []) files.push({ path: receiptPath(e.handover_id, r), text: `${JSON.stringify(r)}\n` });
   }
   const done = entries.map((e) => e.handover_id);
@@ -115,10 +127,11 @@ export async function shareSnapshots(d: ShareDeps, ids: string[]): Promise<Share
     return { shared: false, reason: f.reason, detail: f.detail };
   }
   await updateShareState(d.root, (s) => {
-    // Published, or gone from the history: nothing left to retry for any of them.
-    s.pending = (s.pending ?? []).filter((p) => !want.includes(p));
-    s.last_fetch = d.now().toISOString();
+    // Published, or gone from the history: nothing left to retry for any of them. Held ones wait.
+    s.pending = [...new Set([...(s.pending ?? []).filter((p) => !want.includes(p)), ...held])];
+    if (files.length || !held.length) s.last_fetch = d.now().toISOString();
   });
+  if (held.length) return { shared: false, reason: 'not_allowed', detail: '', published: done };
   return { shared: true, published: done };
 }
 

@@ -12,6 +12,7 @@ import { missingSections } from './sections.js';
 import { writeStartIndex } from './start-index.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 import type { IndexEntry, IndexFile, Receipt } from './store-types.js';
+import { isTrackedLog } from '../shared/tracked-logs.js';
 
 export type { IndexEntry, Receipt } from './store-types.js';
 
@@ -84,6 +85,7 @@ export class HandoverStore {
    * then entries() rebuilds it.
    */
   entriesNow(): IndexEntry[] | null {
+    if (isTrackedLog(this.projectRoot, this.rel(this.indexFile))) return null;
     let text: string;
     try {
       text = readFileSync(this.indexFile, 'utf8');
@@ -104,6 +106,8 @@ export class HandoverStore {
 
   /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
   private async readIndex(): Promise<IndexEntry[] | null> {
+    // A tracked index.json is a commit's word, not Butler's: rebuilt from the files (tracked-logs.ts).
+    if (isTrackedLog(this.projectRoot, this.rel(this.indexFile))) return null;
     const parsed = parseIndex((await readTextIfExists(this.indexFile).catch(() => null)) ?? '');
     return parsed && markOrigin(this.projectRoot, parsed);
   }

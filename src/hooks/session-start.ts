@@ -25,6 +25,7 @@ import { markOrigin } from '../handover/origin.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
+import { trackedLogs } from '../shared/tracked-logs.js';
 
 export { SESSION_START_LIMIT };
 
@@ -127,7 +128,7 @@ async function pickAndRender(
 ): Promise<string> {
   const store = new HandoverStore(root);
   // The brain's extract of the index when it is current (start-index.ts), else the whole index.
-  const extract = startEntriesNow(store.indexFile, me);
+  const extract = trackedLogs(root).length ? null : startEntriesNow(store.indexFile, me);
   // Origins from this work tree's ledger, whatever the extract says (origin.ts).
   const entries = (extract && markOrigin(root, extract)) ?? store.entriesNow() ?? (await store.entries());
   const share = shareState(root);

@@ -1,4 +1,5 @@
 import { promises as fsp } from 'node:fs';
+import { trackedLogsNote } from '../shared/tracked-logs.js';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/trust.js';
 import { loadConfig, type Lang } from '../shared/config.js';
@@ -142,6 +143,7 @@ export async function getStatus(
   } catch (err) {
     problems.push((err as Error).message);
   }
+  problems.push(...[trackedLogsNote(root) ?? []].flat()); // Butler's state committed by the repository (issue #23)
   const defers = await claudeMdDefersToAgents(root);
   // Which PreToolUse command is installed: the shell pre-filter, or the plain Node command (native Windows, or an older install).
   const formOf = (objs: (JsonObject | null)[], cmds: { preToolUseNode: string }): GuardForm | null =>

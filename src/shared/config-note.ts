@@ -1,6 +1,7 @@
 import { readConfig } from './config.js';
 import { compilePatterns } from './redact.js';
 import type { ToolResult } from './result.js';
+import { trackedLogsNote } from './tracked-logs.js';
 
 /**
  * A broken `.butler/config.yaml` never passes silently: a tool or command that ran on the defaults
@@ -9,6 +10,16 @@ import type { ToolResult } from './result.js';
  */
 export async function noteConfigProblem<R extends ToolResult<object>>(result: R, root: string): Promise<R> {
   if (result.status === 'error') return result;
+  return trackedNote(await configNote(result, root), root);
+}
+
+/** Files under session_logs/ that git tracks are ignored, and said (src/shared/tracked-logs.ts). */
+function trackedNote<R extends ToolResult<object>>(result: R, root: string): R {
+  const note = trackedLogsNote(root);
+  return note ? { ...result, summary: `${result.summary} (${note})`, data: { ...result.data, tracked_session_logs: note } } : result;
+}
+
+async function configNote<R extends ToolResult<object>>(result: R, root: string): Promise<R> {
   const problem = await readConfig(root).then(
     (r) => r.problem,
     () => null,

@@ -28,3 +28,13 @@ export const spawnGitWith =
       );
       if (opts.input !== undefined) child.stdin?.end(opts.input);
     });
+
+/**
+ * One synchronous git run, for the few reads that sit in synchronous code (tracked-logs.ts, reached
+ * from the SessionStart hook's one-read index path). Same contract; the process's environment.
+ */
+export function gitSync(cwd: string, args: readonly string[], timeoutMs = 5_000): { stdout: string; exitCode: number } {
+  const { spawnSync } = builtin<typeof import('node:child_process')>('node:child_process');
+  const r = spawnSync('git', [...GIT_SAFETY, ...args], { cwd, encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'ignore'] });
+  return { stdout: r.stdout ?? '', exitCode: r.status ?? 1 };
+}

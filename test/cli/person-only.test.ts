@@ -74,12 +74,29 @@ describe('a tracker URL approval lives outside every repository', () => {
     return JSON.parse(r.stdout).data.issue_url as { url: string; approved: boolean };
   };
 
-  it('approve-url writes the approval in the person’s config folder and nothing in the repository', () => {
+  it.skipIf(!hasScript)('approve-url writes the approval in the person’s config folder and nothing in the repository', () => {
     const root = withTracker();
     const { home, env } = personEnv();
     expect(approved(root, env)).toEqual({ url: TRACKER, approved: false });
-    const r = spawnSync(process.execPath, [CLI, 'issue', 'approve-url'], { cwd: root, env, encoding: 'utf8', timeout: 20_000 });
-    expect(r.status, r.stderr).toBe(0);
+    // Without a terminal nothing is approved (a person's act: src/cli/person.ts).
+    const refused = spawnSync(process.execPath, [CLI, 'issue', 'approve-url'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      input: 'y\n',
+      timeout: 20_000,
+    });
+    expect(refused.status).not.toBe(0);
+    expect(approved(root, env)).toEqual({ url: TRACKER, approved: false });
+    // At a terminal (a pseudo-terminal from `script`), told yes, it approves.
+    const cmd = `"${process.execPath}" "${CLI}" issue approve-url`;
+    const r = spawnSync('sh', ['-c', `(sleep 2; printf 'y\\n'; sleep 4) | script -qec '${cmd}' /dev/null`], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.stdout, r.stderr).toMatch(/\?/); // it asked
     const file = path.join(home, '.config', 'butler', 'approved-urls.json');
     expect(JSON.parse(readFileSync(file, 'utf8')).urls.map((u: { url: string }) => u.url)).toEqual([TRACKER]);
     // Nothing new in the repository, not even an ignored file.

@@ -1,10 +1,11 @@
 // Issue #23: the handover channel is untrusted input. A hostile collaborator's clone pushes to the
 // same bare remote (refs/butler/handover) or commits files under session_logs/; the victim's clone
 // runs the real MCP server and the built SessionStart hook. Each case replays one finding.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
 import { pushShared } from '../../src/handover/share-git.js';
 import { execaGit } from '../../src/work/git.js';
 import { fakeClock } from '../helpers/clock.js';
@@ -294,13 +295,31 @@ describe('what a share carries', () => {
         'Parser half done.\ndecision: keep the lexer hand-written\nnext: wire the lexer\nrisk: the grammar may change\nanchor: README.md — the readme',
       share: true,
     });
-    expect(t.status).toBe('ok');
-    expect(t.data.shared).toBe(true);
+    // The first share from this clone waits for the person: saved here, nothing on the remote, and the
+    // agent is handed exactly what would be pushed and the verb the person runs.
+    expect(t.status, JSON.stringify(t).slice(0, 400)).toBe('need_input');
+    expect(t.data).toMatchObject({ shared: false, user_runs: `butler handover share-preview ${t.data.handover_id}` });
+    expect(t.summary).toContain('data.share_preview');
+    expect(git(remote, 'for-each-ref', 'refs/butler/handover')).toBe('');
     // Locally, the snapshot has all of it.
     const local = readFileSync(path.join(victim, t.data.snapshot_file), 'utf8');
     expect(local).toContain('greet.txt');
     expect(local).toContain('logs/t.jsonl');
+    // The agent cannot say yes for the person: under an agent client the verb refuses and shares nothing.
+    const asAgent = await preview(['--project', victim], { ask: async () => 'y', agent: () => 'claude (process 4242)' });
+    expect(asAgent.code).toBe(1);
+    expect(asAgent.out).toContain('needs a person');
+    expect(git(remote, 'for-each-ref', 'refs/butler/handover')).toBe('');
+    // The person sees the held snapshot's text, says yes, and it is shared then: byte for byte the preview.
+    const person = await preview(['--project', victim], { ask: async () => 'y', agent: () => null });
+    expect(person.code, person.out).toBe(0);
+    expect(person.out).toContain(t.data.share_preview);
+    expect(person.out).toContain(`Shared: ${t.data.handover_id}`);
     const pushed = git(remote, 'show', `refs/butler/handover:snapshots/${path.basename(t.data.snapshot_file)}`);
+    expect(`${pushed}\n`).toBe(t.data.share_preview);
+    // Later shares go ahead.
+    const again = await me.call('handover_suspend', { notes: 'Second.', share: true });
+    expect(again).toMatchObject({ status: 'ok', data: { shared: true } });
     for (const s of ['Parser half done.', 'keep the lexer hand-written', 'wire the lexer', 'the grammar may change', '`README.md`'])
       expect(pushed).toContain(s);
     for (const s of ['hunter2', 'sekrit', 'Add greet.txt', 'does-not-exist', 'logs/t.jsonl', 'greet.txt', 'Uncommitted heading', victim])
@@ -308,7 +327,44 @@ describe('what a share carries', () => {
     expect(pushed).toContain('- session_log: none');
     await me.close();
   }, 60_000);
+
+  it('a committed handover.share: true shares nothing before the person allowed it; work_publish holds it too', async () => {
+    write(victim, '.butler/config.yaml', 'handover:\n  share: true\n');
+    write(victim, '.gitignore', 'session_logs/\n');
+    git(victim, 'add', '-A');
+    git(victim, 'commit', '-qm', 'share everything');
+    const me = await agent(victim);
+    const r = await me.call('handover_suspend', { notes: 'Private plan.' });
+    expect(r).toMatchObject({ status: 'need_input', data: { shared: false } });
+    expect(r.data.share_preview).toContain('Private plan.');
+    const p = await me.call('work_publish');
+    expect(p.data.handovers_not_shared).toEqual([r.data.handover_id]);
+    expect(p.data.user_runs).toBe(`butler handover share-preview ${r.data.handover_id}`);
+    expect(allRemoteObjects(remote)).not.toContain('Private plan.');
+    // Without a terminal the verb only shows: nothing allowed, nothing shared.
+    const shown = await preview(['--project', victim], {});
+    expect(shown.code).toBe(1);
+    expect(shown.out).toContain('Private plan.');
+    expect(allRemoteObjects(remote)).not.toContain('Private plan.');
+    await me.close();
+  }, 60_000);
 });
+
+async function preview(args: string[], io: { ask?: (q: string) => Promise<string>; agent?: () => string | null }) {
+  let out = '';
+  const code = await runCli(['handover', 'share-preview', ...args], {
+    cwd: victim,
+    env: EN,
+    ...io,
+    stdout: (t) => (out += t),
+    stderr: (t) => (out += t),
+    readStdin: async () => '',
+  });
+  return { code, out };
+}
+
+const allRemoteObjects = (bare: string) =>
+  execFileSync('git', ['cat-file', '--batch-all-objects', '--batch'], { cwd: bare, encoding: 'latin1', maxBuffer: 64 << 20 });
 
 describe('a committed redact pattern', () => {
   it('cannot hang the server; one the linear engine cannot run is refused by name', async () => {

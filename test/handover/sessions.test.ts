@@ -102,6 +102,6 @@ describe('sessions registry', () => {
   it('imports nothing heavy (it runs inside the timed SessionStart hook)', () => {
     const src = readFileSync(new URL('../../src/handover/sessions.ts', import.meta.url), 'utf8');
     const imports = [...src.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
-    expect(imports).toEqual(['node:path', '../shared/fs.js', '../shared/lock.js']);
+    expect(imports).toEqual(['node:path', '../shared/tracked-logs.js', '../shared/fs.js', '../shared/lock.js']);
   });
 });

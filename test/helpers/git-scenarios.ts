@@ -92,3 +92,22 @@ export async function unauthorizedRemote(): Promise<{ url: string; close: () => 
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/repo.git`, close: () => new Promise((r) => server.close(() => r())) };
 }
+
+/**
+ * The person allows sharing from this clone, through the real verb (`butler handover share-preview`)
+ * answering yes at a terminal with no agent client above (issue #23: the first share needs a person).
+ */
+export async function allowSharing(root: string): Promise<void> {
+  const { runCli } = await import('../../src/cli/main.js');
+  let out = '';
+  const code = await runCli(['handover', 'share-preview', '--project', root], {
+    cwd: root,
+    env: { BUTLER_LANG: 'en' },
+    ask: async () => 'y',
+    agent: () => null,
+    stdout: (t) => (out += t),
+    stderr: (t) => (out += t),
+    readStdin: async () => '',
+  });
+  if (code !== 0) throw new Error(`share-preview failed (${code}): ${out}`);
+}

@@ -2,8 +2,9 @@
 // so this file mutates it by hand. Each mutant below is one line changed in a copy of the script; the
 // inputs are raw git in disguise, each of which the real Node hook denies. A mutant is killed when at
 // least one input that the original script denies gets through it (no output = allow). The oracle is
-// fixed in this file: every input must be denied.
-import { execFileSync, spawnSync } from 'node:child_process';
+// fixed in this file: every input must be denied, and a harmless command allowed.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +12,17 @@ import { tempDir } from '../install/helpers.js';
 
 const HOOKS = path.join(__dirname, '..', '..', 'hooks');
 const SCRIPT = readFileSync(path.join(HOOKS, 'pre-tool-use.sh'), 'utf8');
+const PLACEHOLDER = '@BUTLER_CJS_SHA256@';
+/**
+ * The script as `butler install` writes it: the Node hook's SHA-256 in place of the placeholder. The
+ * script hashes the hook as `$(cat file)` reads it, so without its trailing newlines.
+ */
+const NODE_HOOK = readFileSync(path.join(HOOKS, 'pre-tool-use.cjs'), 'utf8');
+const SUMMED = SCRIPT.replace(PLACEHOLDER, createHash('sha256').update(NODE_HOOK.replace(/\n+$/, '')).digest('hex'));
+/** A Node hook replaced by an attacker: it allows everything. */
+const ALTERED_HOOK = 'process.exit(0);\n';
 
-const which = (name: string): string => execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+const which = (name: string): string => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
 
 const hookInput = (command: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: '/tmp', ...extra });
@@ -25,7 +35,10 @@ const DISGUISED: Record<string, string> = {
   singleQuotes: hookInput("g'i't push"),
   doubleQuotes: hookInput('g"i"t push'),
   ansiC: hookInput("$'\\x67it' push"),
+  // Only the `$` tells: no joining characters between the g and the rest of the name.
+  variable: hookInput('x=g; ${x}it push'),
   guardChange: hookInput('butler guard mode off'),
+  approveUrl: hookInput('butler issue approve-url 3'),
   argv: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: ['git', 'push'] } }),
   cmdKey: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'exec_command', tool_input: { cmd: ['git', 'push'] } }),
   escapedToolName: '{"hook_event_name":"PreToolUse","tool_name":"B\\u0061sh","tool_input":{"command":"git push"}}',
@@ -39,73 +52,121 @@ const DISGUISED: Record<string, string> = {
   execCommand: hookInput('git push', { tool_name: 'exec_command' }),
   unifiedExec: hookInput('git push', { tool_name: 'unified_exec' }),
 };
+/** Held: inputs sent without a final newline while stdin stays open for 2 s (past the 1 s watchdog). */
+const HELD = new Set(['stalled']);
+DISGUISED.stalled = hookInput('git push');
 
-/** [name, exact text in the script, its replacement]. */
-const MUTANTS: [string, string, string][] = [
-  [
+interface Mutant {
+  name: string;
+  from: string;
+  to: string;
+  /** Run without awk in PATH. */
+  noAwk?: boolean;
+  /** Installed with the real hook's SHA-256 beside an altered hook (the hand-off's hash check). */
+  altered?: boolean;
+}
+
+const mutant = (name: string, from: string, to: string, opts: Partial<Mutant> = {}): Mutant => ({ name, from, to, ...opts });
+
+const MUTANTS: Mutant[] = [
+  mutant(
     'no awk: allow instead of running Node',
-    'command -v awk >/dev/null 2>&1 || exec node "$BUTLER_HOOK"',
+    'command -v awk >/dev/null 2>&1 || { eval "$BUTLER_RUN"; exit 0; }',
     'command -v awk >/dev/null 2>&1 || exit 0',
-  ],
-  ['every input allowed', '  if (allowed()) exit 0\n', '  exit 0\n'],
-  ['case kept', '  c = tolower(c)\n', '\n'],
-  ['\\u0067 not decoded', 'gsub(/\\\\u00[46]7/, "g", c); ', ''],
-  ["$' strings not refused", '  if (index(c, "$" Q) > 0) return 1\n', '\n'],
-  ['single quotes kept', '; gsub(Q, "", c)\n', '\n'],
-  ['double quotes kept', '  gsub(/\\002/, "", c)', '  gsub(/\\005/, "", c)'],
-  ['guard not looked for', ' || index(c, "guard") > 0', ''],
-  ['an argv array allowed', '  else return 0\n  return !mentions(c)', '  else return 1\n  return !mentions(c)'],
-  ['an escaped tool name trusted', ' || index(TN, "\\\\") > 0) return 0', ') return 0'],
-  ['an escaped event name trusted', 'return HE_T != "s" || index(HE, "\\\\") == 0', 'return 1'],
-  ['text after the object ignored', '  ws(); if (p <= L) return 0\n', '\n'],
-  ['raw control characters accepted', '  if (SV ~ CTL) return 0\n', '\n'],
-  ['shell not a shell tool', '|shell|', '|'],
-  ['shell_command not a shell tool', '|shell_command|', '|'],
-  ['local_shell not a shell tool', '|local_shell|', '|'],
-  ['exec_command not a shell tool', '|exec_command|', '|'],
-  ['unified_exec not a shell tool', '|unified_exec)', ')'],
-  ['Bash not a shell tool', '^(Bash|', '^('],
+    { noAwk: true },
+  ),
+  mutant('every input allowed', '  if (allowed()) exit 0\n', '  exit 0\n'),
+  mutant('case kept', '  c = tolower(c); gsub(', '  gsub('),
+  mutant('\\u0067 not decoded', '      if (c ~ h) gsub(h,', '      if (0) gsub(h,'),
+  mutant('$ not sent to Node', 'if (c ~ /[$`]|', 'if (c ~ /[`]|'),
+  mutant('single quotes kept', 'J = "[^" WS "a-z0-9;&|<>]*"', 'J = "[^" WS "a-z0-9;&|<>" Q "]*"'),
+  mutant('double quotes kept', 'J = "[^" WS "a-z0-9;&|<>]*"', 'J = "[^" WS "a-z0-9;&|<>\\"]*"'),
+  mutant('guard not looked for', ' || c ~ GUARD', ''),
+  mutant('approve not looked for', ' || c ~ APPROVE', ''),
+  mutant('an argv array allowed', '  else return 0\n  # A long command', '  else return 1\n  # A long command'),
+  mutant('an escaped tool name trusted', 'if (TN_T != "s" || index(TN, "\\\\") > 0) return 0', 'if (TN_T != "s") return 0'),
+  mutant('an escaped event name trusted', 'return HE_T != "s" || index(HE, "\\\\") == 0', 'return 1'),
+  mutant('text after the object ignored', '  ws(); if (p <= L) return 0\n', '\n'),
+  mutant('raw control characters accepted', '  if (SV ~ CTL) return 0\n', '\n'),
+  mutant('shell not a shell tool', '|shell|', '|'),
+  mutant('shell_command not a shell tool', '|shell_command|', '|'),
+  mutant('local_shell not a shell tool', '|local_shell|', '|'),
+  mutant('exec_command not a shell tool', '|exec_command|', '|'),
+  mutant('unified_exec not a shell tool', '|unified_exec)', ')'),
+  mutant('Bash not a shell tool', '^(Bash|', '^('),
+  mutant(
+    'the watchdog allows instead of denying',
+    'trap \'kill "$BUTLER_AWK" 2>/dev/null; printf',
+    'trap \'kill "$BUTLER_AWK" 2>/dev/null; exit 0; printf',
+  ),
+  mutant('the hash check skipped', '"$BUTLER_SUM"*) node -e', '*) node -e', { altered: true }),
+  mutant('any sum taken for the placeholder', 'case $BUTLER_SUM in @*) exec node', 'case $BUTLER_SUM in *) exec node', { altered: true }),
+  mutant('an altered hook allowed instead of denied', 'cat >/dev/null; printf "%s" "$BUTLER_DENY"', 'cat >/dev/null', { altered: true }),
 ];
 
-/** A folder holding `script` as pre-tool-use.sh beside the real Node hook, and a bin folder for PATH. */
-function install(script: string, withAwk: boolean): { script: string; path: string } {
+/**
+ * A folder holding `script` as pre-tool-use.sh beside a Node hook (the real one, or `hook`), and a bin
+ * folder for PATH with only what the script uses: sh and node; awk (optional: without it, Node decides);
+ * sleep for the stdin watchdog (without it the watchdog fires at once and every input is denied); cat
+ * and sha256sum (or shasum) for the hash-checked hand-off to Node; git for the Node hook. kill and
+ * printf are shell builtins.
+ */
+function install(script: string, withAwk: boolean, hook?: string): { script: string; path: string } {
   const dir = tempDir('butler-prefilter-mutant-');
   const bin = path.join(dir, 'bin');
   mkdirSync(bin);
-  for (const name of ['sh', 'node', 'git', ...(withAwk ? ['awk'] : [])]) symlinkSync(which(name), path.join(bin, name));
-  symlinkSync(path.join(HOOKS, 'pre-tool-use.cjs'), path.join(dir, 'pre-tool-use.cjs'));
+  for (const name of ['sh', 'node', 'git', 'sleep', 'cat', ...(withAwk ? ['awk'] : [])]) symlinkSync(which(name), path.join(bin, name));
+  const sum = ['sha256sum', 'shasum'].find((name) => which(name) !== '');
+  if (sum) symlinkSync(which(sum), path.join(bin, sum));
+  if (hook === undefined) symlinkSync(path.join(HOOKS, 'pre-tool-use.cjs'), path.join(dir, 'pre-tool-use.cjs'));
+  else writeFileSync(path.join(dir, 'pre-tool-use.cjs'), hook);
   writeFileSync(path.join(dir, 'pre-tool-use.sh'), script);
   return { script: path.join(dir, 'pre-tool-use.sh'), path: bin };
 }
 
-function run(at: { script: string; path: string }, input: string): 'deny' | 'allow' | string {
-  const r = spawnSync(path.join(at.path, 'sh'), [at.script], {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, PATH: at.path },
-    timeout: 10_000,
-  });
+function run(at: { script: string; path: string }, input: string, held = false): 'deny' | 'allow' | string {
+  const sh = path.join(at.path, 'sh');
+  const r = held
+    ? spawnSync(sh, ['-c', '{ printf "%s" "$1"; sleep 2; } | sh "$2"', 'sh', input, at.script], {
+        encoding: 'utf8',
+        env: { ...process.env, PATH: at.path },
+        timeout: 10_000,
+      })
+    : spawnSync(sh, [at.script], { input, encoding: 'utf8', env: { ...process.env, PATH: at.path }, timeout: 10_000 });
   if (r.stdout === '') return 'allow';
   return /"permissionDecision":"deny"/.test(r.stdout) ? 'deny' : r.stdout;
 }
 
+const outcomes = (at: { script: string; path: string }) =>
+  Object.fromEntries(Object.entries(DISGUISED).map(([name, input]) => [name, run(at, input, HELD.has(name))]));
+const allDenied = Object.fromEntries(Object.keys(DISGUISED).map((n) => [n, 'deny']));
+
 describe('the pre-filter script', () => {
   // Many Node starts: generous timeouts for a busy machine.
-  it('denies every disguised git input, with awk and without it (then Node decides)', { timeout: 240_000 }, () => {
-    for (const withAwk of [true, false]) {
-      const at = install(SCRIPT, withAwk);
-      const outcomes = Object.fromEntries(Object.entries(DISGUISED).map(([name, input]) => [name, run(at, input)]));
-      expect(outcomes, withAwk ? 'with awk' : 'without awk').toEqual(Object.fromEntries(Object.keys(DISGUISED).map((n) => [n, 'deny'])));
+  it('denies every disguised git input, with awk and without it (then Node decides), placeholder or summed', { timeout: 300_000 }, () => {
+    for (const [script, withAwk, label] of [
+      [SCRIPT, true, 'placeholder, with awk'],
+      [SCRIPT, false, 'placeholder, without awk'],
+      [SUMMED, true, 'summed, with awk'],
+    ] as const) {
+      const at = install(script, withAwk);
+      expect(outcomes(at), label).toEqual(allDenied);
       // And it lets a harmless command through (no output).
-      expect(run(at, hookInput('ls -la'))).toBe('allow');
+      expect(run(at, hookInput('ls -la')), label).toBe('allow');
     }
   });
 
-  it.each(MUTANTS)('a hand-made mutant is killed: %s', { timeout: 120_000 }, (_name, from, to) => {
-    expect(SCRIPT.split(from).length, `the mutated text occurs exactly once: ${from}`).toBe(2);
-    const mutant = SCRIPT.replace(from, to);
-    const at = install(mutant, !to.includes('exit 0') || !from.startsWith('command -v awk'));
-    const through = Object.entries(DISGUISED).find(([, input]) => run(at, input) === 'allow');
+  it('denies every disguised git input when the hook beside it is not the one its sum names', { timeout: 120_000 }, () => {
+    for (const withAwk of [true, false]) {
+      const at = install(SUMMED, withAwk, ALTERED_HOOK);
+      expect(outcomes(at), withAwk ? 'with awk' : 'without awk').toEqual(allDenied);
+    }
+  });
+
+  it.each(MUTANTS.map((m) => [m.name, m] as const))('a hand-made mutant is killed: %s', { timeout: 120_000 }, (_name, m) => {
+    expect(SCRIPT.split(m.from).length, `the mutated text occurs exactly once: ${m.from}`).toBe(2);
+    const at = m.altered ? install(SUMMED.replace(m.from, m.to), !m.noAwk, ALTERED_HOOK) : install(SCRIPT.replace(m.from, m.to), !m.noAwk);
+    const through = Object.entries(DISGUISED).find(([name, input]) => run(at, input, HELD.has(name)) === 'allow');
     expect(through, 'some disguised git input gets through the mutant').toBeDefined();
   });
 });

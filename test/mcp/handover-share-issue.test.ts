@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeClock } from '../helpers/clock.js';
-import { write } from '../helpers/git-scenarios.js';
+import { allowSharing, write } from '../helpers/git-scenarios.js';
 import { connect } from '../helpers/mcp.js';
 import { git, makeRepo } from '../helpers/repo.js';
 import { approvedDir } from '../issues/helpers.js';
@@ -66,11 +66,12 @@ describe.each(TRACKERS)('a shared transfer on a $name issue', (tracker) => {
   let root: string;
   let remote: string;
   let clock: ReturnType<typeof fakeClock>;
-  beforeEach(() => {
+  beforeEach(async () => {
     ({ root, remote } = makeRepo({ withRemote: true }) as { root: string; remote: string });
     write(root, '.butler/config.yaml', tracker.config());
     tracker.seed();
     clock = fakeClock();
+    await allowSharing(root);
   });
 
   const claude = async () => {

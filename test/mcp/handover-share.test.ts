@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { sessionStart } from '../../src/hooks/session-start.js';
 import { fakeClock } from '../helpers/clock.js';
-import { secondClone, write } from '../helpers/git-scenarios.js';
+import { allowSharing, secondClone, write } from '../helpers/git-scenarios.js';
 import { connect } from '../helpers/mcp.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
@@ -18,11 +18,12 @@ let a: string;
 let remote: string;
 let clock: ReturnType<typeof fakeClock>;
 
-beforeEach(() => {
+beforeEach(async () => {
   const r = makeRepo({ withRemote: true });
   a = r.root;
   remote = r.remote!;
   clock = fakeClock();
+  await allowSharing(a);
 });
 
 async function agent(root: string, name: string) {
@@ -134,6 +135,7 @@ describe('sharing a transfer through the remote', () => {
 
   it('two clones sharing at once both land', async () => {
     const b = secondClone(remote);
+    await allowSharing(b);
     const [ca, cb] = [await agent(a, 'claude-code'), await agent(b, 'codex-mcp-client')];
     const results = await Promise.all([
       ca.call('handover_suspend', { notes: 'from A', share: true }),

@@ -13,8 +13,8 @@ describe('redact.patterns limits', () => {
   it('skips what is not a string or is empty, keeping the rest in order', () => {
     const res = compileExtraPatterns([42, null, '', 'ZED-\\d+', { source: 'x' }, 'ACME'] as unknown as string[]);
     expect(res.map((r) => r.source)).toEqual(['ZED-\\d+', 'ACME']);
-    // Global, and on V8's linear-time engine (the `l` flag): a config pattern never backtracks.
-    expect(res.map((r) => r.flags)).toEqual(['gl', 'gl']);
+    // Global, on V8's linear-time engine (the 'l' flag): a pattern from the repository cannot hang anything.
+    expect(res.every((r) => r.flags === 'gl')).toBe(true);
     expect(makeRedactor(['ZED-\\d+'])('a ZED-1 b ZED-22')).toBe('a [REDACTED:custom] b [REDACTED:custom]');
   });
 });

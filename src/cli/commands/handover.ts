@@ -54,6 +54,7 @@ export const handoverGroup: CliGroup = {
   name: 'handover',
   usage:
     `usage: butler handover ${Object.keys(VERBS).join('|')} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+    `  butler handover share-preview [ID] [--issue N]: what a share pushes; the person allows sharing from this clone.\n` +
     `  butler handover <verb> --help lists the options of one verb.`,
   verbs: VERBS,
   // `retire ID` (and `read ID`): a snapshot id may come by position.
@@ -64,6 +65,8 @@ const tools = toolGroup(handoverGroup);
 
 export const handover: Command = async (argv, io) => {
   const [verb, ...args] = argv;
+  // A person's verb, not a tool: it asks for consent (share-preview.ts).
+  if (verb === 'share-preview') return (await import('./share-preview.js')).sharePreview(args, io);
   if (args.includes('--help') || args.includes('-h')) return tools(argv, io);
   // A person resumes their own snapshots (brain `person`); with none, only agents' ones: ask whose.
   if (verb === 'resume' && !io.env.BUTLER_BRAIN && !args.some((a) => /^--client(=|$)/.test(a))) {

@@ -1,6 +1,6 @@
 import type { Lang } from '../../shared/config.js';
 
-type Reason = 'no_upstream' | 'unreachable' | 'rejected' | 'git_error';
+type Reason = 'no_upstream' | 'unreachable' | 'rejected' | 'git_error' | 'not_allowed';
 
 /** Sharing handovers through the remote (share-ops.ts); `reasons` say why a push or fetch failed. */
 const en = {
@@ -9,7 +9,11 @@ const en = {
     unreachable: 'the remote cannot be reached (offline or auth)',
     rejected: 'the ref update kept being rejected',
     git_error: 'git failed',
+    not_allowed: 'the user has not allowed sharing from this clone yet (data.user_runs, in their own terminal)',
   } as Record<Reason, string>,
+  /** need_input of the first share from a clone (prepare.ts). */
+  previewFirst: (cmd: string) =>
+    `Saved, not shared: the first share from this clone needs the user's OK. Show the user data.share_preview (exactly what would be pushed); they run \`${cmd}\` in their own terminal, which shares it. You cannot allow it.`,
   notShared: (why: string) => `Not shared: ${why}. The local snapshot is saved; work_publish retries.`,
   notFetched: (why: string) => `Remote handovers not fetched (${why}); showing local ones`,
   receiptPending: 'The receipt is not shared yet (work_publish retries).',
@@ -21,7 +25,10 @@ const ja: typeof en = {
     unreachable: 'remote に届きません（オフラインか認証）',
     rejected: '更新が競合し続けました',
     git_error: 'git が失敗しました',
+    not_allowed: '共有がまだ許可されていません（data.user_runs）',
   },
+  previewFirst: (cmd) =>
+    `保存のみ、未共有: 最初の共有にはユーザーの許可が要ります。data.share_preview を見せ、ユーザーの端末で \`${cmd}\` を実行してもらってください（あなたは許可できません）。`,
   notShared: (why) => `共有されていません: ${why}。ローカルの snapshot は保存済みで、work_publish が再試行します`,
   notFetched: (why) => `リモートの handover は取得できませんでした（${why}）。ローカルの分だけを見ています`,
   receiptPending: '受け取り記録はまだ共有されていません（work_publish が再試行します）',

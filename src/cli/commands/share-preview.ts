@@ -1,0 +1,91 @@
+// `butler handover share-preview [ID] [--issue N]`: the person's verb for item 6 of issue #23
+// (docs/decisions.md D35). It prints exactly what a share pushes and, the first time in a clone, asks
+// the person whether sharing may start; yes records the OK in the git dir and shares what was held.
+// Anyone may read the preview (it is the agent's own text, redacted); only a person may say yes.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { allowSharing, previewShares } from '../../handover/share-preview.js';
+import { createHandoverContext } from '../../handover/wire.js';
+import { PERSON_BRAIN } from '../../shared/brains.js';
+import { ButlerError } from '../../shared/errors.js';
+import { HANDOVER_ID_PATTERN } from '../../shared/ids.js';
+import { ok } from '../../shared/result.js';
+import { findProjectRoot } from '../../shared/root.js';
+import { execaGit } from '../../work/git.js';
+import type { CliIO } from '../io.js';
+import { EXIT, runEnvelope, UsageError } from '../outcome.js';
+import { personConsents } from '../person.js';
+import { parseArgsMessage } from '../suggest.js';
+
+const PREFIX = 'butler handover share-preview';
+export const SHARE_PREVIEW_USAGE = `usage: ${PREFIX} [ID] [--issue N] [--project DIR] [--json]`;
+
+export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
+  const options = {
+    issue: { type: 'string' },
+    project: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  let parsed: { values: { issue?: string; project?: string; json?: boolean; help?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    io.stderr(`${PREFIX}: ${parseArgsMessage(err, ['--issue', '--project', '--json', '--help'])}\n`);
+    return EXIT.usage;
+  }
+  const { values: v, positionals: pos } = parsed;
+  if (v.help) {
+    io.stdout(`${SHARE_PREVIEW_USAGE}\n`);
+    return EXIT.ok;
+  }
+  let root: string | null = null;
+  return runEnvelope(io, { prefix: PREFIX, json: Boolean(v.json), usage: SHARE_PREVIEW_USAGE, root: () => root }, async () => {
+    const id = pos[0];
+    if (pos.length > 1 || (id !== undefined && !HANDOVER_ID_PATTERN.test(id))) throw new UsageError('name one snapshot id');
+    const issue = v.issue === undefined ? undefined : Number(v.issue);
+    if (issue !== undefined && !(Number.isInteger(issue) && issue > 0)) throw new UsageError('--issue takes an issue number');
+    const start = path.resolve(io.cwd, v.project ?? '.');
+    root = findProjectRoot(start) ?? start;
+    const now = () => new Date();
+    const h = await createHandoverContext({
+      root,
+      sessionBrain: PERSON_BRAIN,
+      defaultIssue: null,
+      git: execaGit,
+      now,
+      env: io.env,
+      userConfigDir: io.userConfigDir,
+    });
+    const p = await previewShares(h, { handover_id: id, issue_id: issue });
+    if (!v.json)
+      for (const x of p.previews)
+        io.stdout(`----- ${x.handover_id} → refs/butler/handover:${x.path}\n${x.text}----- end of ${x.handover_id}\n\n`);
+    const data = {
+      previews: p.previews,
+      held: p.held,
+      allowed: p.allowed !== null,
+      ...(p.allowed ? { allowed_at: p.allowed.allowed_at } : {}),
+    };
+    if (p.allowed) return ok(`Sharing allowed here since ${p.allowed.allowed_at}.`, data);
+    // The OK is a person's (src/cli/person.ts): a terminal, no agent client above this process, a yes.
+    const what = p.held.length ? `, starting with the ${p.held.length} waiting snapshot(s)` : '';
+    const consent = await personConsents(io, `Let Butler push handovers like this from this clone${what}? [y/N] `);
+    if (!consent.given)
+      throw new ButlerError(
+        'policy_blocked',
+        `Allowing shares ${consent.why}; nothing allowed, nothing shared`,
+        'Ask the user to run this in their own terminal.',
+        data,
+      );
+    const who = await h.git(root, ['config', 'user.email']).catch(() => null);
+    const { file, outcome } = await allowSharing(h, who?.exitCode === 0 ? who.stdout.trim().slice(0, 200) : '');
+    const shared = outcome === null ? [] : outcome.shared ? outcome.published : (outcome.published ?? []);
+    const failed = outcome && !outcome.shared ? ` Not shared yet (${outcome.reason}); work_publish retries.` : '';
+    return ok(`Sharing allowed in this clone (recorded in ${file}).${shared.length ? ` Shared: ${shared.join(', ')}.` : ''}${failed}`, {
+      ...data,
+      allowed: true,
+      shared,
+    });
+  });
+}

@@ -1,0 +1,44 @@
+// The person's OK to share from this clone (issue #23, item 6; docs/decisions.md D35). Until a person has
+// seen what a share pushes and said yes, no snapshot written here leaves the clone, whatever the agent
+// asks or a committed `handover.share: true` says. The record lives in the clone's common git dir, like
+// the own-handovers ledger (origin.ts): no commit, checkout or fetch writes there. Only the person's
+// verb `butler handover share-preview` writes it, after src/cli/person.ts found a person.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gitDirs } from '../shared/git-refs.js';
+
+export interface ShareConsent {
+  allowed_at: string;
+  /** The git identity of the person who said yes, as git config gave it (may be empty). */
+  by: string;
+}
+
+function consentFile(root: string): string | null {
+  try {
+    const dirs = gitDirs(root);
+    return dirs ? path.join(dirs.common, 'butler', 'share-allowed.json') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The recorded OK, or null: none, unreadable, or no git dir (nothing can be pushed there anyway). */
+export function shareConsent(root: string): ShareConsent | null {
+  const file = consentFile(root);
+  if (!file) return null;
+  try {
+    const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<ShareConsent>;
+    return typeof v.allowed_at === 'string' ? { allowed_at: v.allowed_at, by: typeof v.by === 'string' ? v.by : '' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Records the person's OK. Called only by the CLI verb after personConsents (src/cli/person.ts). */
+export function recordShareConsent(root: string, consent: ShareConsent): string {
+  const file = consentFile(root);
+  if (!file) throw new Error(`${root} has no git dir: nothing to share from`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(consent)}\n`);
+  return file;
+}
