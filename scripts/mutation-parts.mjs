@@ -25,12 +25,16 @@ export const MUTATION_PARTS = {
       'test/guard/other-repository.test.ts',
       'test/hooks/pre-tool-use.test.ts',
       'test/hooks/config-deadline.test.ts',
+      'test/guard/person.test.ts',
+      'test/guard/evaluate-rules.test.ts',
+      'test/guard/quick-rules.test.ts',
       'test/mutation/guard*.test.ts',
     ],
   },
   'guard-more': {
-    mutate: ['src/guard/settings.ts', 'src/guard/butler-cli.ts', 'src/guard/git.ts'],
+    mutate: ['src/guard/settings.ts', 'src/guard/butler-cli.ts', 'src/guard/git.ts', 'src/guard/protected.ts'],
     tests: [
+      'test/guard/protected-rules.test.ts',
       'test/guard/decide.test.ts',
       'test/guard/config.test.ts',
       'test/guard/person.test.ts',
@@ -58,7 +62,12 @@ export const MUTATION_PARTS = {
   },
   share: {
     mutate: ['src/handover/share*.ts'],
-    tests: ['test/handover/share*.test.ts', 'test/mcp/handover-share.test.ts', 'test/mutation/share*.test.ts'],
+    tests: [
+      'test/handover/share*.test.ts',
+      'test/handover/hostile-clone.test.ts',
+      'test/mcp/handover-share.test.ts',
+      'test/mutation/share*.test.ts',
+    ],
   },
 };
 

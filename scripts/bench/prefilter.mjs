@@ -31,7 +31,7 @@ const commands = { claude: installed('.claude/settings.json'), codex: installed(
 const nodeForm = {
   claude: 'node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.cjs',
   codex:
-    "sh -c 'd=$PWD; while [ -n \"$d\" ] && [ ! -f \"$d/.butler/bin/pre-tool-use.cjs\" ]; do d=${d%/*}; done; cd \"$d\" && exec node .butler/bin/pre-tool-use.cjs'",
+    'sh -c \'d=$PWD; while [ -n "$d" ] && [ ! -f "$d/.butler/bin/pre-tool-use.cjs" ]; do d=${d%/*}; done; cd "$d" && exec node .butler/bin/pre-tool-use.cjs\'',
 };
 
 const stdin = (command) =>

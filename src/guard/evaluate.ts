@@ -17,6 +17,7 @@ export interface EvaluateDeps {
  */
 export async function evaluate(command: string, cwd: string | null, deps: EvaluateDeps): Promise<Decision> {
   const ins = inspect(command);
+  // Stryker disable next-line ConditionalExpression: reading the config for a command without git changes no decision, only its cost
   if (!needsConfig(ins)) return { action: 'allow' };
   const dirs = cwd ? await targetDirs(ins, cwd) : null;
   const config =
@@ -37,6 +38,7 @@ export async function evaluate(command: string, cwd: string | null, deps: Evalua
  */
 async function targetDirs(ins: Inspection, cwd: string): Promise<string[] | null> {
   const known = (d: string | null): d is string => d !== null && !d.includes(DYN) && !d.startsWith('~');
+  // Stryker disable next-line ArrayDeclaration: a placeholder folder name in place of no -C folders is a known folder, so the answer is the same
   if (!ins.cds.every(known) || ins.uses.some((u) => u.elsewhere || (u.dirs ?? []).some((d) => !known(d)))) return null;
   const bases = [cwd, ...ins.cds.map((d) => path.resolve(cwd, d as string))];
   const out = new Set(bases);
@@ -50,12 +52,14 @@ async function targetDirs(ins: Inspection, cwd: string): Promise<string[] | null
 function withDeadline(p: Promise<GuardConfig>, ms: number, fallback: GuardConfig): Promise<GuardConfig> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(fallback), ms);
+    // Stryker disable next-line OptionalChaining: Node's timers always have unref
     timer.unref?.();
     p.then(
       (v) => {
         clearTimeout(timer);
         resolve(v);
       },
+      // Stryker disable next-line BlockStatement: without it the timer resolves the same fallback, only later
       () => {
         clearTimeout(timer);
         resolve(fallback);

@@ -1,4 +1,4 @@
-// The person's OK to share from this clone (issue #23, item 6; docs/decisions.md D35). Until a person has
+// The person's OK to share from this clone (issue #23, item 6; docs/decisions.md D36). Until a person has
 // seen what a share pushes and said yes, no snapshot written here leaves the clone, whatever the agent
 // asks or a committed `handover.share: true` says. The record lives in the clone's common git dir, like
 // the own-handovers ledger (origin.ts): no commit, checkout or fetch writes there. Only the person's

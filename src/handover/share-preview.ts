@@ -1,4 +1,4 @@
-// What the person sees before sharing is allowed from a clone (issue #23, item 6; docs/decisions.md D35):
+// What the person sees before sharing is allowed from a clone (issue #23, item 6; docs/decisions.md D36):
 // the text a push would carry for each snapshot, computed by the function the push uses (sharedText).
 import { ButlerError } from '../shared/errors.js';
 import type { HandoverContext } from './context.js';

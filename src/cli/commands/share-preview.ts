@@ -1,5 +1,5 @@
 // `butler handover share-preview [ID] [--issue N]`: the person's verb for item 6 of issue #23
-// (docs/decisions.md D35). It prints exactly what a share pushes and, the first time in a clone, asks
+// (docs/decisions.md D36). It prints exactly what a share pushes and, the first time in a clone, asks
 // the person whether sharing may start; yes records the OK in the git dir and shares what was held.
 // Anyone may read the preview (it is the agent's own text, redacted); only a person may say yes.
 import path from 'node:path';

@@ -116,7 +116,10 @@ describe('Claude Code: PreCompact writes an automatic snapshot', () => {
   });
 
   it("Butler's PreCompact hook wrote one auto snapshot for claude-code from that transcript", () => {
-    const autos = index.handovers.filter((e: any) => e.mode === 'auto');
+    // Claude Code runs PostCompact after the compaction too (install adds it: issue #22), so there are two.
+    const all = index.handovers.filter((e: any) => e.mode === 'auto');
+    expect(all.map((e: any) => e.trigger).sort()).toEqual(['postcompact', 'precompact']);
+    const autos = all.filter((e: any) => e.trigger === 'precompact');
     expect(autos).toHaveLength(1);
     expect(autos[0]).toMatchObject({
       trigger: 'precompact',
@@ -127,6 +130,14 @@ describe('Claude Code: PreCompact writes an automatic snapshot', () => {
     const md = fs.readFileSync(path.join(ws.repo, autos[0].snapshot_file), 'utf8');
     expect(md).toMatch(/- Edited: `greet\.txt`/);
     expect(md).toMatch(/- Request: Add greet\.txt\./);
+  });
+
+  it("Butler's PostCompact hook kept the client's compaction summary in an automatic snapshot", () => {
+    const post = index.handovers.filter((e: any) => e.mode === 'auto' && e.trigger === 'postcompact');
+    expect(post).toHaveLength(1);
+    const md = fs.readFileSync(path.join(ws.repo, post[0].snapshot_file), 'utf8');
+    expect(md).toMatch(/^## COMPACTION SUMMARY \(client\)$/m);
+    expect(md).toMatch(/^> \S/m);
   });
 });
 
