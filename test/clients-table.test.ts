@@ -1,4 +1,4 @@
-// The client table (src/shared/clients/, docs/decisions.md D36) is the one place that names a client.
+// The client table (src/shared/clients/, docs/decisions.md D35) is the one place that names a client.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

@@ -83,7 +83,7 @@ export async function upsertBrain(projectRoot: string, brainId: string, title: s
 
 /**
  * The brains known here: those seen in this clone (the local registry, with when), and the clients
- * installed in the project, read from the committed install files (docs/decisions.md D36), so a fresh
+ * installed in the project, read from the committed install files (docs/decisions.md D35), so a fresh
  * clone can address a client that never ran in it. Most recently seen first; installed-but-unseen last.
  */
 export async function listBrains(projectRoot: string): Promise<BrainEntry[]> {

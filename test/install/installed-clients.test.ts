@@ -1,4 +1,4 @@
-// Installed clients are read from the committed install files (docs/decisions.md D36), so a fresh
+// Installed clients are read from the committed install files (docs/decisions.md D35), so a fresh
 // clone of a repository where `butler install` ran knows every installed client before any ran in it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import type { ClientRecord } from './types.js';
 
 /**
- * Gemini CLI 0.61 (test/e2e/clients/gemini.test.ts; docs/decisions.md D36). Hook timeouts are in
+ * Gemini CLI 0.61 (test/e2e/clients/gemini.test.ts; docs/decisions.md D35). Hook timeouts are in
  * milliseconds; stdout must be JSON only; lifecycle matchers are exact strings, so SessionStart,
  * PreCompress and SessionEnd have none. It replaces `$GEMINI_PROJECT_DIR` in a command with the
  * session's folder single-quoted (which breaks `"$GEMINI_PROJECT_DIR"/…`, and may be a subfolder):

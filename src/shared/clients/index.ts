@@ -1,5 +1,5 @@
 /**
- * The client table (docs/decisions.md D36). Client names appear only in these records (and in message
+ * The client table (docs/decisions.md D35). Client names appear only in these records (and in message
  * catalogs); everything else reads the table (test/architecture.test.ts holds it).
  */
 import { claude } from './claude.js';

@@ -14,7 +14,7 @@ function readJson(file: string): unknown {
 }
 
 /**
- * What means "installed" for a client (docs/decisions.md D36): its hooks file (committed, or the personal
+ * What means "installed" for a client (docs/decisions.md D35): its hooks file (committed, or the personal
  * one) holds a handler for its SessionStart event that runs Butler's runtime for its brain. Read from the
  * files every clone has, so a fresh clone knows the clients as well as the one where install ran.
  */

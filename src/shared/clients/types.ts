@@ -1,5 +1,5 @@
 /**
- * One record per client Butler supports (docs/decisions.md D36): everything install, uninstall, status,
+ * One record per client Butler supports (docs/decisions.md D35): everything install, uninstall, status,
  * the hooks and the transcript readers need to know about a client, as data. Adding a client is one
  * record (a file beside this one, listed in `index.ts`), its transcript reader and its tests.
  */
