@@ -26,6 +26,17 @@ const WORKSPACE = /Workspace Directories:\*\*\s*\n\s*- (\S[^\n]*)/;
 /** SessionStart's additionalContext, prepended to the prompt by Gemini CLI: not the user's words. */
 const HOOK_CONTEXT = /<hook_context>[\s\S]*?<\/hook_context>\s*/g;
 
+/** The workspace folder Gemini CLI names in a line's session context (its working directory), or null. */
+export function geminiWorkspace(e: Record<string, unknown>): string | null {
+  const records = isRecord(e.$set) && Array.isArray(e.$set.messages) ? e.$set.messages : [e];
+  for (const r of records) {
+    if (!isRecord(r)) continue;
+    const ws = WORKSPACE.exec(partsText(r.content).text)?.[1]?.trim();
+    if (ws) return ws;
+  }
+  return null;
+}
+
 function partsText(content: unknown): { text: string; toolResult: boolean } {
   if (typeof content === 'string') return { text: content, toolResult: false };
   if (!Array.isArray(content)) return { text: '', toolResult: false };

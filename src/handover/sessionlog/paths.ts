@@ -3,6 +3,7 @@ import path from 'node:path';
 import { invalidArgument } from '../../shared/errors.js';
 import { isInside } from '../../shared/paths.js';
 import { CLIENTS, type ClientRecord } from '../../shared/clients/index.js';
+import { geminiWorkspace } from './gemini.js';
 
 /** Each client's transcript folders (the client table's `transcript.roots`), from the environment passed in (never process.env). */
 export function clientTranscriptRoots(env: Record<string, string | undefined>): { client: ClientRecord; root: string }[] {
@@ -75,8 +76,8 @@ export async function resolveSessionLogPath(projectRoot: string, input: string, 
 const CWD_HEAD_BYTES = 256 * 1024;
 
 /**
- * The working directory a transcript recorded: Claude Code's first entry with `cwd`, or Codex's
- * `session_meta` payload `cwd`. null when the head of the file names none.
+ * The working directory a transcript recorded: Claude Code's first entry with `cwd`, Codex's
+ * `session_meta` payload `cwd`, or Gemini CLI's workspace folder. null when the head of the file names none.
  */
 export async function recordedCwd(file: string): Promise<string | null> {
   let head: string;
@@ -89,6 +90,15 @@ export async function recordedCwd(file: string): Promise<string | null> {
     await fh.close();
   }
   for (const line of head.split('\n')) {
+    // Gemini CLI names its workspace folder in the session context of the first prompt.
+    if (line.includes('Workspace Directories')) {
+      try {
+        const ws = geminiWorkspace(JSON.parse(line) as Record<string, unknown>);
+        if (ws && path.isAbsolute(ws)) return ws;
+      } catch {
+        // not JSON
+      }
+    }
     if (!line.includes('"cwd"')) continue;
     try {
       const o = JSON.parse(line) as { cwd?: unknown; type?: unknown; payload?: { cwd?: unknown } };

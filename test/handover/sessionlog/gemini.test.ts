@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractSession } from '../../../src/handover/sessionlog/extract.js';
+import { recordedCwd } from '../../../src/handover/sessionlog/paths.js';
 
 const FILE = path.join(__dirname, '..', '..', 'fixtures', 'transcripts', 'gemini', 'session.jsonl');
 
@@ -18,6 +19,10 @@ describe('Gemini CLI session file', () => {
     ]);
     expect(x.butler_calls.map((b) => b.text)).toEqual(['work_observe {"project_root":"/tmp/butler-e2e/repo"} → ok']);
     expect([x.from_line, x.to_line, x.skipped]).toEqual([1, 16, 0]);
+  });
+
+  it('its working directory is the workspace folder of the session context (a transcript of another project is refused by it)', async () => {
+    expect(await recordedCwd(FILE)).toBe('/tmp/butler-e2e/repo');
   });
 
   it('a second read from the mark finds nothing new', async () => {
