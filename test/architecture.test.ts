@@ -1,7 +1,9 @@
 // Keeps the import boundaries and the map in AGENTS.md honest.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 function files(dir: string): string[] {
@@ -10,12 +12,11 @@ function files(dir: string): string[] {
     return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
   });
 }
-const imports = (file: string) =>
-  [
-    ...readFileSync(file, 'utf8').matchAll(
-      /(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
-    ),
-  ].map((m) => m[1] ?? m[2] ?? '');
+/**
+ * Every module a file imports, as TypeScript's own pre-parser finds them: `import` / `export … from` over
+ * any number of lines, `import type`, dynamic `import()` and `require()` (readImportFiles + detectJavaScriptImports).
+ */
+const imports = (file: string) => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
 const CAPABILITIES = ['handover', 'work', 'issues', 'guard', 'hooks', 'install', 'shared'];
 
 /**
@@ -35,6 +36,17 @@ const MAY_IMPORT: Record<string, string[]> = {
 };
 
 describe('architecture', () => {
+  it('reads imports the way TypeScript does: multi-line, type-only, dynamic and require', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'butler-arch-'));
+    const f = path.join(dir, 'x.ts');
+    writeFileSync(
+      f,
+      "import {\n  a,\n  b,\n} from './multi.js';\nimport type { T } from './types.js';\nexport { c } from './re.js';\n" +
+        "const d = await import('./dyn.js');\nconst e = require('./req.cjs');\n// import { z } from './comment.js';\n",
+    );
+    expect(imports(f).sort()).toEqual(['./dyn.js', './multi.js', './re.js', './req.cjs', './types.js']);
+  });
+
   it('folders import only the layers below them (MAY_IMPORT)', () => {
     const wrong: string[] = [];
     for (const f of files('src')) {

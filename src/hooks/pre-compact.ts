@@ -39,6 +39,8 @@ export async function autoCheckpoint(stdinText: string, opts: AutoHookOptions): 
   try {
     const input = JSON.parse(stdinText) as AutoHookInput;
     if (!input || typeof input !== 'object' || typeof input.cwd !== 'string') return '';
+    // Cursor running Claude Code's hooks: no transcript Butler reads; nothing is written as Claude's.
+    if (typeof (input as Record<string, unknown>).cursor_version === 'string') return '';
     const root = findProjectRoot(input.cwd);
     if (!root) return '';
     // Codex's transcript_path is nullable: then the session's file is looked up by its id.

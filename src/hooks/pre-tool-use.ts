@@ -2,11 +2,15 @@
  * PreToolUse: decides whether a shell command may run. Returns the exact stdout for the client
  * ('' = allow). Never throws: a hook must not break a session.
  *
- * Protocol (same for Claude Code and Codex; Codex rejects unknown keys, and a rejected output lets
- * the command run): input `{tool_name: "Bash", tool_input: {command}, cwd, …}`; deny is
+ * Protocol (Claude Code and Codex; Codex rejects unknown keys, and a rejected output lets the command
+ * run): input `{tool_name: "Bash", tool_input: {command}, cwd, …}`; deny is
  * `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":…}}`;
  * allow is no output. Warn mode prints only `{"systemMessage":…}` (a warning for the user in both
  * clients; Codex fails a hook that answers `permissionDecision: "allow"` without `updatedInput`).
+ *
+ * Gemini CLI (BeforeTool on `run_shell_command`, the same input) reads a deny as top-level
+ * `{"decision":"deny","reason":…}` and the reason reaches the model as the tool's error; which
+ * clients answer which way is the client table's `denyOutput` (src/shared/clients/).
  *
  * Codex sends every shell tool (`exec_command`, `shell_command`, `local_shell`) as `Bash` with
  * `{command}` (codex-rs/core/src/tools/hook_names.rs, `HookToolName::bash()`); the other names are
@@ -18,6 +22,7 @@
  * the rule and why it is sound: needsParse in src/guard/quick.ts) return here; the parser is a dynamic import, evaluated only for the rest.
  */
 import { needsParse, quickMentionsGit } from '../guard/quick.js';
+import { CLIENTS, SHELL_TOOLS } from '../shared/clients/index.js';
 
 /**
  * The longest the hook waits for `.butler/config.yaml` (and its committed version) before it applies
@@ -26,15 +31,21 @@ import { needsParse, quickMentionsGit } from '../guard/quick.js';
  */
 export const CONFIG_BUDGET_MS = 300;
 
-/** Tool names under which a client runs a shell command (see above). */
-export const SHELL_TOOLS: readonly string[] = ['Bash', 'exec_command', 'shell', 'shell_command', 'local_shell', 'unified_exec'];
+export { SHELL_TOOLS };
 
-type HookInput = { kind: 'command'; command: string; cwd: string | null } | { kind: 'other' } | { kind: 'broken' };
+/** The guard's event names (Claude Code's and Codex's PreToolUse, Gemini CLI's BeforeTool), from the client table. */
+const GUARD_EVENTS = new Set(CLIENTS.map((c) => c.hooks.events.guard.event));
+/** Events whose clients answer a deny with top-level `{decision, reason}` (src/shared/clients/types.ts denyOutput). */
+const DECISION_EVENTS = new Set(CLIENTS.filter((c) => c.hooks.denyOutput === 'decision').map((c) => c.hooks.events.guard.event));
+
+type Deny = (reason: string) => string;
+type HookInput = { kind: 'command'; command: string; cwd: string | null; deny: Deny } | { kind: 'other' } | { kind: 'broken' };
 
 export async function preToolUse(stdinText: string, env: Record<string, string | undefined>): Promise<string> {
   const input = readInput(stdinText);
   if (input.kind === 'other') return '';
-  if (input.kind === 'broken') return mentionsGitInJson(stdinText) ? deny(BROKEN_INPUT) : '';
+  if (input.kind === 'broken') return mentionsGitInJson(stdinText) ? denyFor(brokenEvent(stdinText))(BROKEN_INPUT) : '';
+  const deny = input.deny;
   if (!needsParse(input.command)) return '';
   try {
     const { evaluate } = await import('../guard/evaluate.js');
@@ -53,10 +64,17 @@ export async function preToolUse(stdinText: string, env: Record<string, string |
 const BROKEN_INPUT =
   'Raw git is blocked by Butler: the hook input could not be read, and it mentions git. Use the butler MCP tools (work_*)';
 
-function deny(reason: string): string {
-  return JSON.stringify({
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
-  });
+/** The deny a client reads for its event: Gemini CLI's `{decision, reason}`, else `hookSpecificOutput.permissionDecision`. */
+function denyFor(event: string | null): Deny {
+  if (event !== null && DECISION_EVENTS.has(event)) return (reason) => JSON.stringify({ decision: 'deny', reason });
+  return (reason) =>
+    JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+}
+
+/** Unreadable input: the event it names, when a guard event's name appears in it (so the deny is one its client reads). */
+function brokenEvent(text: string): string | null {
+  for (const e of DECISION_EVENTS) if (text.includes(`"${e}"`)) return e;
+  return null;
 }
 
 /** git in raw hook text, also when JSON escapes spell it (`\u0067it`). */
@@ -72,6 +90,11 @@ async function readCommitted(env: Record<string, string | undefined>, dir: strin
   return r.exitCode === 0 ? r.stdout : null;
 }
 
+/** Cursor's hook payload: it names its version (`cursor_version`) and has a conversation id, not a session id. */
+export function isCursor(v: Record<string, unknown>): boolean {
+  return typeof v.cursor_version === 'string' && typeof v.conversation_id === 'string';
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -84,8 +107,12 @@ function readInput(text: string): HookInput {
   } catch {
     return { kind: 'broken' };
   }
+  // Cursor runs Claude Code's hooks (third-party hooks) with its own payload and reads its own answer
+  // format, which Butler has not verified: the guard stays out of the way there (README "Cursor").
+  if (isObject(v) && isCursor(v)) return { kind: 'other' };
   if (!isObject(v) || typeof v.tool_name !== 'string') return { kind: 'broken' };
-  if (v.hook_event_name !== undefined && v.hook_event_name !== 'PreToolUse') return { kind: 'other' };
+  const event = typeof v.hook_event_name === 'string' ? v.hook_event_name : null;
+  if (v.hook_event_name !== undefined && (event === null || !GUARD_EVENTS.has(event))) return { kind: 'other' };
   if (!SHELL_TOOLS.includes(v.tool_name)) return { kind: 'other' };
   if (!isObject(v.tool_input)) return { kind: 'broken' };
   const c = v.tool_input.command ?? v.tool_input.cmd;
@@ -97,5 +124,5 @@ function readInput(text: string): HookInput {
         ? c.map((s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`)).join(' ')
         : null;
   if (command === null) return { kind: 'broken' };
-  return { kind: 'command', command, cwd: typeof v.cwd === 'string' && v.cwd !== '' ? v.cwd : null };
+  return { kind: 'command', command, cwd: typeof v.cwd === 'string' && v.cwd !== '' ? v.cwd : null, deny: denyFor(event) };
 }

@@ -1,5 +1,6 @@
 import { neutralize } from '../shared/neutralize.js';
 import { normalizeBrain } from '../shared/brains.js';
+import { clientByBrain } from '../shared/clients/index.js';
 import { newerAuto } from '../handover/candidates.js';
 import { startDrift } from '../handover/drift.js';
 import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
@@ -28,6 +29,15 @@ import { findProjectRoot } from '../shared/root.js';
 import { trackedLogs } from '../shared/tracked-logs.js';
 
 export { SESSION_START_LIMIT };
+
+/**
+ * The resume prompt as the brain's client reads SessionStart stdout (the client table's `startOutput`):
+ * plain text, or JSON `hookSpecificOutput.additionalContext` (Gemini CLI: stdout must be JSON only).
+ */
+export function startOutput(brain: string | null, text: string): string {
+  if (!text || clientByBrain(brain)?.hooks.startOutput !== 'json-context') return text;
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
+}
 
 interface SessionStartInput {
   session_id?: string;
@@ -58,6 +68,8 @@ export async function sessionStart(
   try {
     const input = JSON.parse(stdinText) as SessionStartInput;
     if (!input || typeof input !== 'object' || typeof input.cwd !== 'string') return '';
+    // Cursor running Claude Code's hooks: its session is not Claude's brain; the prompt is not printed.
+    if (typeof (input as Record<string, unknown>).cursor_version === 'string') return '';
     const root = findProjectRoot(input.cwd);
     if (!root) return '';
     const me = opts.brain ? normalizeBrain(opts.brain, 'unknown') : null;

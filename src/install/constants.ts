@@ -20,23 +20,6 @@ export const VERSION_FILE = `${BIN_DIR}/VERSION`;
 export const OWN_MARKER = '.butler/bin/';
 
 export const SERVER_NAME = 'butler';
-export const SESSION_START_MATCHER = 'startup|resume|clear|compact';
-export const PRE_TOOL_USE_MATCHER = 'Bash';
-/** Seconds. The guard answers in milliseconds; a timeout lets the command run, so keep headroom. */
-export const SESSION_START_TIMEOUT = 10;
-export const PRE_TOOL_USE_TIMEOUT = 5;
-/** PreCompact: both clients match on the trigger. The hook gives up after 8 s (src/hooks/bin/pre-compact.ts). */
-export const PRE_COMPACT_MATCHER = 'manual|auto';
-export const PRE_COMPACT_TIMEOUT = 15;
-/**
- * SessionEnd (optional, `butler install --session-end`): no matcher, every end reason. Codex clamps a
- * SessionEnd timeout to 3 s and warns above it; Claude Code waits at least 1.5 s and up to the hook's
- * timeout. The hook gives up after 2.5 s (src/hooks/bin/pre-compact.ts).
- */
-export const SESSION_END_TIMEOUT = 3;
-
-export const BRAIN_CLAUDE = 'claude-code';
-export const BRAIN_CODEX = 'codex-mcp-client';
 
 export const GUIDE_START = '<!-- butler:start (written by `butler install`; `butler uninstall` removes it) -->';
 export const GUIDE_END = '<!-- butler:end -->';
@@ -53,34 +36,48 @@ export const GUIDE_BODY_JA = `## Butler
 - MCP がないとき: \`node .butler/bin/butler.mjs handover|work|issue …\` で同じことができます。`;
 
 /**
- * Codex runs hooks through the user's shell with the session cwd, which may be a subfolder of the
- * project, and starts MCP servers with a cleared environment in its own cwd. So Codex commands find
- * the project at run time: walk up from $PWD to the folder holding the vendored file, cd there, exec
- * node. Wrapped in `sh -c '…'` so it works from bash, zsh and fish alike. The text is stable across
- * Butler versions, so Codex's hook trust (a hash of the command) survives an upgrade.
+ * Clients that run hooks in the session's folder (a subfolder of the project, maybe) without a project
+ * variable, and MCP servers with a cleared environment in their own cwd (a record's `locate: walk-up`):
+ * the command finds the project at run time: walk up from $PWD to the folder holding the vendored file,
+ * cd there, exec node. Wrapped in `sh -c '…'` so it works from bash, zsh and fish alike. The text is
+ * stable across Butler versions, so a client's hook trust (a hash of the command) survives an upgrade.
  */
-export function codexLauncher(file: string, args: string, ifMissing = '', runner: 'node' | 'sh' = 'node'): string {
+export function walkUpLauncher(file: string, args: string, ifMissing = '', runner: 'node' | 'sh' = 'node', noEnvNames = false): string {
   const target = `${BIN_DIR}/${file}`;
   const run = `cd "$d" && exec ${runner} ${target}${args ? ` ${args}` : ''}`;
-  return (
+  const script =
     `d=$PWD; while [ -n "$d" ] && [ ! -f "$d/${target}" ]; do d=\${d%/*}; done; ` +
-    `if [ -n "$d" ]; then ${run}; ${ifMissing ? `else ${ifMissing}; ` : ''}fi`
-  );
+    `if [ -n "$d" ]; then ${run}; ${ifMissing ? `else ${ifMissing}; ` : ''}fi`;
+  return noEnvNames ? withoutEnvNames(script) : script;
 }
 
 /**
- * The MCP server command for both clients: Claude Code starts project servers in the folder it was
- * launched from (a subfolder breaks a relative path), Codex in its own cwd with a cleared environment.
+ * For a client that replaces `$NAME` in its settings with its own environment's value when it loads
+ * them (Gemini CLI: `$PWD` became the folder Gemini was started from, not the hook's): the same script
+ * with `$(pwd)` and a variable name no environment sets.
  */
-export const MCP_SCRIPT = codexLauncher(
-  'butler.mjs',
-  'mcp',
-  'echo "butler: no .butler/bin/butler.mjs above $PWD; run butler install" >&2; exit 1',
-);
+function withoutEnvNames(script: string): string {
+  return script
+    .replace(/\$PWD/g, '$(pwd)')
+    .replace(/\$d\b/g, '$butler_launch_dir')
+    .replace(/\$\{d%/g, '${butler_launch_dir%')
+    .replace(/\bd=/g, 'butler_launch_dir=');
+}
 
-export const CODEX_TRUST_NOTE =
-  'Codex loads project .codex/ hooks and config only in a trusted project, and runs a project hook only ' +
-  'after you trust it: open Codex in this repo, accept the trust prompt, then review and trust the Butler hooks in /hooks.';
+/**
+ * The MCP server command for every client: some start project servers in the folder they were launched
+ * from (a subfolder breaks a relative path), others in their own cwd with a cleared environment.
+ */
+export const mcpScript = (noEnvNames = false): string =>
+  walkUpLauncher(
+    'butler.mjs',
+    'mcp',
+    'echo "butler: no .butler/bin/butler.mjs above $PWD; run butler install" >&2; exit 1',
+    'node',
+    noEnvNames,
+  );
+
+export const MCP_SCRIPT = mcpScript();
 
 /** Wraps a launcher for a shell command line: single quotes survive bash, zsh and fish unchanged. */
 export function shQuoted(script: string): string {

@@ -6,7 +6,6 @@ import { GUIDE_BODY, GUIDE_BODY_JA, GUIDE_END, GUIDE_START } from './constants.j
 import { abs, readRel, type FileChange } from './plan.js';
 
 export const AGENTS_MD = 'AGENTS.md';
-export const CLAUDE_MD = 'CLAUDE.md';
 export const GITIGNORE = '.gitignore';
 
 const block = (lang: Lang) => `${GUIDE_START}\n${lang === 'ja' ? GUIDE_BODY_JA : GUIDE_BODY}\n${GUIDE_END}`;
@@ -71,16 +70,17 @@ export function setGuide(text: string | null, on: boolean, lang: Lang = 'en'): s
   return after === before ? null : after;
 }
 
-/** CLAUDE.md that only points at AGENTS.md (`@AGENTS.md`, a link, or a symlink) needs no own copy. */
-export async function claudeMdDefersToAgents(root: string): Promise<boolean> {
-  const file = abs({ root }, CLAUDE_MD);
+/** A guide (CLAUDE.md, GEMINI.md) that only points at AGENTS.md (`@AGENTS.md`, a link, or a symlink) needs no own copy. */
+export async function defersToAgents(root: string, rel: string): Promise<boolean> {
+  if (rel === AGENTS_MD) return false;
+  const file = abs({ root }, rel);
   const st = await fsp.lstat(file).catch(() => null);
   if (!st) return false;
   if (st.isSymbolicLink()) {
     const real = await fsp.realpath(file).catch(() => '');
     return path.basename(real) === AGENTS_MD;
   }
-  const text = (await readRel({ root }, CLAUDE_MD)) ?? '';
+  const text = (await readRel({ root }, rel)) ?? '';
   const range = blockRange(text);
   const rest = range ? text.slice(0, range[0]) + text.slice(range[1]) : text;
   const lines = rest
@@ -106,38 +106,37 @@ async function planGuideFile(root: string, rel: string, on: boolean, lang: Lang)
   return { path: rel, before, after, note: on ? 'startup guidance between butler markers' : 'startup guidance removed' };
 }
 
-/** AGENTS.md (read by Codex and others) and CLAUDE.md (Claude Code), unless CLAUDE.md defers to AGENTS.md. */
-export async function planGuides(
-  root: string,
-  opts: { agents: boolean; claude: boolean; lang?: Lang },
-  on: boolean,
-): Promise<FileChange[]> {
-  const defers = await claudeMdDefersToAgents(root);
-  const wantAgents = opts.agents || (opts.claude && defers);
-  const out = await Promise.all([
-    wantAgents ? planGuideFile(root, AGENTS_MD, on, opts.lang ?? 'en') : null,
-    opts.claude && !defers ? planGuideFile(root, CLAUDE_MD, on, opts.lang ?? 'en') : null,
-  ]);
+/** The guide file that holds the block for a client's guide: AGENTS.md when the client's own file defers to it. */
+export async function guideFileFor(root: string, rel: string): Promise<string> {
+  return (await defersToAgents(root, rel)) ? AGENTS_MD : rel;
+}
+
+/** Butler's block in each of `files` (the clients' guides, AGENTS.md for a guide that defers to it). */
+export async function planGuides(root: string, files: readonly string[], on: boolean, lang: Lang = 'en'): Promise<FileChange[]> {
+  const targets = [...new Set(await Promise.all(files.map((f) => guideFileFor(root, f))))].sort();
+  const out = await Promise.all(targets.map((f) => planGuideFile(root, f, on, lang)));
   return out.filter((c): c is FileChange => c !== null);
 }
 
 export { gitignoreCovers };
 
-export const PERSONAL_CLAUDE = '.claude/settings.local.json';
-const IGNORES_PERSONAL = /^\/?\.claude\/settings\.local\.json\s*$/;
+const ignores = (lines: string[], rel: string): boolean => lines.some((l) => l === rel || l === `/${rel}`);
 
 /**
- * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is Claude
- * Code's personal settings file whenever Claude Code is installed: Claude Code writes the user's own
- * approvals there (and `--personal` Butler's hooks), and `work_record`, which records every change,
- * would commit it with the user's code (#25). Uninstall keeps both lines.
+ * Snapshots are private by default (docs/decisions.md D20): `session_logs/` is git-ignored. So is each
+ * installed client's personal settings file (Claude Code's `.claude/settings.local.json`): the client
+ * writes the user's own approvals there (and `--personal` Butler's hooks), and `work_record`, which
+ * records every change, would commit it with the user's code (#25). Uninstall keeps both lines.
  */
-export async function planGitignore(root: string, opts: { claude: boolean }): Promise<FileChange | null> {
+export async function planGitignore(
+  root: string,
+  opts: { personal: readonly { file: string; title: string }[] },
+): Promise<FileChange | null> {
   const before = await readRel({ root }, GITIGNORE);
   const lines = (before ?? '').split(/\r?\n/).map((l) => l.trim());
   const missing = [
     ...(gitignoreCovers(before) ? [] : [GITIGNORE_ENTRY]),
-    ...(opts.claude && !lines.some((l) => IGNORES_PERSONAL.test(l)) ? [PERSONAL_CLAUDE] : []),
+    ...opts.personal.map((p) => p.file).filter((rel) => !ignores(lines, rel)),
   ];
   if (!missing.length) return null;
   const base = before ?? '';
@@ -145,7 +144,9 @@ export async function planGitignore(root: string, opts: { claude: boolean }): Pr
   const comment = lines.includes(GITIGNORE_COMMENT) ? '' : `${GITIGNORE_COMMENT}\n`;
   const note = missing
     .map((m) =>
-      m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${PERSONAL_CLAUDE} (personal Claude Code settings)`,
+      m === GITIGNORE_ENTRY
+        ? 'ignore session_logs/ (private snapshots)'
+        : `ignore ${m} (personal ${opts.personal.find((p) => p.file === m)?.title ?? ''} settings)`,
     )
     .join('; ');
   return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };

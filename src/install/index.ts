@@ -1,17 +1,18 @@
-import { promises as fsp } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Lang } from '../shared/config.js';
 import { writeFileAtomic } from '../shared/fs.js';
 import { assertNoLinks } from '../shared/no-links.js';
-import { planClaude, unplanClaude } from './claude.js';
-import { planCodex, unplanCodex } from './codex.js';
-import { PERSONAL_CLAUDE, planGitignore, planGuides } from './guide.js';
+import { CLIENTS, DEFAULT_CLIENTS, type ClientRecord } from '../shared/clients/index.js';
+import { installedClients } from '../shared/clients/installed.js';
+import { planClient, unplanClient } from './client.js';
+import { planGitignore, planGuides } from './guide.js';
 import { planConfigLang } from './lang.js';
 import { abs, type FileChange, type InstallContext } from './plan.js';
 import { planVendor, unplanVendor } from './vendor.js';
 
 export type { FileChange, InstallContext } from './plan.js';
-export { BUTLER_VERSION, CODEX_TRUST_NOTE } from './constants.js';
+export { BUTLER_VERSION } from './constants.js';
 import { installText } from './messages.js';
 
 export type Action = 'create' | 'update' | 'delete';
@@ -33,19 +34,36 @@ export interface InstallReport {
   notes: string[];
 }
 
-function clientsOf(ctx: { claude: boolean; codex: boolean }): string[] {
-  return [ctx.claude ? 'claude-code' : '', ctx.codex ? 'codex' : ''].filter(Boolean);
+const recordsOf = (keys: readonly string[]): ClientRecord[] => CLIENTS.filter((c) => keys.includes(c.key));
+
+/**
+ * The clients a plain `butler install` sets up (README "Choices"): Claude Code and Codex, plus every other
+ * client whose folder exists in the project or that is installed there already. A plain uninstall: all.
+ */
+export function defaultClients(root: string, command: 'install' | 'uninstall'): string[] {
+  if (command === 'uninstall') return CLIENTS.map((c) => c.key);
+  const installed = new Set(installedClients(root).map((c) => c.key));
+  return CLIENTS.filter((c) => DEFAULT_CLIENTS.includes(c.key) || installed.has(c.key) || existsSync(path.join(root, c.configDir))).map(
+    (c) => c.key,
+  );
 }
 
 /** Every file install would touch. Nothing is written here, so broken files abort before any write. */
 export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
   const lang = await projectLang(ctx);
+  const clients = recordsOf(ctx.clients);
+  // Each installed client's personal settings file is git-ignored whenever the client is installed (#25).
+  const personal = clients.flatMap((c) => (c.hooks.personalFile ? [{ file: c.hooks.personalFile, title: c.title }] : []));
   const parts = await Promise.all([
     planVendor(ctx),
-    ctx.claude ? planClaude(ctx) : [],
-    ctx.codex ? planCodex(ctx) : [],
-    planGuides(ctx.root, { agents: ctx.codex, claude: ctx.claude, lang }, true),
-    planGitignore(ctx.root, { claude: ctx.claude }).then((c) => (c ? [c] : [])),
+    ...clients.map((c) => planClient(c, ctx)),
+    planGuides(
+      ctx.root,
+      clients.flatMap((c) => (c.guide ? [c.guide] : [])),
+      true,
+      lang,
+    ),
+    planGitignore(ctx.root, { personal }).then((c) => (c ? [c] : [])),
     planConfigLang(ctx).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();
@@ -57,14 +75,22 @@ export async function projectLang(ctx: { root: string; lang: Lang; langExplicit:
   return (await loadConfig(ctx.root).catch(() => ({}) as { lang?: Lang })).lang ?? ctx.lang;
 }
 
-/** Uninstall removes only Butler's entries; the runtime and AGENTS.md block go when both clients go. */
-export async function planUninstall(ctx: { root: string; claude: boolean; codex: boolean }): Promise<FileChange[]> {
-  const both = ctx.claude && ctx.codex;
+/** The installed clients that stay after uninstalling `keys` (they keep the runtime and their guides). */
+const staying = (root: string, keys: readonly string[]): ClientRecord[] => installedClients(root).filter((c) => !keys.includes(c.key));
+
+/** Uninstall removes only Butler's entries; a guide's block and the runtime go when no installed client uses them. */
+export async function planUninstall(ctx: { root: string; clients: readonly string[] }): Promise<FileChange[]> {
+  const clients = recordsOf(ctx.clients);
+  const rest = staying(ctx.root, ctx.clients);
+  const kept = new Set(rest.map((c) => c.guide));
   const parts = await Promise.all([
-    ctx.claude ? unplanClaude(ctx) : [],
-    ctx.codex ? unplanCodex(ctx) : [],
-    planGuides(ctx.root, { agents: both, claude: ctx.claude }, false),
-    both ? unplanVendor(ctx) : [],
+    ...clients.map((c) => unplanClient(c, ctx)),
+    planGuides(
+      ctx.root,
+      clients.flatMap((c) => (c.guide && !kept.has(c.guide) ? [c.guide] : [])),
+      false,
+    ),
+    rest.length === 0 ? unplanVendor(ctx) : [],
   ]);
   return parts.flat();
 }
@@ -79,7 +105,7 @@ async function removeEmptyDirs(root: string, dir: string): Promise<void> {
 }
 
 export async function applyChanges(root: string, changes: FileChange[]): Promise<void> {
-  // Nothing is written or removed through a symlinked .claude / .codex / .butler, nor over a user's link.
+  // Nothing is written or removed through a symlinked client folder or .butler, nor over a user's link.
   for (const c of changes) await assertNoLinks(root, abs({ root }, c.path));
   for (const c of changes) {
     const file = abs({ root }, c.path);
@@ -93,7 +119,7 @@ export async function applyChanges(root: string, changes: FileChange[]): Promise
 }
 
 /** What uninstall keeps, and why: the user's data and settings outlive Butler's wiring. */
-async function leftBehind(root: string, both: boolean, lang: Lang): Promise<string[]> {
+async function leftBehind(root: string, rest: ClientRecord[], lang: Lang): Promise<string[]> {
   const exists = (rel: string) =>
     fsp.lstat(abs({ root }, rel)).then(
       () => true,
@@ -105,36 +131,42 @@ async function leftBehind(root: string, both: boolean, lang: Lang): Promise<stri
   if (await exists('.butler/issues')) kept.push(t.kept.issues);
   if (await exists('.butler/config.yaml')) kept.push(t.kept.config);
   if (await exists('.gitignore')) kept.push(t.kept.gitignore);
-  if (!both && (await exists('.butler/bin'))) kept.push(t.kept.bin);
+  if (rest.length && (await exists('.butler/bin'))) kept.push(t.kept.bin(rest.map((c) => c.title)));
   return kept.length ? [t.leftBehind(kept)] : [];
 }
 
 export async function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; claude: boolean; codex: boolean; personal?: boolean; lang?: Lang; langExplicit?: boolean },
+  ctx: { root: string; clients: readonly string[]; personal?: boolean; lang?: Lang; langExplicit?: boolean },
   changes: FileChange[],
   dryRun: boolean,
 ): Promise<InstallReport> {
   const lang = await projectLang({ root: ctx.root, lang: ctx.lang ?? 'en', langExplicit: ctx.langExplicit ?? false });
   const t = installText(lang);
   const notes: string[] = [];
+  const clients = recordsOf(ctx.clients);
   if (command === 'install') {
     // Only what this install wrote is named (#25: no `.codex/` after `install --claude --personal`).
-    const shared = [
-      ...new Set(
-        changes
-          .filter((c) => c.path !== PERSONAL_CLAUDE)
-          .map((c) => (c.path.startsWith('.butler/') ? '.butler/' : c.path.startsWith('.codex/') ? '.codex/' : c.path)),
-      ),
-    ];
-    if (shared.length) notes.push(t.commit(shared, changes.some((c) => c.path === PERSONAL_CLAUDE) ? PERSONAL_CLAUDE : null));
-    // Codex asks for trust only for what was written for it.
-    if (changes.some((c) => c.path.startsWith('.codex/'))) notes.push(t.codexTrust);
-  } else notes.push(...(await leftBehind(ctx.root, ctx.claude && ctx.codex, lang)));
+    const personal = new Set(clients.flatMap((c) => (c.hooks.personalFile ? [c.hooks.personalFile] : [])));
+    // A client folder with more than one written file is named as the folder (`.codex/`).
+    const written = changes.filter((c) => !personal.has(c.path)).map((c) => c.path);
+    const folderOf = (p: string) => clients.map((c) => c.configDir).find((d) => p.startsWith(`${d}/`));
+    const fold = (p: string) => {
+      const d = folderOf(p);
+      return d && written.filter((w) => folderOf(w) === d).length > 1 ? `${d}/` : p;
+    };
+    const shared = [...new Set(written.map((p) => (p.startsWith('.butler/') ? '.butler/' : fold(p))))];
+    const personalWritten = changes.find((c) => personal.has(c.path))?.path ?? null;
+    if (shared.length) notes.push(t.commit(shared, personalWritten));
+    // A client's trust step only for a client something was written for.
+    for (const c of clients)
+      if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))
+        notes.push(t.trust(c));
+  } else notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients), lang)));
   return {
     command,
     root: ctx.root,
-    clients: clientsOf(ctx),
+    clients: clients.map((c) => c.key),
     dryRun,
     lang,
     changes: changes.map((c) => ({

@@ -1,5 +1,5 @@
+import type { ClientRecord } from '../shared/clients/index.js';
 import type { Lang } from '../shared/config.js';
-import { CODEX_TRUST_NOTE } from './constants.js';
 
 /** What install, uninstall and status print for a person, in the project's language (`--lang`, `lang:`). */
 const en = {
@@ -10,19 +10,21 @@ const en = {
   dryRun: '(dry run: nothing written)',
   commit: (paths: string[], personal: string | null) =>
     `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored).` : '.'}`,
-  codexTrust: CODEX_TRUST_NOTE,
+  /** A client's one-time trust step (its record says it in English). */
+  trust: (c: ClientRecord) => c.trust ?? '',
   leftBehind: (kept: string[]) => `Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`,
   kept: {
     snapshots: 'session_logs/ (your handover snapshots)',
     issues: '.butler/issues/ (the local issue store)',
     config: '.butler/config.yaml (your settings)',
     gitignore: 'the Butler lines in .gitignore (they keep snapshots out of commits)',
-    bin: '.butler/bin/ (the other client still uses it; uninstall both to remove it)',
+    bin: (titles: string[]) =>
+      `.butler/bin/ (${titles.join(' and ')} still use${titles.length > 1 ? '' : 's'} it; uninstall ${titles.length > 1 ? 'them' : 'it'} too to remove it)`,
   },
   notGit: 'not a git repository: Butler installs into a git repository; run git init there, or pass --project',
   notInstalled: 'Butler is not installed here: run butler install.',
   byChoice: (flag: string) => `not installed (by choice; butler install ${flag} adds it)`,
-  trustLabel: 'Codex trust',
+  trustLabel: (title: string) => `${title} trust`,
   problem: 'problem',
   /** A file's note as the plans write it (English, also in --json); other languages rewrite the known ones. */
   note: (note: string) => note,
@@ -38,6 +40,7 @@ const JA_NOTES: [RegExp, string][] = [
   [/^version (\S+)$/, 'バージョン $1'],
   [/^Claude Code hooks \(([^)]*)\) and MCP approval$/, 'Claude Code の hook（$1）と MCP の承認'],
   [/^Codex hooks \(([^)]*)\)$/, 'Codex の hook（$1）'],
+  [/^Gemini CLI hooks \(([^)]*)\) and MCP server "butler"$/, 'Gemini CLI の hook（$1）と MCP サーバー "butler"'],
   [/^Butler hooks moved to (.+)$/, 'Butler の hook を $1 へ移動'],
   [/^Butler hooks removed$/, 'Butler の hook を削除'],
   [/^MCP server "butler" for Claude Code$/, 'Claude Code 用 MCP サーバー "butler"'],
@@ -62,6 +65,16 @@ function jaNote(note: string): string {
   return `${parts.join('、')}${removed === undefined ? '' : '（ほかに何もないためファイルを削除）'}`;
 }
 
+/** Each client's trust step in Japanese, by record key (src/shared/clients/). */
+const JA_TRUST: Record<string, string> = {
+  codex:
+    'Codex はプロジェクトの .codex/ の hook と設定を信頼済みのプロジェクトでのみ読み込み、hook は信頼した後にだけ実行します: ' +
+    'このリポジトリで Codex を開いて信頼の確認を承認し、/hooks で Butler の hook を確認して信頼してください。',
+  gemini:
+    'Gemini CLI はプロジェクトの hook を信頼済みのフォルダーでのみ実行します: このリポジトリで Gemini CLI を開いてフォルダーを信頼してください' +
+    '（新しいプロジェクト hook は一度だけ警告されます）。',
+};
+
 const ja: typeof en = {
   head: (command, dry, root, clients) => `butler ${command}${dry ? ' --dry-run' : ''}: ${root}（${clients.join(', ')}）`,
   nothing: '変更なし: すでに最新です',
@@ -69,22 +82,20 @@ const ja: typeof en = {
   dryRun: '（dry run: 何も書き込んでいません）',
   commit: (paths, personal) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}。`,
-  codexTrust:
-    'Codex はプロジェクトの .codex/ の hook と設定を信頼済みのプロジェクトでのみ読み込み、hook は信頼した後にだけ実行します: ' +
-    'このリポジトリで Codex を開いて信頼の確認を承認し、/hooks で Butler の hook を確認して信頼してください。',
+  trust: (c) => JA_TRUST[c.key] ?? c.trust ?? '',
   leftBehind: (kept) => `残したもの: ${kept.join('、')}。不要なら手で削除してください。`,
   kept: {
     snapshots: 'session_logs/（handover snapshot）',
     issues: '.butler/issues/（ローカル issue）',
     config: '.butler/config.yaml（設定）',
     gitignore: '.gitignore の Butler の行（snapshot をコミットに含めないため）',
-    bin: '.butler/bin/（もう一方のクライアントが使用中。両方 uninstall すると削除します）',
+    bin: (titles) => `.butler/bin/（${titles.join('、')} が使用中。それも uninstall すると削除します）`,
   },
   notGit:
     'git リポジトリではありません: Butler は git リポジトリにインストールします。そこで git init するか、--project を指定してください',
   notInstalled: 'ここには Butler がインストールされていません: butler install を実行してください。',
   byChoice: (flag) => `未インストール（選択による。butler install ${flag} で追加できます）`,
-  trustLabel: 'Codex の信頼',
+  trustLabel: (title) => `${title} の信頼`,
   problem: '問題',
   note: jaNote,
 };

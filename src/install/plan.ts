@@ -17,9 +17,9 @@ export interface FileChange {
 
 export interface InstallContext {
   root: string;
-  claude: boolean;
-  codex: boolean;
-  /** Claude Code hooks in `.claude/settings.local.json` (personal, git-ignored) instead of `settings.json`. */
+  /** The clients to set up, by record key (src/shared/clients/). */
+  clients: readonly string[];
+  /** Hooks in a client's personal file (Claude Code's `.claude/settings.local.json`, git-ignored) instead of the committed one. */
   personal: boolean;
   /** Replace an MCP server named `butler` that Butler did not write. */
   force: boolean;

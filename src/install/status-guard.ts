@@ -9,9 +9,9 @@ import { NODE_HOOK, PRE_FILTER, launcherSum, nodeHookSum, preFilterSum, vendored
 import { isObject, type Json, type JsonObject } from './json.js';
 import { readRel } from './plan.js';
 
-/** Every PreToolUse command of Butler's (it names `.butler/bin/`) in a client's hook file. */
-export function preToolUseCommands(file: JsonObject): string[] {
-  const groups = isObject(file.hooks) && Array.isArray(file.hooks.PreToolUse) ? (file.hooks.PreToolUse as Json[]) : [];
+/** Every guard command of Butler's (it names `.butler/bin/`) in a client's hook file, under its guard event. */
+export function preToolUseCommands(file: JsonObject, event = 'PreToolUse'): string[] {
+  const groups = isObject(file.hooks) && Array.isArray(file.hooks[event]) ? (file.hooks[event] as Json[]) : [];
   return groups.flatMap((g) =>
     isObject(g) && Array.isArray(g.hooks)
       ? g.hooks.flatMap((h) => (isObject(h) && typeof h.command === 'string' && h.command.includes(`${BIN_DIR}/`) ? [h.command] : []))
@@ -21,9 +21,13 @@ export function preToolUseCommands(file: JsonObject): string[] {
 
 const RUN_INSTALL = 'ask a person to run butler install (and commit the result)';
 
-export async function guardRuntimeProblems(root: string, files: (JsonObject | null)[], bundleDir?: string): Promise<string[]> {
+export async function guardRuntimeProblems(
+  root: string,
+  files: { obj: JsonObject | null; event: string }[],
+  bundleDir?: string,
+): Promise<string[]> {
   const problems: string[] = [];
-  const commands = files.flatMap((f) => (f ? preToolUseCommands(f) : []));
+  const commands = files.flatMap((f) => (f.obj ? preToolUseCommands(f.obj, f.event) : []));
   const sums = [...new Set(commands.map(launcherSum))];
   const sh = await readRel({ root }, `${BIN_DIR}/${PRE_FILTER}`);
   const cjs = await readRel({ root }, `${BIN_DIR}/${NODE_HOOK}`);

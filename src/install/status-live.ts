@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { readTextIfExists } from '../shared/fs.js';
-import { PRE_TOOL_USE_MATCHER, PRE_TOOL_USE_TIMEOUT } from './constants.js';
+import { codex } from '../shared/clients/index.js';
 import { sha256 } from './guard-launcher.js';
 
 export type CodexTrust = 'trusted' | 'project not trusted' | 'hooks not trusted' | 'hooks trusted for another command' | 'unknown';
@@ -30,8 +30,8 @@ function canonical(v: unknown): unknown {
 export function codexHookHash(command: string): string {
   const identity = {
     event_name: 'pre_tool_use',
-    matcher: PRE_TOOL_USE_MATCHER,
-    hooks: [{ type: 'command', command, timeout: PRE_TOOL_USE_TIMEOUT, async: false }],
+    matcher: codex.hooks.events.guard.matcher,
+    hooks: [{ type: 'command', command, timeout: codex.hooks.events.guard.timeout, async: false }],
   };
   return `sha256:${sha256(JSON.stringify(canonical(identity)))}`;
 }

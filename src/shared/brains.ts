@@ -1,7 +1,8 @@
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { readJsonIfExists, writeFileAtomic } from './fs.js';
 import { withFileLock } from './lock.js';
+import { CLIENTS, clientByBrain } from './clients/index.js';
+import { installedClients } from './clients/installed.js';
 
 /** Brain ids are file-name and index safe: anything outside [A-Za-z0-9_-] becomes `_` (docs/decisions.md D13). */
 export function normalizeBrain(value: string | null | undefined, fallback: string): string {
@@ -13,48 +14,29 @@ export function normalizeBrain(value: string | null | undefined, fallback: strin
 /** The brain of a person at the CLI, who has no MCP connection to name them (issue 22). */
 export const PERSON_BRAIN = 'person';
 
-/** Human titles for the client ids observed from the real clients, so "Codex" can be matched to its id. */
-const KNOWN_TITLES: Record<string, string> = {
-  'claude-code': 'Claude Code',
-  'codex-mcp-client': 'Codex',
-};
+/** How a name is compared with a record's brain id and aliases: lower case, spaces and underscores as hyphens. */
+const aliasKey = (v: string): string =>
+  v
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
 
 /**
- * What a person or an agent may write for `client` / `--client`, mapped to the brain id the client's own MCP
- * connection reports (issue 22): an alias never creates a brain of its own. Keys are lower case with spaces
- * and underscores as hyphens. Gemini CLI reports `gemini-cli-mcp-client`.
- */
-const ALIASES: Record<string, string> = {
-  claude: 'claude-code',
-  'claude-code': 'claude-code',
-  claudecode: 'claude-code',
-  codex: 'codex-mcp-client',
-  'codex-cli': 'codex-mcp-client',
-  'codex-mcp-client': 'codex-mcp-client',
-  gemini: 'gemini-cli-mcp-client',
-  'gemini-cli': 'gemini-cli-mcp-client',
-  'gemini-cli-mcp-client': 'gemini-cli-mcp-client',
-  // The CLI names the person this way in the steps it prints (`butler handover resume --client person`).
-  person: 'person',
-};
-
-/**
- * The brain an explicit `client` names: a known alias, else an id already in the registry (written by a
- * client's own connection or by install); null when it names neither (the caller asks, writing nothing).
+ * The brain an explicit `client` names (issue 22): a record's brain id or alias (src/shared/clients/:
+ * `claude`, `Codex`, `gemini-cli` …) or the person, else an id already in the registry (written by a
+ * client's own connection); null when it names neither (the caller asks, writing nothing). An alias
+ * never creates a brain of its own.
  */
 export function brainForClient(value: string, known: readonly BrainEntry[]): string | null {
-  const alias =
-    ALIASES[
-      value
-        .trim()
-        .toLowerCase()
-        .replace(/[\s_]+/g, '-')
-    ];
-  return alias ?? resolveBrain(normalizeBrain(value, ''), known);
+  const key = aliasKey(value);
+  if (key === PERSON_BRAIN) return PERSON_BRAIN;
+  const hit = CLIENTS.find((c) => [c.brain, ...c.aliases].some((a) => aliasKey(a) === key));
+  return hit?.brain ?? resolveBrain(normalizeBrain(value, ''), known);
 }
 
+/** The title a client sends, else its record's (src/shared/clients/), so "Codex" can be matched to its id. */
 export function titleForBrain(brainId: string, sentTitle?: string | null): string | null {
-  return sentTitle?.trim() || KNOWN_TITLES[brainId] || null;
+  return sentTitle?.trim() || clientByBrain(brainId)?.title || null;
 }
 
 export interface BrainEntry {
@@ -63,6 +45,8 @@ export interface BrainEntry {
   /** null: installed here but has not started a work session yet. */
   last_seen: string | null;
   installed_at?: string;
+  /** Known from the project's committed install files (not seen in this clone yet). */
+  installed?: boolean;
 }
 
 interface RegistryFile {
@@ -97,41 +81,27 @@ export async function upsertBrain(projectRoot: string, brainId: string, title: s
   );
 }
 
-/** The brain ids of the clients `butler install` configures, as their MCP clientInfo.name reports them. */
-export const INSTALLED_BRAINS = { claude: 'claude-code', codex: 'codex-mcp-client' } as const;
-
 /**
- * `butler install` registers the clients it installed for as known but not yet seen, so the first
- * transfer after install can address one. An entry that exists is left as it is (install is idempotent).
+ * The brains known here: those seen in this clone (the local registry, with when), and the clients
+ * installed in the project, read from the committed install files (docs/decisions.md D35), so a fresh
+ * clone can address a client that never ran in it. Most recently seen first; installed-but-unseen last.
  */
-export async function registerInstalledBrains(projectRoot: string, brainIds: readonly string[], now: Date): Promise<void> {
-  const file = registryPath(projectRoot);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
-  await withFileLock(
-    file,
-    async () => {
-      const reg = await readRegistry(file);
-      const missing = brainIds.filter((id) => !reg.brains[id]);
-      if (!missing.length) return;
-      for (const id of missing) reg.brains[id] = { last_seen: null, title: titleForBrain(id), installed_at: now.toISOString() };
-      await writeFileAtomic(file, `${JSON.stringify(reg, null, 2)}\n`, { within: projectRoot });
-    },
-    { within: projectRoot },
-  );
-}
-
-/** Most recently seen first; installed-but-unseen brains last. */
 export async function listBrains(projectRoot: string): Promise<BrainEntry[]> {
   const reg = await readRegistry(registryPath(projectRoot));
-  return Object.entries(reg.brains)
+  const seen: BrainEntry[] = Object.entries(reg.brains)
     .filter(([, v]) => v && typeof v === 'object')
     .map(([brain_id, v]) => ({
       brain_id,
       title: v.title ?? null,
       last_seen: typeof v.last_seen === 'string' ? v.last_seen : null,
       ...(typeof v.installed_at === 'string' ? { installed_at: v.installed_at } : {}),
-    }))
-    .sort((a, b) => (b.last_seen ?? '').localeCompare(a.last_seen ?? '') || a.brain_id.localeCompare(b.brain_id));
+    }));
+  const installed = installedClients(projectRoot)
+    .filter((c) => !reg.brains[c.brain])
+    .map((c) => ({ brain_id: c.brain, title: c.title, last_seen: null, installed: true }));
+  return [...seen, ...installed].sort(
+    (a, b) => (b.last_seen ?? '').localeCompare(a.last_seen ?? '') || a.brain_id.localeCompare(b.brain_id),
+  );
 }
 
 /**
@@ -145,7 +115,7 @@ export function resolveBrain(target: string, known: readonly BrainEntry[]): stri
     .replace(/[_\s-]+/g, ' ')
     .trim();
   const hits = known.filter((b) =>
-    [b.brain_id, b.title ?? ''].some(
+    [b.brain_id, b.title ?? '', ...(clientByBrain(b.brain_id)?.aliases ?? [])].some(
       (n) =>
         n
           .toLowerCase()

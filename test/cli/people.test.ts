@@ -145,7 +145,11 @@ describe('5. status: a client left out by choice, outside a repository, exit cod
     expect(s.out).toContain('  Codex:       not installed (by choice; butler install --codex adds it)\n');
     expect(s.out).not.toContain('MISS');
     expect(s.out).not.toContain('Codex trust');
-    expect(butler(root, ['status', '--json']).json().data).toMatchObject({ healthy: true, problems: [], codex: { installed: false } });
+    expect(butler(root, ['status', '--json']).json().data).toMatchObject({
+      healthy: true,
+      problems: [],
+      clients: { codex: { installed: false } },
+    });
 
     // A part of an installed client missing is printed as MISS and is a problem: exit 1.
     const file = path.join(root, '.claude/settings.json');

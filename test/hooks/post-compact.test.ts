@@ -20,8 +20,7 @@ beforeAll(async () => {
   home = tempHome();
   const plan = await planInstall({
     root,
-    claude: true,
-    codex: false,
+    clients: ['claude'],
     personal: false,
     force: false,
     lang: 'en' as const,

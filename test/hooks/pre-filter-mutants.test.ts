@@ -92,7 +92,7 @@ const MUTANTS: Mutant[] = [
   mutant('shell_command not a shell tool', '|shell_command|', '|'),
   mutant('local_shell not a shell tool', '|local_shell|', '|'),
   mutant('exec_command not a shell tool', '|exec_command|', '|'),
-  mutant('unified_exec not a shell tool', '|unified_exec)', ')'),
+  mutant('unified_exec not a shell tool', '|unified_exec|', '|'),
   mutant('Bash not a shell tool', '^(Bash|', '^('),
   mutant(
     'the watchdog allows instead of denying',

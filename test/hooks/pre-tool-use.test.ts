@@ -214,7 +214,7 @@ describe('garbage and other input', () => {
 
   // A fixed list, not the source's own (issue #27): every name under which Claude Code or Codex runs a
   // shell command (codex-rs/core/src/tools/hook_names.rs and its older tool names).
-  const SHELLS = ['Bash', 'exec_command', 'shell', 'shell_command', 'local_shell', 'unified_exec'];
+  const SHELLS = ['Bash', 'exec_command', 'shell', 'shell_command', 'local_shell', 'unified_exec', 'run_shell_command'];
 
   it('recognises exactly the documented shell tools', () => {
     expect([...SHELL_TOOLS].sort()).toEqual([...SHELLS].sort());

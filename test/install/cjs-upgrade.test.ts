@@ -4,9 +4,14 @@
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeCommands } from '../../src/install/claude.js';
-import { codexCommands } from '../../src/install/codex.js';
+import { commandsFor } from '../../src/install/client.js';
 import { preFilterSum } from '../../src/install/guard-launcher.js';
+import { claude, codex } from '../../src/shared/clients/index.js';
+
+/** A client's commands; the guard's depends on the SHA-256 of the pre-filter it runs. */
+const commandsOfClient = (c: typeof claude) => ({ ...commandsFor(c), preToolUse: (sum: string) => commandsFor(c, sum).preToolUse });
+const claudeCommands = commandsOfClient(claude);
+const codexCommands = commandsOfClient(codex);
 import { applyChanges, planInstall, planUninstall, type InstallContext } from '../../src/install/index.js';
 import { getStatus } from '../../src/install/status.js';
 import { fakeBundles, read, tempDir, tree, write } from './helpers.js';
@@ -15,8 +20,7 @@ const bundles = fakeBundles();
 const deps = { nodeVersion: 'v20.11.0', version: '0.1.0' };
 const ctx = (root: string): InstallContext => ({
   root,
-  claude: true,
-  codex: true,
+  clients: ['claude', 'codex'],
   personal: false,
   force: false,
   lang: 'en',
@@ -47,7 +51,7 @@ describe('hooks installed as .mjs by an older Butler', () => {
   it('status says they are old; install upgrades them in place, idempotently', async () => {
     const root = await oldInstall();
     const old = await getStatus(root, deps);
-    expect([old.claude.session_start, old.codex.pre_compact, old.runtime.up_to_date]).toEqual([false, false, false]);
+    expect([old.clients.claude!.session_start, old.clients.codex!.pre_compact, old.runtime.up_to_date]).toEqual([false, false, false]);
     expect(old.problems.join('\n')).toMatch(/older Butler \(session-start\.mjs, pre-tool-use\.mjs, pre-compact\.mjs\): run butler install/);
 
     await applyChanges(root, await planInstall(ctx(root)));
@@ -67,13 +71,13 @@ describe('hooks installed as .mjs by an older Butler', () => {
     expect(commandsOf(root, '.codex/hooks.json', 'PreCompact')).toEqual([codexCommands.preCompact]);
     expect(JSON.stringify(tree(root))).not.toMatch(/(session-start|pre-tool-use|pre-compact)\.mjs/);
     const s = await getStatus(root, deps);
-    expect([s.claude.session_start, s.claude.pre_tool_use_form, s.codex.session_start, s.codex.pre_compact, s.runtime.up_to_date]).toEqual([
-      true,
-      'shell',
-      true,
-      true,
-      true,
-    ]);
+    expect([
+      s.clients.claude!.session_start,
+      s.clients.claude!.pre_tool_use_form,
+      s.clients.codex!.session_start,
+      s.clients.codex!.pre_compact,
+      s.runtime.up_to_date,
+    ]).toEqual([true, 'shell', true, true, true]);
     expect(s.problems).toEqual([]);
 
     const before = tree(root);
@@ -84,7 +88,7 @@ describe('hooks installed as .mjs by an older Butler', () => {
   it('uninstall removes the old files and the new ones alike', async () => {
     const root = await oldInstall();
     write(root, '.butler/bin/pre-tool-use.cjs', '// a half-done upgrade\n');
-    await applyChanges(root, await planUninstall({ root, claude: true, codex: true }));
+    await applyChanges(root, await planUninstall({ root, clients: ['claude', 'codex'] }));
     expect(Object.keys(tree(root)).filter((k) => k.startsWith('.butler/bin/'))).toEqual([]);
     expect(commandsOf(root, '.claude/settings.json', 'PreToolUse')).toEqual(['./audit.sh']);
   });

@@ -2,9 +2,14 @@
 // where sh and awk are missing (guardForm 'node': native Windows), status naming the form, and an
 // install over the old form upgrading it in place, idempotently.
 import { describe, expect, it } from 'vitest';
-import { claudeCommands } from '../../src/install/claude.js';
-import { codexCommands } from '../../src/install/codex.js';
+import { commandsFor } from '../../src/install/client.js';
 import { preFilterSum } from '../../src/install/guard-launcher.js';
+import { claude, codex } from '../../src/shared/clients/index.js';
+
+/** A client's commands; the guard's depends on the SHA-256 of the pre-filter it runs. */
+const commandsOfClient = (c: typeof claude) => ({ ...commandsFor(c), preToolUse: (sum: string) => commandsFor(c, sum).preToolUse });
+const claudeCommands = commandsOfClient(claude);
+const codexCommands = commandsOfClient(codex);
 import { applyChanges, planInstall, type InstallContext } from '../../src/install/index.js';
 import { formatStatus, getStatus } from '../../src/install/status.js';
 import { fakeBundles, read, tempDir, tree, write } from './helpers.js';
@@ -13,8 +18,7 @@ const bundles = fakeBundles();
 const deps = { nodeVersion: 'v20.11.0', version: '0.1.0' };
 const ctx = (root: string, extra: Partial<InstallContext> = {}): InstallContext => ({
   root,
-  claude: true,
-  codex: true,
+  clients: ['claude', 'codex'],
   personal: false,
   force: false,
   lang: 'en',
@@ -41,14 +45,14 @@ describe('PreToolUse command form', () => {
     expect(codexCommands.preToolUse(sum)).toMatch(/^sh -c 'd=\$PWD; /);
     expect(read(root, '.butler/bin/pre-tool-use.sh')).toBe('// fake pre-tool-use.sh\n');
     const s = await getStatus(root, deps);
-    expect([s.claude.pre_tool_use_form, s.codex.pre_tool_use_form, s.claude.pre_tool_use, s.codex.pre_tool_use]).toEqual([
-      'shell',
-      'shell',
-      true,
-      true,
-    ]);
+    expect([
+      s.clients.claude!.pre_tool_use_form,
+      s.clients.codex!.pre_tool_use_form,
+      s.clients.claude!.pre_tool_use,
+      s.clients.codex!.pre_tool_use,
+    ]).toEqual(['shell', 'shell', true, true]);
     // The PreCompact hook (automatic snapshots) is reported for both clients too.
-    expect([s.claude.pre_compact, s.codex.pre_compact]).toEqual([true, true]);
+    expect([s.clients.claude!.pre_compact, s.clients.codex!.pre_compact]).toEqual([true, true]);
     expect(formatStatus(s)).toMatch(/Claude Code: .*PreToolUse \(sh pre-filter\)[\s\S]*Codex: .*PreToolUse \(sh pre-filter\)/);
   });
 
@@ -58,7 +62,11 @@ describe('PreToolUse command form', () => {
     expect(commands(root)).toEqual([claudeCommands.preToolUseNode, codexCommands.preToolUseNode]);
     expect(claudeCommands.preToolUseNode).toBe('node "$CLAUDE_PROJECT_DIR"/.butler/bin/pre-tool-use.cjs');
     const s = await getStatus(root, deps);
-    expect([s.claude.pre_tool_use_form, s.codex.pre_tool_use_form, s.claude.pre_tool_use]).toEqual(['node', 'node', true]);
+    expect([s.clients.claude!.pre_tool_use_form, s.clients.codex!.pre_tool_use_form, s.clients.claude!.pre_tool_use]).toEqual([
+      'node',
+      'node',
+      true,
+    ]);
     expect(formatStatus(s)).toMatch(/PreToolUse \(node only\)/);
   });
 
@@ -78,7 +86,7 @@ describe('PreToolUse command form', () => {
       './audit.sh',
     ]);
     expect(JSON.parse(read(root, '.codex/hooks.json')).hooks.PreToolUse).toHaveLength(1);
-    expect((await getStatus(root, deps)).codex.pre_tool_use_form).toBe('shell');
+    expect((await getStatus(root, deps)).clients.codex!.pre_tool_use_form).toBe('shell');
     const before = tree(root);
     expect(await planInstall(ctx(root))).toEqual([]);
     expect(tree(root)).toEqual(before);

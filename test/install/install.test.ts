@@ -17,8 +17,7 @@ beforeEach(() => {
 
 const ctx = (over: Partial<{ claude: boolean; codex: boolean; personal: boolean; force: boolean }> = {}) => ({
   root,
-  claude: true,
-  codex: true,
+  clients: ['claude', 'codex'],
   personal: false,
   force: false,
   lang: 'en' as const,
@@ -188,7 +187,7 @@ describe('upgrades and uninstall', () => {
 
   it('install then uninstall on an empty repo leaves only the .gitignore entry and the config', async () => {
     await applyChanges(root, await planInstall(ctx()));
-    await applyChanges(root, await planUninstall({ root, claude: true, codex: true }));
+    await applyChanges(root, await planUninstall({ root, clients: ['claude', 'codex'] }));
     expect(Object.keys(tree(root))).toEqual(['.butler/config.yaml', '.gitignore']);
   });
 

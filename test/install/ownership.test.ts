@@ -85,6 +85,6 @@ describe('uninstall', () => {
     );
     await run('install');
     const one = await run('uninstall', '--codex');
-    expect(one.stdout).toContain('.butler/bin/ (the other client still uses it');
+    expect(one.stdout).toContain('.butler/bin/ (Claude Code still uses it; uninstall it too to remove it)');
   });
 });

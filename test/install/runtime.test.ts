@@ -20,8 +20,7 @@ beforeAll(async () => {
     origin,
     await planInstall({
       root: origin,
-      claude: true,
-      codex: true,
+      clients: ['claude', 'codex'],
       personal: false,
       force: false,
       lang: 'en' as const,

@@ -31,7 +31,7 @@ describe('butler install --session-end', () => {
     expect(json('.claude/settings.json').hooks.SessionEnd).toEqual([USER_END]);
     expect(json('.codex/hooks.json').hooks.SessionEnd).toEqual([USER_END]);
     const s = await getStatus(root, { nodeVersion: 'v20.11.0', version: '0.1.0' });
-    expect([s.claude.session_end, s.codex.session_end]).toEqual([false, false]);
+    expect([s.clients.claude!.session_end, s.clients.codex!.session_end]).toEqual([false, false]);
     expect((await run('status')).stdout).toMatch(/PreCompact {2}off {2}SessionEnd/);
   });
 
@@ -57,7 +57,7 @@ describe('butler install --session-end', () => {
     expect(codex[1].hooks[0].timeout).toBe(3);
     expect(codex[1].matcher).toBeUndefined();
     const s = await getStatus(root, { nodeVersion: 'v20.11.0', version: '0.1.0' });
-    expect([s.claude.session_end, s.codex.session_end]).toEqual([true, true]);
+    expect([s.clients.claude!.session_end, s.clients.codex!.session_end]).toEqual([true, true]);
     expect((await run('status')).stdout).toMatch(/PreCompact {2}ok {3}SessionEnd/);
   });
 

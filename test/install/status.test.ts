@@ -14,10 +14,10 @@ describe('butler status', () => {
     const s = await getStatus(root, deps);
     expect(s.git_repo).toBe(false);
     expect(s.runtime.vendored).toBeNull();
-    expect(s.claude.session_start).toBe(false);
+    expect(s.clients.claude!.session_start).toBe(false);
     expect(s.issue_backend).toBe('local');
-    expect(s.codex.trust).toMatch(/trusted project/);
-    expect(s.codex.trust).toMatch(/\/hooks/);
+    expect(s.clients.codex!.trust).toMatch(/trusted project/);
+    expect(s.clients.codex!.trust).toMatch(/\/hooks/);
     expect(s.problems.join('\n')).toMatch(/Not a git repository/);
     // #25: outside a repository that comes first, and install (which would refuse) is not advised.
     const text = formatStatus(s);
@@ -36,8 +36,7 @@ describe('butler status', () => {
       root,
       await planInstall({
         root,
-        claude: true,
-        codex: true,
+        clients: ['claude', 'codex'],
         personal: false,
         force: false,
         lang: 'en' as const,
@@ -53,21 +52,25 @@ describe('butler status', () => {
       git_repo: true,
       gitignore_session_logs: true,
       issue_backend: 'gitea',
-      claude: {
-        settings_file: '.claude/settings.json',
-        session_start: true,
-        pre_tool_use: true,
-        mcp_server: true,
-        mcp_approved: true,
-        guidance: true,
+      clients: {
+        claude: {
+          settings_file: '.claude/settings.json',
+          session_start: true,
+          pre_tool_use: true,
+          mcp_server: true,
+          mcp_approved: true,
+          guidance: true,
+        },
+        codex: { session_start: true, pre_tool_use: true, mcp_server: true, mcp_approved: true, guidance: true },
+        // Not asked for in this install: every entry missing, nothing reported as a problem.
+        gemini: { session_start: false, pre_tool_use: false, mcp_server: false, mcp_approved: false },
       },
-      codex: { session_start: true, pre_tool_use: true, mcp_server: true, auto_approve: true, guidance: true },
       problems: [],
     });
     const text = await cli(['status', '--project', root], { cwd: '/' });
     expect(text.stdout).toMatch(/Codex trust: .*\/hooks/);
     const json = JSON.parse((await cli(['status', '--json', '--project', root], { cwd: '/' })).stdout);
-    expect(json.data.codex.mcp_server).toBe(true);
+    expect(json.data.clients.codex.mcp_server).toBe(true);
   });
 
   it('names a broken file and an old Node as problems instead of failing', async () => {

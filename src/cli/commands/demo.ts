@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { INSTALLED_BRAINS, registerInstalledBrains } from '../../shared/brains.js';
+import { CLIENTS, type ClientRecord } from '../../shared/clients/index.js';
 import { applyChanges, BUTLER_VERSION, planInstall } from '../../install/index.js';
 import { connectStdio, type StdioClient } from '../../mcp/client.js';
 import type { CliIO, Command } from '../io.js';
@@ -49,7 +49,7 @@ async function call(steps: Step[], who: string, client: StdioClient, tool: strin
 
 /** What the Codex SessionStart hook would inject at the next session start (first line only). */
 function hookPreview(repo: string): string {
-  const r = spawnSync(process.execPath, [path.join(repo, '.butler/bin/session-start.cjs'), '--brain', 'codex-mcp-client'], {
+  const r = spawnSync(process.execPath, [path.join(repo, '.butler/bin/session-start.cjs'), '--brain', second.brain], {
     cwd: repo,
     input: JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup', cwd: repo }),
     env: { ...process.env, BUTLER_LANG: 'en' },
@@ -59,12 +59,14 @@ function hookPreview(repo: string): string {
   return (r.stdout ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
 }
 
+/** The demo hands over between the first two clients of the table (Claude Code → Codex). */
+const [first, second] = CLIENTS as [ClientRecord, ClientRecord, ...ClientRecord[]];
+
 async function runDemo(io: CliIO) {
   const repo = makeRepo();
   const changes = await planInstall({
     root: repo,
-    claude: true,
-    codex: true,
+    clients: [first.key, second.key],
     personal: false,
     force: false,
     lang: 'en',
@@ -73,7 +75,6 @@ async function runDemo(io: CliIO) {
     version: BUTLER_VERSION,
   });
   await applyChanges(repo, changes);
-  await registerInstalledBrains(repo, [INSTALLED_BRAINS.claude, INSTALLED_BRAINS.codex], new Date());
   // The vendored runtime the installer just wrote, exactly as the clients start it.
   const server = { command: process.execPath, args: [path.join(repo, '.butler/bin/butler.mjs'), 'mcp'], cwd: repo };
   // The demo's own lines are English, so everything it shows is: the server and hook are pinned to it.
@@ -81,29 +82,29 @@ async function runDemo(io: CliIO) {
   const steps: Step[] = [];
   let transfer: Record<string, any> = {};
   let accepted: Record<string, any> = {};
-  const claude = await connectStdio({ ...server, env, clientName: 'claude-code', clientTitle: 'Claude Code' });
+  const claude = await connectStdio({ ...server, env, clientName: first.brain, clientTitle: first.title });
   try {
-    await call(steps, 'Claude Code', claude, 'work_session_start', { project_root: repo });
-    await call(steps, 'Claude Code', claude, 'handover_suspend', {
+    await call(steps, first.title, claude, 'work_session_start', { project_root: repo });
+    await call(steps, first.title, claude, 'handover_suspend', {
       notes: 'Demo: added app.js with add().\ndecision: keep the app dependency-free\nnext: write a test for add()',
     });
-    await call(steps, 'Claude Code', claude, 'handover_resume', {});
-    transfer = await call(steps, 'Claude Code', claude, 'handover_transfer', {
-      target_brain: 'codex-mcp-client',
-      notes: 'Handing over to Codex.\ndecision: keep add() pure\nnext: write a test for add() and run it',
+    await call(steps, first.title, claude, 'handover_resume', {});
+    transfer = await call(steps, first.title, claude, 'handover_transfer', {
+      target_brain: second.brain,
+      notes: `Handing over to ${second.title}.\ndecision: keep add() pure\nnext: write a test for add() and run it`,
     });
   } finally {
     await claude.close();
   }
-  const codex = await connectStdio({ ...server, env, clientName: 'codex-mcp-client', clientTitle: 'Codex' });
+  const codex = await connectStdio({ ...server, env, clientName: second.brain, clientTitle: second.title });
   try {
-    await call(steps, 'Codex', codex, 'work_session_start', { project_root: repo });
-    accepted = await call(steps, 'Codex', codex, 'handover_accept', { source_brain: 'claude-code' });
+    await call(steps, second.title, codex, 'work_session_start', { project_root: repo });
+    accepted = await call(steps, second.title, codex, 'handover_accept', { source_brain: first.brain });
   } finally {
     await codex.close();
   }
   if (accepted.handover_id !== transfer.handover_id) {
-    throw new DemoError(`Codex accepted ${String(accepted.handover_id)}, expected the transfer ${String(transfer.handover_id)}`);
+    throw new DemoError(`${second.title} accepted ${String(accepted.handover_id)}, expected the transfer ${String(transfer.handover_id)}`);
   }
   const dir = path.join(repo, 'session_logs', 'handover');
   const snapshots = readdirSync(dir)
@@ -125,17 +126,17 @@ function format(d: Awaited<ReturnType<typeof runDemo>>): string {
   const rel = (f: string) => path.relative(d.repo, path.join(d.snapshot_dir, f));
   const lines = [
     `Butler demo in a throwaway repo: ${d.repo}`,
-    `  install: ${d.installed} files (Claude Code + Codex hooks, MCP server "butler", .butler/bin runtime)`,
+    `  install: ${d.installed} files (${first.title} + ${second.title} hooks, MCP server "butler", .butler/bin runtime)`,
     ...d.steps.map((s) => `  ${s.who.padEnd(11)} ${s.tool.padEnd(18)} ${s.status}${s.handover_id ? `  ${s.handover_id}` : ''}`),
     '',
-    `HANDOFF_PROMPT (transfer ${d.transfer_id}, Claude Code -> Codex):`,
+    `HANDOFF_PROMPT (transfer ${d.transfer_id}, ${first.title} -> ${second.title}):`,
     ...d.handoff_prompt.split('\n').map((l) => `  ${l}`),
     '',
     `Snapshots (${d.snapshots.length}, append-only, git-ignored): ${d.snapshot_dir}`,
     ...d.snapshots.map((f) => `  ${rel(f)}`),
   ];
-  if (d.hook_preview) lines.push(`Next Codex session start injects: ${d.hook_preview.slice(0, 160)}`);
-  lines.push(`Try it: open Claude Code or Codex in ${d.repo} (or delete the folder when done).`);
+  if (d.hook_preview) lines.push(`Next ${second.title} session start injects: ${d.hook_preview.slice(0, 160)}`);
+  lines.push(`Try it: open ${first.title} or ${second.title} in ${d.repo} (or delete the folder when done).`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INSTALLED_BRAINS, registerInstalledBrains } from '../../shared/brains.js';
-import { BUTLER_VERSION, applyChanges, formatReport, planInstall, planUninstall, toReport } from '../../install/index.js';
+import { BUTLER_VERSION, applyChanges, defaultClients, formatReport, planInstall, planUninstall, toReport } from '../../install/index.js';
 import { installLang } from '../../install/lang.js';
 import type { Command } from '../io.js';
-import { fail, parseFlags, rootOf } from './project-args.js';
+import { CLIENT_FLAGS, fail, parseFlags, rootOf } from './project-args.js';
+import { DEFAULT_CLIENTS, clientByKey } from '../../shared/clients/index.js';
 
 /**
  * Where this Butler's bundles are: next to the running bundle (hooks/butler.mjs in the package, or
@@ -23,12 +23,14 @@ export function bundleDir(env: Record<string, string | undefined>): string {
   }
 }
 
-const USAGE_INSTALL =
-  'usage: butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]';
-const USAGE_UNINSTALL = 'usage: butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]';
+const CLIENT_USAGE = CLIENT_FLAGS.map((f) => `[${f}]`).join(' ');
+const USAGE_INSTALL = `usage: butler install ${CLIENT_USAGE} [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
+  No client flag: ${DEFAULT_CLIENTS.map((k) => clientByKey(k)?.title).join(' and ')}, plus every other client whose folder exists or that is installed already.`;
+const USAGE_UNINSTALL = `usage: butler uninstall ${CLIENT_USAGE} [--project DIR] [--dry-run] [--json]
+  No client flag: every client.`;
 
 function run(kind: 'install' | 'uninstall'): Command {
-  const common = ['--claude', '--codex', '--project', '--dry-run', '--json'];
+  const common = [...CLIENT_FLAGS, '--project', '--dry-run', '--json'];
   const allowed =
     kind === 'install' ? [...common, '--personal', '--shared', '--lang', '--force', '--session-end', '--no-session-end'] : common;
   const usage = kind === 'install' ? USAGE_INSTALL : USAGE_UNINSTALL;
@@ -46,8 +48,7 @@ function run(kind: 'install' | 'uninstall'): Command {
       const { root } = await rootOf(flags, io, true);
       const ctx = {
         root,
-        claude: flags.claude,
-        codex: flags.codex,
+        clients: flags.clients.length ? flags.clients : defaultClients(root, kind),
         personal: flags.personal,
         force: flags.force,
         // Optional SessionEnd hook (README "Choices"): neither flag keeps what the client's file has.
@@ -61,13 +62,6 @@ function run(kind: 'install' | 'uninstall'): Command {
       };
       const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
       if (!flags.dryRun) await applyChanges(root, changes);
-      // Known before first seen, so the first transfer after install can address the other client.
-      if (kind === 'install' && !flags.dryRun)
-        await registerInstalledBrains(
-          root,
-          [flags.claude && INSTALLED_BRAINS.claude, flags.codex && INSTALLED_BRAINS.codex].filter((b) => !!b),
-          new Date(),
-        );
       const report = await toReport(kind, ctx, changes, flags.dryRun);
       io.stdout(
         flags.json

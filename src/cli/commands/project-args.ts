@@ -3,12 +3,13 @@ import path from 'node:path';
 import { findProjectRoot } from '../../shared/root.js';
 import { ButlerError } from '../../shared/errors.js';
 import type { CliIO } from '../io.js';
+import { CLIENTS } from '../../shared/clients/index.js';
 import { EXIT, UsageError } from '../outcome.js';
 import { didYouMean } from '../suggest.js';
 
 export interface Flags {
-  claude: boolean;
-  codex: boolean;
+  /** `--<key>` of each client named (src/shared/clients/); empty: the command's default choice. */
+  clients: string[];
   personal: boolean;
   force: boolean;
   lang: 'ja' | 'en' | null;
@@ -20,11 +21,12 @@ export interface Flags {
 }
 
 const VALUED = ['--project', '--lang'];
+/** `--claude`, `--codex`, `--gemini`: one flag per record of the client table. */
+export const CLIENT_FLAGS: readonly string[] = CLIENTS.map((c) => `--${c.key}`);
 
 export function parseFlags(argv: string[], allowed: string[]): Flags | string {
   const f: Flags = {
-    claude: false,
-    codex: false,
+    clients: [],
     personal: false,
     force: false,
     lang: null,
@@ -44,15 +46,13 @@ export function parseFlags(argv: string[], allowed: string[]): Flags | string {
       else if (v === 'ja' || v === 'en') f.lang = v;
       else return `--lang must be ja or en, not ${v}`;
     } else if (name === '--dry-run') f.dryRun = true;
-    else if (name === '--claude') f.claude = true;
-    else if (name === '--codex') f.codex = true;
+    else if (CLIENT_FLAGS.includes(name)) f.clients.push(name.slice(2));
     else if (name === '--personal') f.personal = true;
     else if (name === '--force') f.force = true;
     else if (name === '--json') f.json = true;
     else if (name === '--session-end' || name === '--no-session-end') f.sessionEnd = name === '--session-end';
     // --shared: the default since hooks go to .claude/settings.json; accepted for old scripts.
   }
-  if (!f.claude && !f.codex) f.claude = f.codex = true;
   return f;
 }
 

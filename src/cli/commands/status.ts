@@ -34,7 +34,7 @@ export const status: Command = async (argv, io) => {
       ),
     });
     // Something missing or broken is a non-zero exit, so a script or CI can stop on it.
-    const installed = report.claude.session_start || report.codex.session_start;
+    const installed = Object.values(report.clients).some((c) => c.session_start);
     const bad = report.problems.length > 0 || !report.runtime.up_to_date || !installed;
     const summary = !report.git_repo
       ? 'not a git repository'

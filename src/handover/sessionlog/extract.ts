@@ -2,6 +2,7 @@ import { promises as fsp } from 'node:fs';
 import { claudeEntry, looksClaude, type LogContext } from './claude.js';
 import { codexEntry, looksCodex } from './codex.js';
 import { Collector } from './collector.js';
+import { geminiEntry, looksGemini } from './gemini.js';
 import { readLines } from './lines.js';
 import { isRecord } from './output.js';
 import type { SessionExtract, SessionFormat, SessionMark } from './types.js';
@@ -40,6 +41,8 @@ function entryId(e: Record<string, unknown> | null, text: string | null): string
 
 function detect(e: Record<string, unknown>): SessionFormat {
   if (looksCodex(e)) return 'codex';
+  // Before Claude's check: Gemini's metadata line has a sessionId too.
+  if (looksGemini(e)) return 'gemini';
   if (looksClaude(e)) return 'claude';
   return 'unknown';
 }
@@ -123,6 +126,7 @@ async function scan(
     }
     if (s.format === 'claude') claudeEntry(e, raw.no, s.collector, s.ctx);
     else if (s.format === 'codex') codexEntry(e, raw.no, s.collector, s.ctx);
+    else if (s.format === 'gemini') geminiEntry(e, raw.no, s.collector, s.ctx);
   }
   if (!verified) return null;
   if (s.to === after) s.id = expectId;
@@ -130,7 +134,7 @@ async function scan(
 }
 
 /**
- * Extracts the facts of a Claude Code transcript or Codex rollout since `previous` (the mark of the last
+ * Extracts the facts of a Claude Code transcript, Codex rollout or Gemini CLI session file since `previous` (the mark of the last
  * read). A mark of the same file whose entry still sits at its line means "read only what follows";
  * a file that shrank or changed under the mark is reported `rotated` and read from the start.
  */

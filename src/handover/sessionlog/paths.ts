@@ -2,19 +2,25 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { invalidArgument } from '../../shared/errors.js';
 import { isInside } from '../../shared/paths.js';
+import { CLIENTS, type ClientRecord } from '../../shared/clients/index.js';
+import { geminiWorkspace } from './gemini.js';
 
-/** The folders a client keeps its own transcripts in, from the environment passed in (never process.env). */
-export function transcriptRoots(env: Record<string, string | undefined>): string[] {
-  const roots: string[] = [];
+/** Each client's transcript folders (the client table's `transcript.roots`), from the environment passed in (never process.env). */
+export function clientTranscriptRoots(env: Record<string, string | undefined>): { client: ClientRecord; root: string }[] {
+  const out: { client: ClientRecord; root: string }[] = [];
   const home = env.HOME?.trim();
-  const add = (base: string | undefined, ...rest: string[]) => {
-    if (base && path.isAbsolute(base)) roots.push(path.join(base, ...rest));
-  };
-  add(env.CLAUDE_CONFIG_DIR?.trim(), 'projects');
-  add(home, '.claude', 'projects');
-  add(env.CODEX_HOME?.trim(), 'sessions');
-  add(home, '.codex', 'sessions');
-  return [...new Set(roots)];
+  for (const client of CLIENTS) {
+    for (const r of client.transcript.roots) {
+      const base = r.env ? env[r.env]?.trim() : home && r.home ? path.join(home, r.home) : undefined;
+      if (base && path.isAbsolute(base)) out.push({ client, root: path.join(base, ...r.sub) });
+    }
+  }
+  return out;
+}
+
+/** The folders the clients keep their own transcripts in. */
+export function transcriptRoots(env: Record<string, string | undefined>): string[] {
+  return [...new Set(clientTranscriptRoots(env).map((r) => r.root))];
 }
 
 async function real(p: string): Promise<string | null> {
@@ -25,8 +31,9 @@ async function real(p: string): Promise<string | null> {
   }
 }
 
-const HINT =
-  'Pass a transcript inside the project, under ~/.claude/projects/ (or $CLAUDE_CONFIG_DIR/projects/) for Claude Code, or under ~/.codex/sessions/ (or $CODEX_HOME/sessions/) for Codex; or omit session_log_path to use the latest recorded session.';
+const HINT = `Pass a transcript inside the project, or under a client's transcript folder (${CLIENTS.map(
+  (c) => `${c.title}: ${c.transcript.roots.map((r) => (r.env ? `$${r.env}` : `~/${r.home}`) + `/${r.sub.join('/')}/`).join(' or ')}`,
+).join('; ')}); or omit session_log_path to use the latest recorded session.`;
 
 /**
  * Resolves a caller-supplied session log path to its real absolute path. Allowed: a file inside the
@@ -69,8 +76,8 @@ export async function resolveSessionLogPath(projectRoot: string, input: string, 
 const CWD_HEAD_BYTES = 256 * 1024;
 
 /**
- * The working directory a transcript recorded: Claude Code's first entry with `cwd`, or Codex's
- * `session_meta` payload `cwd`. null when the head of the file names none.
+ * The working directory a transcript recorded: Claude Code's first entry with `cwd`, Codex's
+ * `session_meta` payload `cwd`, or Gemini CLI's workspace folder. null when the head of the file names none.
  */
 export async function recordedCwd(file: string): Promise<string | null> {
   let head: string;
@@ -83,6 +90,15 @@ export async function recordedCwd(file: string): Promise<string | null> {
     await fh.close();
   }
   for (const line of head.split('\n')) {
+    // Gemini CLI names its workspace folder in the session context of the first prompt.
+    if (line.includes('Workspace Directories')) {
+      try {
+        const ws = geminiWorkspace(JSON.parse(line) as Record<string, unknown>);
+        if (ws && path.isAbsolute(ws)) return ws;
+      } catch {
+        // not JSON
+      }
+    }
     if (!line.includes('"cwd"')) continue;
     try {
       const o = JSON.parse(line) as { cwd?: unknown; type?: unknown; payload?: { cwd?: unknown } };

@@ -20,13 +20,13 @@ export interface SessionMark {
   path: string;
   /** 1-based number of the last line consumed; 0 when nothing was read. */
   line: number;
-  /** Id of the entry on `line`: Claude `uuid`, Codex `timestamp`, else a hash of the raw line. */
+  /** Id of the entry on `line`: Claude `uuid`, Codex `timestamp`, Gemini the message id, else a hash of the raw line. */
   entry_id: string | null;
   /** Byte offset just after `line`; a smaller file means it was rotated or truncated. */
   size: number;
 }
 
-export type SessionFormat = 'claude' | 'codex' | 'unknown';
+export type SessionFormat = 'claude' | 'codex' | 'gemini' | 'unknown';
 
 export interface SessionExtract {
   format: SessionFormat;

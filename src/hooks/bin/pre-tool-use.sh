@@ -6,6 +6,8 @@
 # tool_input.command the way the Node hook does, decodes it and applies the fast-path rule of
 # src/guard/quick.ts (needsParse; why it is sound is written there). Anything else (invalid,
 # truncated, unusual keys, an argv array, over 64 KB, a BOM, a NUL byte) goes to Node. No awk: Node.
+# The guard event names and shell tool names below are the client table's (src/shared/clients/;
+# test/clients-table.test.ts checks that they match).
 # Stdin deadline, as the Node hook's: a line that completes the JSON object is decided at once, even
 # when the client keeps stdin open; if no decision is made within 1 s, a watchdog denies
 # (fail closed: the input is not known, so it may mention git).
@@ -132,8 +134,8 @@ function allowed(   c) {
   ws(); if (p <= L) return 0
   DONE = 1
   if (TN_T != "s" || index(TN, "\\") > 0) return 0
-  if (HE_T != "" && (HE_T != "s" || HE != "PreToolUse")) return HE_T != "s" || index(HE, "\\") == 0
-  if (TN !~ /^(Bash|exec_command|shell|shell_command|local_shell|unified_exec)$/) return 1
+  if (HE_T != "" && (HE_T != "s" || HE !~ /^(PreToolUse|BeforeTool)$/)) return HE_T != "s" || index(HE, "\\") == 0
+  if (TN !~ /^(Bash|exec_command|shell|shell_command|local_shell|unified_exec|run_shell_command)$/) return 1
   if (TI_T != "o") return 0
   if (CMD_T == "s") c = CMD
   else if ((CMD_T == "" || CMD_T == "l") && CMDX_T == "s") c = CMDX

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { AutoQuery } from '../../handover/auto.js';
 import type { IndexEntry } from '../../handover/store.js';
-import { sessionStart } from '../session-start.js';
+import { sessionStart, startOutput } from '../session-start.js';
 import { brainArg, deadline } from './args.js';
 import { readStdin, writeOut } from './read-stdin.js';
 
@@ -17,7 +17,11 @@ const writeAuto = async (q: AutoQuery): Promise<IndexEntry | null> => {
 };
 
 /** Whatever happens inside, the hook answers well within the installer's timeout: silence after 3 s. */
+const brain = brainArg(process.argv.slice(2));
 readStdin(1000)
-  .then((input) => deadline(sessionStart(input, { brain: brainArg(process.argv.slice(2)), env: process.env, writeAuto }), 3000, ''))
-  .then(writeOut, () => undefined)
+  .then((input) => deadline(sessionStart(input, { brain, env: process.env, writeAuto }), 3000, ''))
+  .then(
+    (text) => writeOut(startOutput(brain, text)),
+    () => undefined,
+  )
   .finally(() => process.exit(0));

@@ -75,7 +75,7 @@ describe('Claude Code with Butler installed', () => {
     expect(context).toContain(promptLine);
   });
 
-  it('the model sees all 25 Butler tools: named at start, schemas after ToolSearch', () => {
+  it('the model sees every Butler tool: named at start, schemas after ToolSearch', () => {
     const reqs = server.mainRequests('anthropic');
     const first = JSON.stringify(reqs[0]!.body);
     for (const t of BUTLER_TOOLS) expect(first).toContain(`mcp__butler__${t}`);

@@ -17,6 +17,7 @@ const PKG = JSON.parse(fs.readFileSync(path.join(CLIENTS_DIR, 'package.json'), '
 };
 export const CLAUDE_VERSION = PKG.dependencies['@anthropic-ai/claude-code'] ?? '';
 export const CODEX_VERSION = PKG.dependencies['@openai/codex'] ?? '';
+export const GEMINI_VERSION = PKG.dependencies['@google/gemini-cli'] ?? '';
 
 /** The scripted model's id for Codex; its metadata comes from a catalog we write (see writeCodexHome). */
 export const CODEX_MODEL = 'butler-e2e';
@@ -54,10 +55,17 @@ export function codexBin(): string {
   return path.join(MODULES, '@openai', 'codex', 'bin', 'codex.js');
 }
 
+/** Gemini CLI's bundle (plain JavaScript, no install scripts; runs on Node 20). */
+export function geminiBin(): string {
+  return path.join(MODULES, '@google', 'gemini-cli', 'bundle', 'gemini.js');
+}
+
 export function clientsInstalled(): boolean {
   return (
     installedVersion('@anthropic-ai/claude-code') === CLAUDE_VERSION &&
     installedVersion('@openai/codex') === CODEX_VERSION &&
+    installedVersion('@google/gemini-cli') === GEMINI_VERSION &&
+    fs.existsSync(geminiBin()) &&
     fs.existsSync(claudeBin()) &&
     fs.existsSync(codexBin())
   );
@@ -76,7 +84,9 @@ export async function ensureClients(): Promise<void> {
     });
     if (r.status !== 0) throw new Error(`npm ci in ${CLIENTS_DIR} failed:\n${r.stdout}\n${r.stderr}`);
     if (!clientsInstalled()) throw new Error('e2e clients still missing after npm ci');
-    console.log(`[e2e] installed Claude Code ${CLAUDE_VERSION} and Codex ${CODEX_VERSION} in ${Date.now() - started} ms`);
+    console.log(
+      `[e2e] installed Claude Code ${CLAUDE_VERSION}, Codex ${CODEX_VERSION} and Gemini CLI ${GEMINI_VERSION} in ${Date.now() - started} ms`,
+    );
   });
 }
 
@@ -222,8 +232,8 @@ export interface InstallResult {
  * Installs Butler into the repo with the real installer (`node hooks/butler.mjs install --project`).
  * Until the installer exists, writes an equivalent configuration pointing at this checkout's bundles.
  */
-export function installButler(repo: string): InstallResult {
-  const r = spawnSync(process.execPath, [BUTLER_BIN, 'install', '--project', repo], {
+export function installButler(repo: string, clients: string[] = []): InstallResult {
+  const r = spawnSync(process.execPath, [BUTLER_BIN, 'install', ...clients, '--project', repo], {
     cwd: repo,
     encoding: 'utf8',
     env: cleanEnv({}),
@@ -316,7 +326,7 @@ ${opts.extraToml ?? ''}`;
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(ANTHROPIC_|CLAUDE|CODEX_|OPENAI_|MCP_)/i.test(k)) continue;
+    if (/^(ANTHROPIC_|CLAUDE|CODEX_|OPENAI_|MCP_|GEMINI_|GOOGLE_)/i.test(k)) continue;
     if (k === 'VITEST' || k.startsWith('VITEST_') || k === 'NODE_OPTIONS') continue;
     env[k] = v;
   }
@@ -330,7 +340,7 @@ export interface RunResult {
   ms: number;
 }
 
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunResult> {
+export function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });

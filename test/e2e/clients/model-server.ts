@@ -1,7 +1,9 @@
 // A scripted model server for the real-client e2e tests. It listens on 127.0.0.1 (random port) and
 // speaks just enough of two streaming APIs for the real CLIs to run offline:
 //   - Anthropic Messages (`POST /v1/messages`, SSE) for Claude Code;
-//   - OpenAI Responses (`POST /v1/responses`, SSE) for Codex.
+//   - OpenAI Responses (`POST /v1/responses`, SSE) for Codex;
+//   - Gemini API (`POST /v1beta/models/<model>:streamGenerateContent?alt=sse`, `:generateContent`,
+//     `:countTokens`) for Gemini CLI (its bundle reads GOOGLE_GEMINI_BASE_URL).
 // A test gives it a script: a list of turns ("call tool X with args Y", "say text"). Which turn to
 // play is derived from the conversation in the request (how many assistant turns follow the last real
 // user prompt), so client retries and side requests never shift the script. Every request is
@@ -38,7 +40,7 @@ const CODEX_COMPACT_PROMPT = 'CONTEXT CHECKPOINT COMPACTION';
 /** Our summary carries how many script turns were played, so the next request after a compaction goes on from there. */
 const COMPACTED_AT = /\[butler-e2e compacted after turn (\d+)\]/;
 
-export type Api = 'anthropic' | 'openai' | 'other';
+export type Api = 'anthropic' | 'openai' | 'gemini' | 'other';
 
 export interface RecordedRequest {
   api: Api;
@@ -257,6 +259,38 @@ function openaiStream(res: http.ServerResponse, model: string, turn: Turn): void
   sse(res, events);
 }
 
+// ---------- Gemini API ----------
+
+const isPrompt = (c: any): boolean =>
+  c?.role === 'user' && Array.isArray(c.parts) && !c.parts.some((p: any) => p?.functionResponse !== undefined);
+
+function geminiTurnIndex(body: any): number {
+  const contents: any[] = Array.isArray(body?.contents) ? body.contents : [];
+  let lastPrompt = -1;
+  contents.forEach((c, i) => {
+    if (isPrompt(c)) lastPrompt = i;
+  });
+  return contents.slice(lastPrompt + 1).filter((c) => c?.role === 'model').length;
+}
+
+function geminiResponse(turn: Turn): Record<string, unknown> {
+  const parts: any[] = [];
+  if (turn.text !== undefined) parts.push({ text: turn.text });
+  for (const call of turn.calls ?? []) parts.push({ functionCall: { id: nextId('fc'), name: call.name, args: call.input } });
+  return {
+    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: turn.usage ?? 120 },
+    modelVersion: 'butler-e2e',
+  };
+}
+
+/** Side requests ask for JSON with a schema (next speaker, routing, loop checks): an answer that ends the turn. */
+function geminiSide(body: any): Turn {
+  const wantsJson = body?.generationConfig?.responseMimeType === 'application/json';
+  if (!wantsJson) return { text: 'Butler e2e' };
+  return { text: JSON.stringify({ reasoning: 'butler e2e', next_speaker: 'user', model_choice: 'flash', title: 'Butler e2e' }) };
+}
+
 // ---------- server ----------
 
 export async function startModelServer(initial: Turn[] = []): Promise<ModelServer> {
@@ -316,6 +350,20 @@ export async function startModelServer(initial: Turn[] = []): Promise<ModelServe
             turn = { text: `Summary of the session so far. [butler-e2e compacted after turn ${played}]` };
           }
           openaiStream(res, String(body?.model ?? 'gpt-test'), turn);
+          return;
+        }
+        const gemini = /\/models\/([^/:]+):(streamGenerateContent|generateContent|countTokens)$/.exec(path);
+        if (method === 'POST' && gemini) {
+          rec.api = 'gemini';
+          if (gemini[2] === 'countTokens') {
+            json(res, 200, { totalTokens: 100 });
+            return;
+          }
+          const tools: any[] = Array.isArray(body?.tools) ? body.tools : [];
+          rec.main = tools.some((t) => Array.isArray(t?.functionDeclarations) && t.functionDeclarations.length > 0);
+          const turn = rec.main ? pickTurn((rec.turn = geminiTurnIndex(body))) : geminiSide(body);
+          if (gemini[2] === 'generateContent') json(res, 200, geminiResponse(turn));
+          else sse(res, [geminiResponse(turn)], false);
           return;
         }
         if (method === 'GET' && path.endsWith('/models')) {

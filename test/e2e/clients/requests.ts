@@ -118,3 +118,41 @@ export function envelopeOf(output: string): any {
   }
   return undefined;
 }
+
+// ---------- Gemini CLI (Gemini API) ----------
+
+/** Each functionCall of the model joined with the functionResponse Gemini CLI sent back for it. */
+export function geminiCalls(body: any): SeenCall[] {
+  const responses = new Map<string, any>();
+  for (const c of body?.contents ?? [])
+    for (const p of c.parts ?? [])
+      if (p.functionResponse) responses.set(p.functionResponse.id ?? p.functionResponse.name, p.functionResponse);
+  const calls: SeenCall[] = [];
+  for (const c of body?.contents ?? []) {
+    if (c.role !== 'model') continue;
+    for (const p of c.parts ?? []) {
+      if (!p.functionCall) continue;
+      const r = responses.get(p.functionCall.id ?? p.functionCall.name);
+      const resp = r?.response ?? {};
+      const output = typeof resp.error === 'string' ? resp.error : typeof resp.output === 'string' ? resp.output : JSON.stringify(resp);
+      calls.push({ name: p.functionCall.name, input: p.functionCall.args, output, isError: resp.error !== undefined });
+    }
+  }
+  return calls;
+}
+
+/** The text parts of the conversation (the system instruction too). */
+export function geminiContext(body: any): string {
+  const parts: string[] = [textOf(body?.systemInstruction?.parts ?? '')];
+  for (const c of body?.contents ?? []) for (const p of c.parts ?? []) if (typeof p.text === 'string') parts.push(p.text);
+  return parts.join('\n');
+}
+
+export function geminiButlerTools(body: any): string[] {
+  return (body?.tools ?? [])
+    .flatMap((t: any) => t.functionDeclarations ?? [])
+    .map((f: any) => String(f.name))
+    .filter((n: string) => n.startsWith('mcp_butler_'))
+    .map((n: string) => n.slice('mcp_butler_'.length))
+    .sort();
+}

@@ -77,7 +77,7 @@ describe(`MCP Inspector CLI ${INSPECTOR_VERSION}`, () => {
     removeWorkspace(ws);
   }, 60_000);
 
-  it('tools/list: exactly the 25 tools, each with annotations.readOnlyHint', async () => {
+  it('tools/list: exactly the brain-facing tools, each with annotations.readOnlyHint', async () => {
     const r = await inspectorCli(ws, ['--method', 'tools/list']);
     expect(r.status, show(r)).toBe(EXIT_OK);
     const out = parseJson<{ result: { tools: { name: string; annotations?: { readOnlyHint?: unknown }; outputSchema?: unknown }[] } }>(
@@ -85,8 +85,8 @@ describe(`MCP Inspector CLI ${INSPECTOR_VERSION}`, () => {
       'tools/list',
     );
     const names = out.result.tools.map((t) => t.name);
-    expect(names).toHaveLength(25);
-    expect(new Set(names).size).toBe(25);
+    expect(names).toHaveLength(BRAIN_TOOL_NAMES.length);
+    expect(new Set(names).size).toBe(BRAIN_TOOL_NAMES.length);
     expect([...names].sort()).toEqual([...TOOLS].sort());
     for (const t of out.result.tools) {
       expect(typeof t.annotations?.readOnlyHint, `${t.name}.annotations.readOnlyHint`).toBe('boolean');

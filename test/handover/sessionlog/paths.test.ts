@@ -77,6 +77,7 @@ describe('resolveSessionLogPath', () => {
       '/h/.claude/projects',
       path.join(cx, 'sessions'),
       '/h/.codex/sessions',
+      '/h/.gemini/tmp',
     ]);
   });
 
