@@ -65,7 +65,7 @@ describe('hooks exit while stdin stays open', () => {
 
 describe('the sh pre-filter has a stdin deadline too', () => {
   /** Runs `sh hooks/pre-tool-use.sh` with `input` written and stdin left open; resolves at its exit. */
-  function runSh(input: string): Promise<{ out: string; ms: number }> {
+  function runSh(input: string): Promise<{ out: string; ms: number; code: number | null }> {
     return new Promise((resolve) => {
       const t = Date.now();
       const child = spawn('sh', [path.join(ROOT, 'hooks', 'pre-tool-use.sh')], { cwd: repo, stdio: ['pipe', 'pipe', 'ignore'] });
@@ -73,10 +73,10 @@ describe('the sh pre-filter has a stdin deadline too', () => {
       child.stdout.on('data', (c: Buffer) => (out += c.toString()));
       child.stdin.write(input);
       const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      child.on('exit', () => {
+      child.on('exit', (code) => {
         clearTimeout(guard);
         child.stdin.destroy();
-        resolve({ out, ms: Date.now() - t });
+        resolve({ out, ms: Date.now() - t, code });
       });
     });
   }
@@ -84,6 +84,8 @@ describe('the sh pre-filter has a stdin deadline too', () => {
   it('a truncated request that names git is denied within the deadline', async () => {
     const r = await runSh('{"tool_name":"Bash","tool_input":{"command":"git pu');
     expect(r.out).toContain('"permissionDecision":"deny"');
+    // Exit 2 too: the client is not known, and Gemini CLI would read Claude Code's JSON as allow.
+    expect(r.code).toBe(2);
     expect(r.ms).toBeLessThan(10_000);
   });
 

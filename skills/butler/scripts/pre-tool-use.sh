@@ -27,7 +27,9 @@ c=$(cat "$BUTLER_HOOK" 2>/dev/null) && case $(printf "%s" "$c" | sha256sum 2>/de
 cat >/dev/null; printf "%s" "$BUTLER_DENY"'
 export BUTLER_HOOK BUTLER_SUM BUTLER_DENY BUTLER_RUN
 command -v awk >/dev/null 2>&1 || { eval "$BUTLER_RUN"; exit 0; }
-trap 'kill "$BUTLER_AWK" 2>/dev/null; printf "%s\n" "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"Raw git is blocked by Butler: the hook input did not arrive in time. Use the butler MCP tools (work_*)\"}}"; exit 0' USR1
+# The watchdog does not know the client (its input never came whole), so it answers in a way every client
+# takes as a block: exit 2 with the reason on stderr (Gemini CLI reads Claude Code's JSON below as allow).
+trap 'kill "$BUTLER_AWK" 2>/dev/null; printf "%s\n" "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"Raw git is blocked by Butler: the hook input did not arrive in time. Use the butler MCP tools (work_*)\"}}"; printf "%s\n" "Raw git is blocked by Butler: the hook input did not arrive in time." >&2; exit 2' USR1
 (sleep 1; kill -USR1 $$) </dev/null >/dev/null 2>&1 &
 BUTLER_WATCH=$!
 export BUTLER_WATCH
