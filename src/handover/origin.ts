@@ -9,7 +9,7 @@
 // writes. Everything reads a row's origin through originOf().
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gitDirs } from '../shared/git-refs.js';
+import { butlerGitFile, gitDirs } from '../shared/git-refs.js';
 import { trackedLogs } from '../shared/tracked-logs.js';
 import type { IndexEntry } from './store-types.js';
 
@@ -21,12 +21,7 @@ export const isOwn = (e: IndexEntry): boolean => originOf(e) === 'own';
 
 /** The ledger of this work tree's own snapshot ids; null outside a git repository (nothing can arrive there by git). */
 function ledgerFile(root: string): string | null {
-  try {
-    const dirs = gitDirs(root);
-    return dirs ? path.join(dirs.gitDir, 'butler', 'own-handovers') : null;
-  } catch {
-    return null;
-  }
+  return butlerGitFile(root, 'own-handovers', 'gitDir');
 }
 
 /** Records a snapshot as written here, before its file is created (a crash then leaves it own). */

@@ -5,7 +5,7 @@
 // verb `butler handover share-preview` writes it, after src/cli/person.ts found a person.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gitDirs } from '../shared/git-refs.js';
+import { butlerGitFile } from '../shared/git-refs.js';
 
 export interface ShareConsent {
   allowed_at: string;
@@ -14,12 +14,7 @@ export interface ShareConsent {
 }
 
 function consentFile(root: string): string | null {
-  try {
-    const dirs = gitDirs(root);
-    return dirs ? path.join(dirs.common, 'butler', 'share-allowed.json') : null;
-  } catch {
-    return null;
-  }
+  return butlerGitFile(root, 'share-allowed.json', 'common');
 }
 
 /** The recorded OK, or null: none, unreadable, or no git dir (nothing can be pushed there anyway). */

@@ -89,3 +89,16 @@ export function readHeadFromFiles(root: string): HeadFromFiles | null {
     return null;
   }
 }
+
+/**
+ * A file of Butler's under the git dir (`.git/butler/NAME`), where no commit or fetch can write: the own
+ * snapshot ledger (per work tree) and the share consent (per clone: `common`). Null outside a repository.
+ */
+export function butlerGitFile(root: string, name: string, where: 'gitDir' | 'common'): string | null {
+  try {
+    const dirs = gitDirs(root);
+    return dirs ? path.join(dirs[where], 'butler', name) : null;
+  } catch {
+    return null;
+  }
+}
