@@ -1,3 +1,4 @@
+// The install capability's front door (docs/decisions.md D37): the only module of src/install/ imported from outside it.
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Lang } from '../shared/config.js';
@@ -13,6 +14,8 @@ import { planVendor, unplanVendor } from './vendor.js';
 
 export type { FileChange, InstallContext } from './plan.js';
 export { BUTLER_VERSION } from './constants.js';
+export { installLang } from './lang.js';
+export { formatStatus, getStatus } from './status.js';
 import { installText } from './messages.js';
 
 export type Action = 'create' | 'update' | 'delete';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { HandoverStore } from '../../handover/store.js';
+import { snapshotBrains } from '../../handover/index.js';
 import { cliVerbs } from '../../mcp/tools/index.js';
 import { PERSON_BRAIN } from '../../shared/brains.js';
 import { findProjectRoot } from '../../shared/root.js';
@@ -48,11 +48,8 @@ function flagValue(args: string[], flag: string): string | undefined {
   return args[i]!.includes('=') ? args[i]!.slice(flag.length + 1) : args[i + 1];
 }
 
-/** The brains that left snapshots in this project, with how many: `claude-code (2)`. */
-async function brainsWithSnapshots(cwd: string, project: string | undefined): Promise<string[]> {
+/** The brains that left snapshots in the project of `--project` (or the current folder). */
+function brainsWithSnapshots(cwd: string, project: string | undefined): Promise<string[]> {
   const start = path.resolve(cwd, project ?? '.');
-  const entries = await new HandoverStore(findProjectRoot(start) ?? start).entries().catch(() => []);
-  const count = new Map<string, number>();
-  for (const e of entries) count.set(e.source_brain, (count.get(e.source_brain) ?? 0) + 1);
-  return [...count].map(([b, n]) => `${b} (${n})`);
+  return snapshotBrains(findProjectRoot(start) ?? start);
 }

@@ -1,8 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUTLER_VERSION, applyChanges, defaultClients, formatReport, planInstall, planUninstall, toReport } from '../../install/index.js';
-import { installLang } from '../../install/lang.js';
+import {
+  installLang,
+  BUTLER_VERSION,
+  applyChanges,
+  defaultClients,
+  formatReport,
+  planInstall,
+  planUninstall,
+  toReport,
+} from '../../install/index.js';
 import type { Command } from '../io.js';
 import { CLIENT_FLAGS, fail, parseFlags, rootOf } from './project-args.js';
 import { DEFAULT_CLIENTS, clientByKey } from '../../shared/clients/index.js';

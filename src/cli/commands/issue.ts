@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cliVerbs } from '../../mcp/tools/index.js';
-import { approvalTokenVar } from '../../issues/index.js';
-import { approvalKey, approveUrl } from '../../issues/trust.js';
+import { approvalKey, approveUrl, approvalTokenVar } from '../../issues/index.js';
 import { personConsents } from '../person.js';
 import { loadConfig } from '../../shared/config.js';
 import { ButlerError, invalidArgument } from '../../shared/errors.js';

@@ -1,5 +1,5 @@
 import { serveStdio } from '../../mcp/stdio.js';
-import { execaGit } from '../../work/git.js';
+import { execaGit } from '../../work/index.js';
 import type { Command } from '../io.js';
 
 export const mcp: Command = async (argv, io) => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { retireHandover } from '../../../handover/retire.js';
+import { retireHandover } from '../../../handover/index.js';
 import { defineTool } from '../../tool.js';
 import { fields, inProject } from './shared.js';
 

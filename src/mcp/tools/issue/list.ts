@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listIssues } from '../../../issues/ops.js';
+import { listIssues } from '../../../issues/index.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';
 

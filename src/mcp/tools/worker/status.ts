@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { ok } from '../../../shared/result.js';
-import { judgeUpstream, blockedBy } from '../../../work/observe.js';
-import { readStatus } from '../../../work/status.js';
+import { judgeUpstream, blockedBy, readStatus } from '../../../work/index.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';
 
