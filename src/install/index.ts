@@ -193,3 +193,14 @@ export function formatReport(r: InstallReport): string {
   for (const n of r.notes) lines.push(`note: ${n}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** `butler install` / `uninstall`: the plan, written unless a dry run, and the report of what it did. */
+export async function installOrUninstall(
+  kind: 'install' | 'uninstall',
+  ctx: InstallContext,
+  dryRun: boolean,
+): Promise<{ changes: FileChange[]; report: InstallReport }> {
+  const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
+  if (!dryRun) await applyChanges(ctx.root, changes);
+  return { changes, report: await toReport(kind, ctx, changes, dryRun) };
+}

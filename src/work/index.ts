@@ -3,7 +3,7 @@ export { diffWork } from './diff.js';
 export { finishWork } from './finish.js';
 export { execaGit } from './git.js';
 export { HISTORY_MAX, historyWork } from './history.js';
-export { blockedBy, judgeUpstream, observeWork } from './observe.js';
+export { observeWork, statusReport } from './observe.js';
 export { recordOwnFiles } from './own-record.js';
 export { publishWork } from './publish.js';
 export { recordWork } from './record.js';

@@ -1,16 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  installLang,
-  BUTLER_VERSION,
-  applyChanges,
-  defaultClients,
-  formatReport,
-  planInstall,
-  planUninstall,
-  toReport,
-} from '../../install/index.js';
+import { installLang, BUTLER_VERSION, defaultClients, formatReport, installOrUninstall } from '../../install/index.js';
 import type { Command } from '../io.js';
 import { CLIENT_FLAGS, fail, parseFlags, rootOf } from './project-args.js';
 import { DEFAULT_CLIENTS, clientByKey } from '../../shared/clients/index.js';
@@ -68,9 +59,7 @@ function run(kind: 'install' | 'uninstall'): Command {
         // Native Windows has no sh or awk for the PreToolUse pre-filter: the plain Node command there.
         guardForm: process.platform === 'win32' ? ('node' as const) : ('shell' as const),
       };
-      const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
-      if (!flags.dryRun) await applyChanges(root, changes);
-      const report = await toReport(kind, ctx, changes, flags.dryRun);
+      const { changes, report } = await installOrUninstall(kind, ctx, flags.dryRun);
       io.stdout(
         flags.json
           ? `${JSON.stringify({ status: 'ok', summary: `${kind}: ${changes.length} file(s)`, data: report })}\n`
