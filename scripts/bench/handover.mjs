@@ -169,7 +169,7 @@ const driftOk = report('SessionStart with drift, 500 snapshots + one own (median
 
 // Issue #22: the same history committed to git (a project that tracked session_logs/ before Butler's
 // .gitignore rule; every summary warns about it). The tracked index is rebuilt from the files once, then
-// remembered (src/handover/index-memo.ts), so this start is no longer ~2.7x. Goal <= 1.4x.
+// remembered (src/handover/store-rows.ts), so this start is no longer ~2.7x. Goal <= 1.4x.
 writeFileSync(path.join(one, '.gitignore'), '');
 execFileSync('git', ['add', '-A'], { cwd: one });
 execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', 'commit', '-q', '-m', 'logs'], { cwd: one });

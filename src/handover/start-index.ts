@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../shared/fs.js';
-import { fileKey } from '../shared/git-memo.js';
+import { fileKey } from '../shared/git-refs.js';
 import { isAuto, isRetired, markSuperseded } from './candidates.js';
 import { newestFirst, parseIndex } from './store-rows.js';
 import type { IndexEntry } from './store-types.js';

@@ -1,20 +1,19 @@
 import { promises as fsp, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
-import { fileKey } from '../shared/git-memo.js';
+import { fileKey } from '../shared/git-refs.js';
 import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { markSuperseded } from './candidates.js';
 import { markOrigin, recordOwn } from './origin.js';
-import { entryFromMeta, markLatest, newestFirst, parseIndex, savedButIncomplete } from './store-rows.js';
+import { currentMemo, entryFromMeta, markLatest, newestFirst, parseIndex, rememberIndex, savedButIncomplete } from './store-rows.js';
 import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
 import { writeStartIndex } from './start-index.js';
 import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
 import type { IndexEntry, IndexFile, Receipt } from './store-types.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';
-import { currentMemo, rememberIndex } from './index-memo.js';
 
 export type { IndexEntry, Receipt } from './store-types.js';
 
@@ -39,7 +38,7 @@ export class HandoverStore {
   readonly dir: string;
   readonly indexFile: string;
   private cache: { key: string; entries: IndexEntry[] } | null = null;
-  /** Snapshot files the last loadForWrite could not parse (index-memo.ts). */
+  /** Snapshot files the last loadForWrite could not parse (store-rows.ts). */
   private unreadable: string[] = [];
 
   constructor(readonly projectRoot: string) {
@@ -111,7 +110,7 @@ export class HandoverStore {
   /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
   private async readIndex(): Promise<IndexEntry[] | null> {
     // A tracked index.json is a commit's word, not Butler's: rebuilt from the files (tracked-logs.ts),
-    // then Butler's own again until something replaces the file (index-memo.ts).
+    // then Butler's own again until something replaces the file (store-rows.ts).
     if (isTrackedLog(this.projectRoot, this.rel(this.indexFile)) && !currentMemo(this.projectRoot, this.indexFile)) return null;
     const parsed = parseIndex((await readTextIfExists(this.indexFile).catch(() => null)) ?? '');
     return parsed && markOrigin(this.projectRoot, parsed);

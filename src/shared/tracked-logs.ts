@@ -5,8 +5,7 @@
 // `committed`, never own) and said in every summary until a person removes them from git.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gitDirs } from './git-refs.js';
-import { fileKey, readGitMemo, writeGitMemo } from './git-memo.js';
+import { fileKey, gitDirs, readGitMemo, writeGitMemo } from './git-refs.js';
 import { gitSync } from './git-spawn.js';
 
 export const LOGS_DIR = 'session_logs';
@@ -32,7 +31,7 @@ export function trackedLogs(root: string): string[] {
   }
   const hit = cache.get(root);
   if (hit?.key === key) return hit.files;
-  // git's answer, kept in the git dir (git-memo.ts): a project that tracks files here spawns no git at every start.
+  // git's answer, kept in the git dir (git-refs.ts readGitMemo): a project that tracks files here spawns no git at every start.
   const memo = readGitMemo(root, 'tracked-logs', key);
   if (Array.isArray(memo)) return memo;
   let files: string[] = [];

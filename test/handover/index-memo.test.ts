@@ -1,6 +1,6 @@
 // Issue #22: an index Butler cannot trust as written (tracked by git) or cannot make complete (a snapshot
 // file whose METADATA does not parse) is rebuilt from the snapshot files once, then remembered in the git
-// dir (src/handover/index-memo.ts), not rebuilt at every start; anything that replaces the file (a pull,
+// dir (src/handover/store-rows.ts), not rebuilt at every start; anything that replaces the file (a pull,
 // a checkout) makes it rebuilt again. Real git; the rebuild is seen as a new inode of index.json.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
