@@ -1,7 +1,7 @@
 // Issue #22: an index Butler cannot trust as written (tracked by git) or cannot make complete (a snapshot
 // file whose METADATA does not parse) is rebuilt from the snapshot files once, then remembered in the git
 // dir (src/handover/store-rows.ts), not rebuilt at every start; anything that replaces the file (a pull,
-// a checkout) makes it rebuilt again. Real git; the rebuild is seen as a new inode of index.json.
+// a checkout) makes it rebuilt again. Real git; the rebuild is seen as a new index.json (mtime, inode).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,11 @@ async function appendOne(root: string, at: string, notes: string) {
   );
 }
 
-const ino = (root: string) => statSync(path.join(root, INDEX)).ino;
+/** The index file's identity: a rewrite makes a new file (rename), with a new mtime (the inode may be reused). */
+const ino = (root: string) => {
+  const st = statSync(path.join(root, INDEX));
+  return `${st.ino}:${st.mtimeMs}`;
+};
 
 describe('index memo', () => {
   it('a tracked index is rebuilt once, then read as written; a commit that replaces it is rebuilt again', async () => {
