@@ -5,7 +5,7 @@ import { brainForClient, PERSON_BRAIN } from '../shared/brains.js';
 import { resolveLang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
 import { findProjectRoot } from '../shared/root.js';
-import { execaGit, newSession, type WorkSession, startWorkSession } from '../work/index.js';
+import { createGit, newSession, type WorkSession, startWorkSession } from '../work/index.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
@@ -85,7 +85,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     env: io.env,
     userConfigDir: io.userConfigDir,
     now: () => new Date(),
-    git: execaGit,
+    git: createGit(io.env),
   };
   const session = newSession();
   return runEnvelope(

@@ -1,7 +1,7 @@
 // The work capability's front door (docs/decisions.md D37): the only module of src/work/ imported from outside it.
 export { diffWork } from './diff.js';
 export { finishWork } from './finish.js';
-export { execaGit } from './git.js';
+export { createGit } from './git.js';
 export { HISTORY_MAX, historyWork } from './history.js';
 export { observeWork, statusReport } from './observe.js';
 export { recordOwnFiles } from './own-record.js';
