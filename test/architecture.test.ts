@@ -37,27 +37,6 @@ const MAY_IMPORT: Record<string, string[]> = {
 
 /** The capabilities with a front door, `src/<capability>/index.ts` (docs/decisions.md D37). shared/ is a library of small modules, imported one by one; hooks/, mcp/ and cli/ are adapters. */
 const DOORS = ['guard', 'issues', 'work', 'handover', 'install'];
-/**
- * Imports past a door not yet moved behind it: SessionStart's selection and rendering, which issue #24
- * moves into handover as a change of its own. Each entry must still be needed (the test says when not).
- */
-const PAST_THE_DOOR = [
-  'src/handover/start-prompt.ts imports src/issues/local/format.js',
-  'src/hooks/bin/session-start.ts imports src/handover/auto.js',
-  'src/hooks/bin/session-start.ts imports src/handover/store.js',
-  'src/hooks/session-start.ts imports src/guard/config.js',
-  'src/hooks/session-start.ts imports src/handover/candidates.js',
-  'src/hooks/session-start.ts imports src/handover/drift.js',
-  'src/hooks/session-start.ts imports src/handover/messages/start.js',
-  'src/hooks/session-start.ts imports src/handover/origin.js',
-  'src/hooks/session-start.ts imports src/handover/recover.js',
-  'src/hooks/session-start.ts imports src/handover/sessions.js',
-  'src/hooks/session-start.ts imports src/handover/snapshot.js',
-  'src/hooks/session-start.ts imports src/handover/start-index.js',
-  'src/hooks/session-start.ts imports src/handover/start-prompt.js',
-  'src/hooks/session-start.ts imports src/handover/store.js',
-  'src/hooks/session-start.ts imports src/handover/waiting.js',
-];
 
 describe('architecture', () => {
   it('reads imports the way TypeScript does: multi-line, type-only, dynamic and require', () => {
@@ -99,7 +78,7 @@ describe('architecture', () => {
         past.add(`${f} imports ${target}`.split(path.sep).join('/'));
       }
     }
-    expect([...past].sort()).toEqual([...PAST_THE_DOOR].sort());
+    expect([...past].sort()).toEqual([]);
     for (const d of DOORS) expect(existsSync(path.join('src', d, 'index.ts')), `src/${d}/index.ts`).toBe(true);
   });
 

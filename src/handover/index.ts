@@ -1,6 +1,6 @@
 // The handover capability's front door (docs/decisions.md D37): the only module of src/handover/ imported
-// from outside it. (The SessionStart hook's imports are being moved behind it: test/architecture.test.ts.)
-export { writeAutoSnapshot } from './auto.js';
+// from outside it.
+export { writeAutoSnapshot, type AutoQuery } from './auto.js';
 export { checkpointSession } from './checkpoint.js';
 export type { HandoverContext } from './context.js';
 export { listHandovers, listKnownBrains, snapshotBrains } from './list.js';
@@ -8,6 +8,7 @@ export { readHandover, resumeOrAccept } from './lookup.js';
 export { prepareHandover } from './prepare.js';
 export { retireHandover } from './retire.js';
 export { allowSharing, previewShares } from './share-preview.js';
-export { HandoverStore } from './store.js';
+export { HandoverStore, type IndexEntry } from './store.js';
+export { SESSION_START_LIMIT, startAnswer, type StartInput } from './start.js';
 export { createHandoverContext } from './wire.js';
 export { beginSession, publishWithShares } from './work-ops.js';
