@@ -28,7 +28,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   guard: ['shared'],
   issues: ['shared'],
   work: ['shared', 'guard'],
-  handover: ['shared', 'work', 'issues'],
+  handover: ['shared', 'guard', 'work', 'issues'],
   hooks: ['shared', 'guard', 'handover'],
   install: ['shared', 'issues'],
   mcp: ['shared', 'guard', 'work', 'issues', 'handover'],
