@@ -2,8 +2,8 @@
 // tests (test/handover/hostile-clone.test.ts) and the same cases over stdio (test/e2e/hostile-stdio.test.ts).
 import { expect } from 'vitest';
 import { pushShared } from '../../src/handover/share-git.js';
-import { execaGit } from '../../src/work/git.js';
 import { secondClone } from './git-scenarios.js';
+import { hostGit } from './git.js';
 import { git } from './repo.js';
 
 export const ESC = '\x1b';
@@ -53,7 +53,7 @@ export function forged(o: { brain: string; target: string; at: string; issue?: n
 }
 
 export async function push(from: string, files: { path: string; text: string }[]) {
-  await pushShared({ git: execaGit, root: from, timeoutMs: 30_000 }, files, 'hostile');
+  await pushShared({ git: hostGit, root: from, timeoutMs: 30_000 }, files, 'hostile');
 }
 
 export const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
