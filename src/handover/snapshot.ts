@@ -59,8 +59,8 @@ const bullets = (items: string[], none: string): string[] => (items.length ? ite
 
 /** The words an agent uses for the steps Butler adds to NEXT_ACTION itself (work_observe's actions). */
 const STEP_WORDS: Record<string, RegExp> = {
-  work_publish: /publish|push|公開/i,
-  work_record: /record|commit|記録/i,
+  work_publish: /work_publish|\bpublish|\bpush\b|公開|プッシュ/i,
+  work_record: /work_record|\brecord\b|\bcommit\b|記録|コミット/i,
 };
 
 /** Whether one of the steps already names what `tool` does. */

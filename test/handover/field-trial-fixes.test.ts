@@ -92,9 +92,10 @@ describe('NEXT_ACTION says each step once', () => {
     const own = await c.call('handover_suspend', { notes: 'README reworded.\nnext: record the README change' });
     expect(sectionBody(md(own), 'NEXT_ACTION')).toEqual(['1. record the README change']);
     clock.advance(60);
-    const other = await c.call('handover_suspend', { notes: 'README reworded.\nnext: run the tests' });
+    // "recorded" is not the step "record": Butler's step stays.
+    const other = await c.call('handover_suspend', { notes: 'README reworded.\nnext: compare the recorded output' });
     const steps = sectionBody(md(other), 'NEXT_ACTION');
-    expect(steps[0]).toBe('1. run the tests');
+    expect(steps[0]).toBe('1. compare the recorded output');
     expect(steps[1]).toMatch(/^2\. work_record\(\) — /);
     expect(steps).toHaveLength(2);
     await c.close();
