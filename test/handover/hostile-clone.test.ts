@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { pushShared } from '../../src/handover/share-git.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { fakeClock } from '../helpers/clock.js';
 import { secondClone, write } from '../helpers/git-scenarios.js';
 import { connect } from '../helpers/mcp.js';
@@ -73,7 +73,7 @@ function forged(o: { brain: string; target: string; at: string; issue?: number |
 }
 
 async function push(from: string, files: { path: string; text: string }[]) {
-  await pushShared({ git: execaGit, root: from, timeoutMs: 30_000 }, files, 'hostile');
+  await pushShared({ git: hostGit, root: from, timeoutMs: 30_000 }, files, 'hostile');
 }
 
 async function agent(root: string, name = 'claude-code') {
