@@ -104,25 +104,30 @@ const GIT = ['git status', 'cd x && git push --force', "g''it push", 'node .butl
 const HARMLESS = ['echo hi', 'ls -la', 'npm test', 'mkdir -p build && cp a.txt build/'];
 
 describe.skipIf(shells.length === 0)('an altered guard runtime still blocks git and still lets harmless commands run', () => {
-  it.each(ATTACKS)('%s', async (_name, attack) => {
-    const p = await installedProject();
-    attack(p.root);
-    for (const [shellName, shell] of shells) {
-      for (const [client, command, cwd] of [
-        ['claude', p.claude, p.root],
-        ['codex', p.codex, p.sub],
-        ['gemini', p.gemini, p.sub],
-      ] as const) {
-        for (const c of GIT) {
-          const r = run(shell, command, input(c, cwd, client), cwd, p.root, client);
-          expect(r.blocked, `${shellName} ${client}: ${c}`).toBe(true);
-          expect(r.reason).toMatch(/deny|missing or altered/);
+  it.each(ATTACKS)(
+    '%s',
+    async (_name, attack) => {
+      const p = await installedProject();
+      attack(p.root);
+      for (const [shellName, shell] of shells) {
+        for (const [client, command, cwd] of [
+          ['claude', p.claude, p.root],
+          ['codex', p.codex, p.sub],
+          ['gemini', p.gemini, p.sub],
+        ] as const) {
+          for (const c of GIT) {
+            const r = run(shell, command, input(c, cwd, client), cwd, p.root, client);
+            expect(r.blocked, `${shellName} ${client}: ${c}`).toBe(true);
+            expect(r.reason).toMatch(/deny|missing or altered/);
+          }
+          for (const c of HARMLESS)
+            expect(run(shell, command, input(c, cwd, client), cwd, p.root, client).allowed, `${shellName} ${client}: ${c}`).toBe(true);
         }
-        for (const c of HARMLESS)
-          expect(run(shell, command, input(c, cwd, client), cwd, p.root, client).allowed, `${shellName} ${client}: ${c}`).toBe(true);
       }
-    }
-  });
+    },
+    // Three clients, two shells, the real Node hook for every git row: minutes on a busy machine.
+    180_000,
+  );
 
   it('an intact runtime: the pre-filter answers harmless commands and the Node hook denies git, naming the Butler tool', async () => {
     const p = await installedProject();
