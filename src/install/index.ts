@@ -187,6 +187,6 @@ export function formatReport(r: InstallReport): string {
     for (const c of r.changes) lines.push(`  ${c.action.padEnd(6)} ${c.path}  - ${t.note(c.note)}`);
   }
   if (r.dryRun && r.changes.length > 0) lines.push(`  ${t.dryRun}`);
-  for (const n of r.notes) lines.push(`note: ${n}`);
+  for (const n of r.notes) lines.push(`${t.noteLabel}: ${n}`);
   return `${lines.join('\n')}\n`;
 }
