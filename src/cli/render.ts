@@ -42,7 +42,9 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
     const a = d[k as string] as Rec | null | undefined;
     if (!a?.tool) continue;
     // The next session resumes as the brain that suspended: from the CLI, `--client` says which (handover.ts asks otherwise).
-    const as = k === 'next_session' && namer && typeof d.source_brain === 'string' ? ` --client ${d.source_brain}` : '';
+    // The target accepts as itself (walk-through: `handover accept ID` without it only read the snapshot).
+    const who = k === 'next_session' ? d.source_brain : k === 'for_target' ? d.target_brain : undefined;
+    const as = namer && typeof who === 'string' && who !== 'any' ? ` --client ${who}` : '';
     out.push(`  ${label}: ${step(a.tool, a.args)}${as}${a.reason ? `   (${say(a.reason)})` : ''}`);
   }
   if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);

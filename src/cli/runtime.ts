@@ -1,3 +1,4 @@
+import { CLIENTS } from '../shared/clients/index.js';
 import type { Lang } from '../shared/config.js';
 import { BUTLER_VERSION } from '../shared/version.js';
 import type { CliIO, Command } from './io.js';
@@ -6,17 +7,20 @@ import { cliErrors } from './messages/errors.js';
 import { cliUsage } from './messages/usage.js';
 import { didYouMean } from './suggest.js';
 
+/** `[--claude] [--codex] [--gemini]`: one flag per record of the client table. */
+const CLIENT_USAGE = CLIENTS.map((c) => `[--${c.key}]`).join(' ');
+
 /** One line per command, in help order; a command's line shows only where that command exists. */
 const LINES: [command: string, line: string][] = [
   [
     'install',
-    'butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]',
+    `butler install ${CLIENT_USAGE} [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]`,
   ],
-  ['uninstall', 'butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]'],
+  ['uninstall', `butler uninstall ${CLIENT_USAGE} [--project DIR] [--dry-run] [--json]`],
   ['status', 'butler status [--project DIR] [--json]'],
   ['mcp', 'butler mcp [--worker]                    '],
   ['hook', 'butler hook session-start|pre-tool-use   '],
-  ['handover', 'butler handover suspend|resume|transfer|accept|prepare|read|list|brains|retire [options] [--json]'],
+  ['handover', 'butler handover suspend|resume|transfer|accept|prepare|read|list|brains|retire|share-preview [options] [--json]'],
   ['work', 'butler work start|observe|diff|history|record|publish|sync|finish [options] [--json]'],
   ['issue', 'butler issue list|read|create|comment|delete-comment|update-title|update-body|reopen|close|approve-url [options] [--json]'],
   ['guard', 'butler guard status|allow|deny|mode …    '],

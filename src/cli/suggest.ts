@@ -5,6 +5,8 @@ import { cliErrors } from './messages/errors.js';
  * close enough to be the likely intent (at most a third of the word, at least one edit allowed).
  */
 export function nearest(word: string, valid: readonly string[]): string | null {
+  const synonym = SYNONYMS[word.toLowerCase()];
+  if (synonym && valid.includes(synonym)) return synonym;
   let best: string | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const v of valid) {
@@ -13,6 +15,17 @@ export function nearest(word: string, valid: readonly string[]): string | null {
   }
   return best !== null && bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : null;
 }
+
+/** Words people type for a verb Butler names otherwise (walk-through: `issue show 1`). */
+const SYNONYMS: Record<string, string> = {
+  show: 'read',
+  view: 'read',
+  cat: 'read',
+  ls: 'list',
+  new: 'create',
+  add: 'create',
+  open: 'reopen',
+};
 
 /** `; did you mean X?` or nothing. */
 export const didYouMean = (word: string, valid: readonly string[], t = cliErrors('en')): string => {
@@ -47,5 +60,8 @@ export function parseArgsMessage(err: unknown, flags: readonly string[], t = cli
   if (missing) return t.needsValue(missing);
   const noValue = /Option '(-\w, )?(--[\w-]+)' does not take an argument/.exec(message)?.[2];
   if (noValue) return t.takesNoValue(noValue);
+  // A value that starts with '-' (`--limit -3`): node asks for `--limit=-3`.
+  const dashed = /Option '(-\w, )?(--[\w-]+)' argument is ambiguous/.exec(message)?.[2];
+  if (dashed) return t.dashValue(dashed);
   return message.split('. ')[0]!;
 }
