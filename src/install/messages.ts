@@ -6,6 +6,8 @@ const en = {
   head: (command: string, dry: boolean, root: string, clients: string[]) =>
     `butler ${command}${dry ? ' --dry-run' : ''}: ${root} (${clients.join(', ')})`,
   nothing: 'nothing to do: already up to date',
+  nothingToRemove: 'nothing to do: Butler is not installed here',
+  commitRemoval: (paths: string[]) => `Commit the removal of ${paths.join(', ')} so every clone loses them too.`,
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
   commit: (paths: string[], personal: string | null) =>
@@ -133,6 +135,8 @@ const JA_TRUST: Record<string, string> = {
 const ja: typeof en = {
   head: (command, dry, root, clients) => `butler ${command}${dry ? ' --dry-run' : ''}: ${root}（${clients.join(', ')}）`,
   nothing: '変更なし: すでに最新です',
+  nothingToRemove: '変更なし: ここには Butler はインストールされていません',
+  commitRemoval: (paths) => `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）。`,
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
   commit: (paths, personal) =>

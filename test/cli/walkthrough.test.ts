@@ -57,4 +57,18 @@ describe('walk-through findings (spawned)', () => {
     expect(accept.code).toBe(0);
     expect(accept.out).toMatch(/^✓/);
   });
+
+  it('14. uninstall says what to commit, and a second one says Butler is not installed rather than "up to date"', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    const first = butler(root, ['uninstall']);
+    expect(first.code).toBe(0);
+    const note = /^note: Commit the removal of (.*) so every clone loses them too\.$/m.exec(first.out)?.[1] ?? '';
+    expect(note.split(', ').sort()).toEqual(['.butler/', '.claude/settings.json', '.mcp.json', 'CLAUDE.md']);
+    const again = butler(root, ['uninstall']);
+    expect(again.out).toContain('  nothing to do: Butler is not installed here\n');
+    expect(again.out).not.toMatch(/up to date|Commit the removal/);
+  });
 });
