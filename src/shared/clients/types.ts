@@ -42,7 +42,7 @@ export interface ClientRecord {
       | { kind: 'env'; variable: string }
       | {
           kind: 'walk-up';
-          /** The client replaces `$NAME` in its settings with its own environment when it loads them: write none. */
+          /** The client replaces `$NAME` in its settings with its own environment when it loads them: spell variables `${NAME#}`. */
           settingsExpandEnv?: boolean;
         };
     events: Record<HookRole, HookSpec> & Partial<Record<OptionalHookRole, HookSpec>>;
