@@ -12,7 +12,7 @@ const SKILL_SCRIPTS = path.join(REPO, 'skills', 'butler', 'scripts');
 
 describe('bundles', () => {
   it('the vendored runtime (.butler/bin/butler.mjs in every user repository) is at most 600,000 bytes', () => {
-    expect(statSync(path.join(HOOKS, 'butler-runtime.mjs')).size).toBeLessThanOrEqual(625_000);
+    expect(statSync(path.join(HOOKS, 'butler-runtime.mjs')).size).toBeLessThanOrEqual(600_000);
   });
 
   it('the butler skill carries the same bundles as hooks/ (what `npx skills add` copies)', () => {
