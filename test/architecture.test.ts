@@ -35,7 +35,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   cli: ['shared', 'guard', 'work', 'issues', 'handover', 'hooks', 'install', 'mcp'],
 };
 
-/** The capabilities with a front door, `src/<capability>/index.ts` (docs/decisions.md D37). shared/ is a library of small modules, imported one by one; hooks/, mcp/ and cli/ are adapters. */
+/** The capabilities with a front door, `src/<capability>/index.ts` (docs/decisions.md D38). shared/ is a library of small modules, imported one by one; hooks/, mcp/ and cli/ are adapters. */
 const DOORS = ['guard', 'issues', 'work', 'handover', 'install'];
 
 describe('architecture', () => {
@@ -66,7 +66,7 @@ describe('architecture', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('a capability is imported from outside only through its front door, src/<capability>/index.ts (D37)', () => {
+  it('a capability is imported from outside only through its front door, src/<capability>/index.ts (D38)', () => {
     const past = new Set<string>();
     for (const f of files('src')) {
       const from = f.split(path.sep)[1] ?? '';

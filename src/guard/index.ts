@@ -1,4 +1,4 @@
-// The guard's front door (docs/decisions.md D37): the only module of src/guard/ imported from outside it.
+// The guard's front door (docs/decisions.md D38): the only module of src/guard/ imported from outside it.
 import type { evaluate as Evaluate } from './evaluate.js';
 
 export { needsParse, quickMentionsGit } from './quick.js';

@@ -1,4 +1,4 @@
-// The handover capability's front door (docs/decisions.md D37): the only module of src/handover/ imported
+// The handover capability's front door (docs/decisions.md D38): the only module of src/handover/ imported
 // from outside it.
 export { writeAutoSnapshot, type AutoQuery } from './auto.js';
 export { checkpointSession } from './checkpoint.js';

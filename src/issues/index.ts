@@ -11,7 +11,7 @@ import { redacting } from './redacting.js';
 import { approvalKey, isLoopback, isTokenVar, isUrlApproved, TOKEN_VARS, type TokenVar } from './trust.js';
 import type { IssueBackend } from './types.js';
 
-// The issues capability's front door (docs/decisions.md D37): the only module of src/issues/ imported from outside it.
+// The issues capability's front door (docs/decisions.md D38): the only module of src/issues/ imported from outside it.
 export type { Issue, IssueBackend, IssueComment } from './types.js';
 export {
   closeIssue,

@@ -1,12 +1,12 @@
 import { serveStdio } from '../../mcp/stdio.js';
 import { createGit } from '../../work/index.js';
 import type { Command } from '../io.js';
+import { cliLang } from '../lang.js';
+import { cliUsage } from '../messages/usage.js';
 
 export const mcp: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(
-      'usage: butler mcp [--worker]\n  Serves the MCP server "butler" on stdin/stdout (--worker: the low-level git_* / issue_backend_* tools).\n',
-    );
+    io.stdout(`${cliUsage(await cliLang(io)).mcp}\n`);
     return 0;
   }
   await serveStdio(

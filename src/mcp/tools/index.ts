@@ -57,7 +57,7 @@ const person = (tool: ToolDef, verb: string): ToolEntry => ({ tool, surface: 'pe
 const worker = (tool: ToolDef): ToolEntry => ({ tool, surface: 'worker' });
 
 /**
- * The one tool inventory (docs/decisions.md D37), in the order clients list the tools and the CLI its
+ * The one tool inventory (docs/decisions.md D38), in the order clients list the tools and the CLI its
  * verbs. The MCP server registers from it, the CLI groups take their verbs from it, and
  * test/mcp/inventory.test.ts checks the README's tool tables and verb lines against it.
  */
