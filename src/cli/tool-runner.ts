@@ -5,7 +5,7 @@ import { brainForClient, PERSON_BRAIN } from '../shared/brains.js';
 import { resolveLang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
 import { findProjectRoot } from '../shared/root.js';
-import { execaGit } from '../work/git.js';
+import { createGit } from '../work/git.js';
 import { newSession, type WorkSession } from '../work/session.js';
 import { startWorkSession } from '../work/start.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
@@ -87,7 +87,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     env: io.env,
     userConfigDir: io.userConfigDir,
     now: () => new Date(),
-    git: execaGit,
+    git: createGit(io.env),
   };
   const session = newSession();
   return runEnvelope(

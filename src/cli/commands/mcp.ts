@@ -1,5 +1,5 @@
 import { serveStdio } from '../../mcp/stdio.js';
-import { execaGit } from '../../work/git.js';
+import { createGit } from '../../work/git.js';
 import type { Command } from '../io.js';
 
 export const mcp: Command = async (argv, io) => {
@@ -10,7 +10,13 @@ export const mcp: Command = async (argv, io) => {
     return 0;
   }
   await serveStdio(
-    { cwd: io.env.CLAUDE_PROJECT_DIR || io.cwd, env: io.env, userConfigDir: io.userConfigDir, now: () => new Date(), git: execaGit },
+    {
+      cwd: io.env.CLAUDE_PROJECT_DIR || io.cwd,
+      env: io.env,
+      userConfigDir: io.userConfigDir,
+      now: () => new Date(),
+      git: createGit(io.env),
+    },
     { worker: argv.includes('--worker') },
   );
   // Exit code -1: keep the process alive; the transport ends it when stdin closes.

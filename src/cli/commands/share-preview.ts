@@ -11,7 +11,7 @@ import { ButlerError } from '../../shared/errors.js';
 import { HANDOVER_ID_PATTERN } from '../../shared/ids.js';
 import { ok } from '../../shared/result.js';
 import { findProjectRoot } from '../../shared/root.js';
-import { execaGit } from '../../work/git.js';
+import { createGit } from '../../work/git.js';
 import type { CliIO } from '../io.js';
 import { EXIT, runEnvelope, UsageError } from '../outcome.js';
 import { personConsents } from '../person.js';
@@ -52,7 +52,7 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
       root,
       sessionBrain: PERSON_BRAIN,
       defaultIssue: null,
-      git: execaGit,
+      git: createGit(io.env),
       now,
       env: io.env,
       userConfigDir: io.userConfigDir,
