@@ -15,7 +15,7 @@ import { issueTools } from '../../src/mcp/tools/issue/index.js';
 import { workTools } from '../../src/mcp/tools/work/index.js';
 import type { ToolDef } from '../../src/mcp/tool.js';
 import { write } from '../helpers/git-scenarios.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { seedIssue } from '../issues/helpers.js';
 
 const GROUPS: [string, CliGroup, Command, ToolDef[]][] = [
@@ -36,7 +36,7 @@ function capture(cwd = '/'): { io: CliIO; out: () => string; err: () => string }
   return {
     io: {
       cwd,
-      env: { BUTLER_LANG: 'en' },
+      env: isolatedGitEnv({ BUTLER_LANG: 'en' }),
       stdout: (t) => void (out += t),
       stderr: (t) => void (err += t),
       readStdin: async () => 'from stdin',
