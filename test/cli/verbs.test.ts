@@ -13,7 +13,7 @@ import type { CliGroup } from '../../src/cli/tool-runner.js';
 import { brainTools } from '../../src/mcp/tools/index.js';
 import type { ToolDef } from '../../src/mcp/tool.js';
 import { write } from '../helpers/git-scenarios.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { seedIssue } from '../issues/helpers.js';
 
 const GROUPS: [string, CliGroup, Command, ToolDef[]][] = [
@@ -34,7 +34,7 @@ function capture(cwd = '/'): { io: CliIO; out: () => string; err: () => string }
   return {
     io: {
       cwd,
-      env: { BUTLER_LANG: 'en' },
+      env: isolatedGitEnv({ BUTLER_LANG: 'en' }),
       stdout: (t) => void (out += t),
       stderr: (t) => void (err += t),
       readStdin: async () => 'from stdin',
