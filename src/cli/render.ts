@@ -82,7 +82,9 @@ function work(d: Rec, out: string[]): void {
     if (d.dirty_files_truncated) out.push(`    … ${Number(d.dirty_count) - (d.dirty_files as string[]).length} more`);
   }
   if (Array.isArray(d.files)) {
-    for (const f of d.files as Rec[]) out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${f.path}`);
+    // A refusal's `files` are paths its summary already names; a diff's are objects with counts.
+    for (const f of (d.files as unknown[]).filter((x): x is Rec => typeof x === 'object' && x !== null))
+      out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${f.path}`);
   }
   for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ?? ${f}`);
   for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  conflict: ${f}`);

@@ -10,6 +10,7 @@ import { newSession, type WorkSession } from '../work/session.js';
 import { startWorkSession } from '../work/start.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
+import { personConsents } from './person.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
 import { didYouMean, parseArgsMessage } from './suggest.js';
 import { cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
@@ -88,6 +89,8 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     userConfigDir: io.userConfigDir,
     now: () => new Date(),
     git: execaGit,
+    // `work record` of Butler's own files: a person's yes at a terminal, never an agent's (src/cli/person.ts).
+    personConsent: (question) => personConsents(io, question),
   };
   const session = newSession();
   return runEnvelope(
