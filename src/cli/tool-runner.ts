@@ -4,12 +4,12 @@ import type { ServerDeps, ToolDef } from '../mcp/tool.js';
 import { brainForClient, PERSON_BRAIN } from '../shared/brains.js';
 import { resolveLang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
-import { findProjectRoot } from '../shared/root.js';
 import { execaGit } from '../work/git.js';
 import { newSession, type WorkSession } from '../work/session.js';
 import { startWorkSession } from '../work/start.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
+import { repoRootOf } from './commands/project-args.js';
 import { personConsents } from './person.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
 import { didYouMean, parseArgsMessage } from './suggest.js';
@@ -116,9 +116,11 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
 async function bind(session: WorkSession, values: Record<string, unknown>, io: CliIO, deps: ServerDeps, folder: boolean): Promise<string> {
   const start = path.resolve(io.cwd, typeof values.project === 'string' ? values.project : '.');
   const client = typeof values.client === 'string' ? values.client : io.env.BUTLER_BRAIN;
+  // Outside a repository nothing is read or written: said first, exit 2 (a local issue store too is the project's).
+  const top = repoRootOf(start);
   if (folder) {
     // The repository's top level, as for the MCP tools: a subfolder must not grow its own .butler/issues.
-    session.projectRoot = findProjectRoot(start) ?? start;
+    session.projectRoot = top;
     session.brainId = client || io.env.USER || (await gitUserName(deps, session.projectRoot)) || 'cli';
     return session.projectRoot;
   }

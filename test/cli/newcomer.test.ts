@@ -1,11 +1,11 @@
 // Issue #25, the second newcomer walk-through (README and --help only): the real bundle spawned in temp
 // git repositories with a bare remote, as a person types it. Each test removes the folders it made.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeRepo } from '../helpers/repo.js';
+import { git, makeRepo } from '../helpers/repo.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 const made: string[] = [];
@@ -58,5 +58,72 @@ describe('6. share-preview with no id shows the newest snapshot written here', (
     const text = butler(root, ['handover', 'share-preview']);
     expect(text.out).toContain(`----- ${list[0]!.handover_id} → refs/butler/handover:`);
     expect(text.out).not.toContain(list[2]!.handover_id);
+  });
+});
+
+describe('4. outside a git repository every verb that needs a project says so first, exit 2 as install', () => {
+  it('install, issue, handover, work and share-preview: the same line, exit 2, nothing written', () => {
+    const outside = tmp();
+    const verbs = [
+      ['install'],
+      ['issue', 'list'],
+      ['issue', 'create', '--title', 'T', '--body', 'b'],
+      ['handover', 'list'],
+      ['handover', 'suspend', '--notes', 'n'],
+      ['handover', 'share-preview'],
+      ['work', 'observe'],
+      ['work', 'record', '-m', 'm'],
+    ];
+    for (const args of verbs) {
+      const r = butler(outside, args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.split('\n')[0]).toMatch(new RegExp(`^butler.*: ${outside} is not in a git repository: run \`git init\` there first`));
+      expect(r.out).toBe('');
+    }
+    expect(existsSync(path.join(outside, '.butler'))).toBe(false);
+    expect(existsSync(path.join(outside, 'session_logs'))).toBe(false);
+  });
+});
+
+describe('5. a tracker URL the backend would never use is refused at approve time, and status reports it', () => {
+  it('approve-url http://example.com: exit 2, nothing approved; that URL in the config is a status problem', () => {
+    const root = repo();
+    const home = tmp();
+    const r = butler(root, ['issue', 'approve-url', 'http://example.com'], { HOME: home });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('http://example.com is not an https URL without credentials (plain http only to localhost)');
+    expect(r.out).not.toContain('Approved');
+    for (const bad of ['ftp://tracker.example', 'https://me:hunter2@tracker.example']) {
+      expect(butler(root, ['issue', 'approve-url', bad], { HOME: home }).code).toBe(2);
+    }
+    expect(existsSync(path.join(home, '.config', 'butler', 'approved-urls.json'))).toBe(false);
+
+    mkdirSync(path.join(root, '.butler'));
+    for (const [url, shown] of [
+      ['http://example.com', '"http://example.com"'],
+      ['https://me:hunter2@tracker.example', '"https://***@tracker.example"'],
+    ]) {
+      writeFileSync(path.join(root, '.butler', 'config.yaml'), `issues:\n  backend: gitea\n  url: ${url}\n  owner: o\n  repo: r\n`);
+      const st = butler(root, ['status'], { HOME: home });
+      expect(st.code).toBe(1);
+      expect(st.out).toContain(
+        `problem: .butler/config.yaml:3:8: \`issues.url\` must be an https URL without credentials (plain http only to localhost) (got ${shown})`,
+      );
+      expect(st.out).not.toMatch(/ok {3}issue backend: gitea/);
+      expect(st.out).not.toContain('hunter2');
+      const list = butler(root, ['issue', 'list'], { HOME: home });
+      expect(list.code).toBe(1);
+      expect(list.err).toContain('`issues.url` must be an https URL');
+      expect(list.err).not.toContain('hunter2');
+    }
+    // A loopback tracker over http stays valid (a tracker on this machine).
+    writeFileSync(
+      path.join(root, '.butler', 'config.yaml'),
+      'issues:\n  backend: gitea\n  url: http://127.0.0.1:3000\n  owner: o\n  repo: r\n',
+    );
+    expect(butler(root, ['status'], { HOME: home }).out).toContain(
+      'ok   issue backend: gitea (.butler/config.yaml), http://127.0.0.1:3000 NOT approved',
+    );
+    expect(git(root, 'status', '--porcelain')).toBe('?? .butler/');
   });
 });

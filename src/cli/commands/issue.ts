@@ -17,6 +17,7 @@ import { defineTool } from '../../mcp/tool.js';
 import { personConsents } from '../person.js';
 import { loadConfig } from '../../shared/config.js';
 import { ButlerError, invalidArgument } from '../../shared/errors.js';
+import { TRACKER_URL_RULE } from '../../shared/tracker-url.js';
 import { ok, type ToolResult } from '../../shared/result.js';
 import type { CliIO, Command } from '../io.js';
 import { parseArgsMessage } from '../suggest.js';
@@ -122,7 +123,10 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     const cfg = (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues;
     const raw = pos[0] ?? cfg?.url;
     if (!raw) throw new UsageError('no URL given and no issues.url in .butler/config.yaml: usage: butler issue approve-url URL');
-    if (!approvalKey(raw)) throw new UsageError('not an http(s) URL without credentials: usage: butler issue approve-url URL');
+    // The rule every backend and the config reader apply (src/shared/tracker-url.ts): what they refuse is never approved.
+    const bad = () =>
+      new UsageError(`${raw} is not ${TRACKER_URL_RULE}; Butler never sends a token there. usage: butler issue approve-url URL`);
+    if (!approvalKey(raw)) throw bad();
     // Where a token goes is a person's decision (src/cli/person.ts): a terminal, no agent above, a yes.
     const tokenVar = approvalTokenVar(cfg, io.env);
     const consent = await personConsents(io, `Let ${tokenVar} go to ${raw}? Only say yes if you trust this tracker. [y/N] `);
@@ -133,7 +137,7 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
         'Ask the user to run butler issue approve-url in their own terminal.',
       );
     const key = await approveUrl(dir, raw, new Date(), tokenVar);
-    if (!key) throw new UsageError('not an http(s) URL without credentials: usage: butler issue approve-url URL');
+    if (!key) throw bad();
     return ok(`Approved ${key} for ${tokenVar}`, { url: key, token_var: tokenVar, file: path.join(dir, 'approved-urls.json') });
   });
 }

@@ -67,11 +67,18 @@ export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Prom
   if (!stat?.isDirectory()) {
     throw new UsageError(`${start} is not an existing folder: pass --project with the path of your repository`);
   }
+  return { start, root: requireGit ? repoRootOf(start) : (findProjectRoot(start) ?? start) };
+}
+
+/**
+ * The git root above `start`. Outside a repository every command that needs a project says so first,
+ * with the usage exit (2), as install does: the command was run in the wrong place and did nothing.
+ */
+export function repoRootOf(start: string): string {
   const found = findProjectRoot(start);
-  if (requireGit && !found) {
+  if (!found)
     throw new UsageError(`${start} is not in a git repository: run \`git init\` there first, or pass --project with your repository`);
-  }
-  return { start, root: found ?? start };
+  return found;
 }
 
 /** An install/uninstall/status failure: exit 2 for the command line's own mistake, 1 otherwise. */

@@ -10,12 +10,12 @@ import { PERSON_BRAIN } from '../../shared/brains.js';
 import { ButlerError } from '../../shared/errors.js';
 import { HANDOVER_ID_PATTERN } from '../../shared/ids.js';
 import { ok } from '../../shared/result.js';
-import { findProjectRoot } from '../../shared/root.js';
 import { execaGit } from '../../work/git.js';
 import type { CliIO } from '../io.js';
 import { EXIT, runEnvelope, UsageError } from '../outcome.js';
 import { personConsents } from '../person.js';
 import { parseArgsMessage } from '../suggest.js';
+import { repoRootOf } from './project-args.js';
 
 const PREFIX = 'butler handover share-preview';
 export const SHARE_PREVIEW_USAGE = `usage: ${PREFIX} [ID] [--issue N] [--project DIR] [--json]`;
@@ -46,7 +46,7 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
     const issue = v.issue === undefined ? undefined : Number(v.issue);
     if (issue !== undefined && !(Number.isInteger(issue) && issue > 0)) throw new UsageError('--issue takes an issue number');
     const start = path.resolve(io.cwd, v.project ?? '.');
-    root = findProjectRoot(start) ?? start;
+    root = repoRootOf(start);
     const now = () => new Date();
     const h = await createHandoverContext({
       root,
