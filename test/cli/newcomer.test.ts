@@ -127,3 +127,23 @@ describe('5. a tracker URL the backend would never use is refused at approve tim
     expect(git(root, 'status', '--porcelain')).toBe('?? .butler/');
   });
 });
+
+describe('3. an upgrade (plain install where Butler is installed) keeps the installed clients', () => {
+  it('after install --claude, and after install --gemini, a plain install touches no other client', () => {
+    for (const [flag, keys, absent] of [
+      ['--claude', '(claude)', ['.codex', '.gemini']],
+      ['--gemini', '(gemini)', ['.codex', '.claude', '.mcp.json']],
+    ] as const) {
+      const root = repo();
+      expect(butler(root, ['install', flag]).code).toBe(0);
+      const again = butler(root, ['install']);
+      expect(again.code, again.err).toBe(0);
+      expect(again.out.split('\n')[0]).toBe(`butler install: ${root} ${keys}`);
+      for (const f of absent) expect(existsSync(path.join(root, f)), f).toBe(false);
+      expect(butler(root, ['status']).out).toMatch(/^ {2}Codex: +not installed \(by choice; butler install --codex adds it\)$/m);
+      // Adding a client is still one flag away.
+      expect(butler(root, ['install', '--codex']).code).toBe(0);
+      expect(existsSync(path.join(root, '.codex', 'hooks.json'))).toBe(true);
+    }
+  });
+});
