@@ -19,14 +19,18 @@ export function preToolUseCommands(file: JsonObject, event = 'PreToolUse'): stri
   );
 }
 
-const RUN_INSTALL = 'ask a person to run butler install (and commit the result)';
+// Said to the person who runs `butler status`: the command that restores Butler's files (a plain install
+// keeps the installed clients), and that only a difference git then still shows is left to record.
+const RUN_INSTALL = 'restore it with butler install (then butler work record, if git still shows a change)';
 
+/** Problems of the vendored guard runtime, and which of its files are missing or altered. */
 export async function guardRuntimeProblems(
   root: string,
   files: { obj: JsonObject | null; event: string }[],
   bundleDir?: string,
-): Promise<string[]> {
+): Promise<{ problems: string[]; altered: string[] }> {
   const problems: string[] = [];
+  const altered = new Set<string>();
   const commands = files.flatMap((f) => (f.obj ? preToolUseCommands(f.obj, f.event) : []));
   const sums = [...new Set(commands.map(launcherSum))];
   const sh = await readRel({ root }, `${BIN_DIR}/${PRE_FILTER}`);
@@ -34,12 +38,12 @@ export async function guardRuntimeProblems(
   if (sums.includes(null))
     problems.push(`A PreToolUse command is the older form that runs ${BIN_DIR}/${PRE_FILTER} unchecked: ${RUN_INSTALL}.`);
   const checked = sums.filter((s): s is string => s !== null);
-  if (checked.length > 0 && (sh === null || checked.some((s) => s !== preFilterSum(sh))))
+  if (checked.length > 0 && (sh === null || checked.some((s) => s !== preFilterSum(sh))) && altered.add(PRE_FILTER))
     problems.push(
       `${BIN_DIR}/${PRE_FILTER} is missing or not the file the PreToolUse command checks: the guard blocks anything that could be git and runs nothing else of Butler's; ${RUN_INSTALL}.`,
     );
   const cjsSum = /^BUTLER_SUM=([0-9a-f]{64})$/m.exec(sh ?? '')?.[1];
-  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== nodeHookSum(cjs)))
+  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== nodeHookSum(cjs)) && altered.add(NODE_HOOK))
     problems.push(`${BIN_DIR}/${NODE_HOOK} is missing or altered: the guard blocks every command it hands to Node; ${RUN_INSTALL}.`);
   if (bundleDir) {
     const differ: string[] = [];
@@ -50,10 +54,11 @@ export async function guardRuntimeProblems(
       if (want !== null && name === PRE_FILTER && hook !== null) want = vendoredPreFilter(want, hook);
       if (have !== null && want !== null && have !== want) differ.push(name);
     }
+    for (const name of differ) altered.add(name);
     if (differ.length > 0)
       problems.push(
-        `${BIN_DIR}/ differs from this Butler's runtime (${differ.join(', ')}): changed since install, or another version; ${RUN_INSTALL}.`,
+        `${BIN_DIR}/ was altered: ${differ.join(', ')} differ${differ.length > 1 ? '' : 's'} from this Butler's runtime (edited since install, or another version); ${RUN_INSTALL}.`,
       );
   }
-  return problems;
+  return { problems, altered: [...altered] };
 }

@@ -19,7 +19,14 @@ import { installText } from './messages.js';
 export interface StatusReport {
   root: string;
   node: { version: string; ok: boolean };
-  runtime: { running: string; vendored: string | null; bundles: Record<string, boolean>; up_to_date: boolean };
+  runtime: {
+    running: string;
+    vendored: string | null;
+    bundles: Record<string, boolean>;
+    /** Vendored files missing or not the ones the installed commands check (status-guard.ts). */
+    altered: string[];
+    up_to_date: boolean;
+  };
   git_repo: boolean;
   gitignore_session_logs: boolean;
   issue_backend: string;
@@ -34,6 +41,8 @@ export interface StatusReport {
   /** Per client key: will the guard run in a session started at the project root? */
   guard_live: Record<string, string>;
   problems: string[];
+  /** What is not a problem here but worth knowing (a client's trust missing where that client is not installed on this machine). */
+  notes: string[];
 }
 
 /**
@@ -62,11 +71,14 @@ export async function getStatus(
     bundleDir?: string;
     /** Codex's own folder ($CODEX_HOME, else ~/.codex), where it records trust (a record's `trustCheck: hook-hash`). */
     codexHome?: string;
+    /** Whether a client is on this machine (status-live.ts clientOnMachine); absent: every client is. */
+    present?: (c: ClientRecord) => boolean;
     /** The guard mode the hook applies here (the CLI reads it: src/guard/settings.ts); 'unknown' without it. */
     guardMode?: string;
   },
 ): Promise<StatusReport> {
   const problems: string[] = [];
+  const notes: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
   const bundles: Record<string, boolean> = {};
   for (const b of BUNDLES) bundles[b] = (await readRel({ root }, `${BIN_DIR}/${b}`)) !== null;
@@ -89,7 +101,7 @@ export async function getStatus(
   const hookFiles: { obj: JsonObject | null; event: string; key: string }[] = [];
   for (const c of CLIENTS) clients[c.key] = await clientStatus(root, c, problems, hookFiles);
   const guardMode = deps.guardMode ?? 'unknown';
-  const runtimeProblems = await guardRuntimeProblems(root, hookFiles, deps.bundleDir);
+  const { problems: runtimeProblems, altered } = await guardRuntimeProblems(root, hookFiles, deps.bundleDir);
   const guardLive: Record<string, string> = {};
   const trustProblems: string[] = [];
   for (const c of CLIENTS) {
@@ -98,8 +110,15 @@ export async function getStatus(
     if (c.trustCheck === 'hook-hash' && st.pre_tool_use_form) {
       const own = hookFiles.find((f) => f.key === c.key && f.obj && preToolUseCommands(f.obj, f.event).length);
       trust = await codexTrust(root, own?.obj ? (preToolUseCommands(own.obj, own.event)[0] ?? null) : null, deps.codexHome);
-      if (trust !== 'trusted' && trust !== 'unknown')
-        trustProblems.push(`${c.title}: ${trust}, so ${c.title} runs none of Butler's hooks: ${c.trust ?? ''}`);
+      // One rule for every client (docs/decisions.md D37): a missing trust is a problem where the client is on this machine.
+      if (trust !== 'trusted' && trust !== 'unknown' && (deps.present?.(c) ?? true))
+        trustProblems.push(
+          `${c.title}: ${trust}, so ${c.title} runs none of Butler's hooks: ${c.trust ?? ''} Not using ${c.title}? butler uninstall --${c.key}`,
+        );
+      else if (trust !== 'trusted' && trust !== 'unknown')
+        notes.push(
+          `${c.title} is not on this machine, so its missing trust is no problem here: do the ${c.title} trust step when you start using it.`,
+        );
     }
     guardLive[c.key] = liveness(st.pre_tool_use, c.hooks.events.guard.event, trust, runtimeProblems, guardMode);
   }
@@ -110,7 +129,8 @@ export async function getStatus(
       running: deps.version,
       vendored,
       bundles,
-      up_to_date: vendored === deps.version && Object.values(bundles).every(Boolean),
+      altered,
+      up_to_date: vendored === deps.version && Object.values(bundles).every(Boolean) && altered.length === 0,
     },
     git_repo: await fsp.lstat(path.join(root, '.git')).then(
       () => true,
@@ -124,6 +144,7 @@ export async function getStatus(
     guard_mode: guardMode,
     guard_live: guardLive,
     problems,
+    notes,
   };
   if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
   if (!report.git_repo) {
@@ -199,12 +220,15 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   const t = installText(lang);
   const anyInstalled = Object.values(s.clients).some((c) => c.installed);
   const bundles = Object.entries(s.runtime.bundles)
-    .map(([n, ok]) => `${n}${ok ? '' : ' (missing)'}`)
+    .map(([n, ok]) => `${n}${ok ? (s.runtime.altered.includes(n) ? ' (altered)' : '') : ' (missing)'}`)
     .join(', ');
+  // "not installed" only when nothing of the runtime is there: files without their VERSION stamp are a damaged install.
+  const any = Object.values(s.runtime.bundles).some(Boolean);
+  const stamp = s.runtime.vendored ?? (any ? 'no VERSION stamp' : 'not installed');
   const lines = [
     `butler status: ${s.root}`,
     `  ${mark(s.node.ok)} node ${s.node.version} (needs >= 20)`,
-    `  ${mark(s.runtime.up_to_date)} runtime ${BIN_DIR}/: ${s.runtime.vendored ?? 'not installed'} (this butler: ${s.runtime.running}); ${bundles}`,
+    `  ${mark(s.runtime.up_to_date)} runtime ${BIN_DIR}/: ${stamp}${s.runtime.altered.length ? ', altered' : ''} (this butler: ${s.runtime.running}); ${bundles}`,
     `  ${mark(s.git_repo)} git repository`,
     `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
     `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
@@ -219,6 +243,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
   else if (none) lines.splice(1, 0, `  ${t.notInstalled}`);
   else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
+  for (const n of s.notes) lines.push(`note: ${n}`);
   for (const p of s.problems) lines.push(`${t.problem}: ${p}`);
   return `${lines.join('\n')}\n`;
 }

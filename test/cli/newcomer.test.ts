@@ -1,7 +1,7 @@
 // Issue #25, the second newcomer walk-through (README and --help only): the real bundle spawned in temp
 // git repositories with a bare remote, as a person types it. Each test removes the folders it made.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -145,5 +145,59 @@ describe('3. an upgrade (plain install where Butler is installed) keeps the inst
       expect(butler(root, ['install', '--codex']).code).toBe(0);
       expect(existsSync(path.join(root, '.codex', 'hooks.json'))).toBe(true);
     }
+  });
+});
+
+describe('7. status says which runtime file was altered and the command that restores it', () => {
+  it('an edited session-start.cjs is "altered", never "not installed"; butler install restores it', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'Install Butler');
+    appendFileSync(path.join(root, '.butler', 'bin', 'session-start.cjs'), '\n// edited by hand\n');
+    const st = butler(root, ['status']);
+    expect(st.code).toBe(1);
+    expect(st.out).toMatch(
+      /^ {2}MISS runtime \.butler\/bin\/: 0\.\d+\.\d+, altered \(this butler: [^)]+\); butler\.mjs, session-start\.cjs \(altered\), pre-tool-use\.cjs,/m,
+    );
+    expect(st.out).not.toContain('not installed (this butler');
+    expect(st.out).toContain(
+      "problem: .butler/bin/ was altered: session-start.cjs differs from this Butler's runtime (edited since install, or another version); restore it with butler install",
+    );
+    expect(st.out).not.toMatch(/ask a person/i);
+    expect(st.out).not.toMatch(/ask the user/i);
+    const fix = butler(root, ['install']);
+    expect(fix.code, fix.err).toBe(0);
+    expect(fix.out.split('\n')[0]).toBe(`butler install: ${root} (claude)`);
+    expect(git(root, 'status', '--porcelain')).toBe('');
+    const healed = butler(root, ['status']);
+    expect(healed.code, healed.out).toBe(0);
+    expect(healed.out).toMatch(/^ {2}ok {3}runtime \.butler\/bin\/: 0\.\d+\.\d+ \(this butler/m);
+  });
+});
+
+describe('2. a client’s missing trust is a problem only where that client is on this machine', () => {
+  // PATH without any agent client: node and git only.
+  const bare = [path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter);
+  it('a fresh plain install passes status without Codex here; with ~/.codex the problem names the fix and the way out', () => {
+    const root = repo();
+    const home = tmp();
+    expect(butler(root, ['install'], { HOME: home, PATH: bare }).code).toBe(0);
+    const without = butler(root, ['status'], { HOME: home, PATH: bare });
+    expect(without.code, without.out).toBe(0);
+    expect(without.out).toContain(
+      'note: Codex is not on this machine, so its missing trust is no problem here: do the Codex trust step when you start using it.',
+    );
+    expect(without.out).not.toContain('problem:');
+    mkdirSync(path.join(home, '.codex'));
+    const withCodex = butler(root, ['status'], { HOME: home, PATH: bare });
+    expect(withCodex.code).toBe(1);
+    expect(withCodex.out).toMatch(
+      /^problem: Codex: project not trusted, so Codex runs none of Butler's hooks: .* Not using Codex\? butler uninstall --codex$/m,
+    );
+    expect(withCodex.out).not.toContain('note: Codex is not on this machine');
+    // The way out the problem names works: without Codex, status passes.
+    expect(butler(root, ['uninstall', '--codex'], { HOME: home, PATH: bare }).code).toBe(0);
+    expect(butler(root, ['status'], { HOME: home, PATH: bare }).code).toBe(0);
   });
 });

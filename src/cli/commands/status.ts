@@ -4,6 +4,7 @@ import { BUTLER_VERSION } from '../../shared/version.js';
 import type { Command } from '../io.js';
 import { readGuardSettings } from '../../guard/settings.js';
 import { spawnGitWith } from '../../shared/git-spawn.js';
+import { clientOnMachine } from '../../install/status-live.js';
 import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
 
@@ -27,6 +28,7 @@ export const status: Command = async (argv, io) => {
       launchDir: start,
       userConfigDir: io.userConfigDir,
       bundleDir: bundleDir(io.env),
+      present: (c) => clientOnMachine(c, io.env),
       codexHome: io.env.CODEX_HOME || (io.env.HOME ? `${io.env.HOME}/.codex` : undefined),
       guardMode: await readGuardSettings(spawnGitWith(io.env), root).then(
         (g) => g.effective.mode,
