@@ -43,36 +43,13 @@ const noAjv = {
   },
 };
 
-/**
- * execa's verbose printer (used only with its `verbose` option, which Butler never passes) imports
- * `figures` (~7 KB with is-unicode-supported) and `yoctocolors` for its symbols and colours: the vendored
- * runtime gets stand-ins (every symbol an empty string, every colour the text unchanged).
- */
-const STAND_INS = {
-  figures: "export default new Proxy({},{get:()=>''});",
-  yoctocolors: 'const k=(s)=>s;export{k as gray,k as bold,k as redBright,k as yellowBright};',
-};
-const noFigures = {
-  name: 'no-figures',
-  setup(b) {
-    b.onResolve({ filter: /^(figures|yoctocolors)$/ }, (args) => ({ path: args.path, namespace: 'no-figures' }));
-    b.onLoad({ filter: /.*/, namespace: 'no-figures' }, (args) => ({ contents: STAND_INS[args.path], loader: 'js' }));
-  },
-};
-
-/**
- * The hooks start a Node process per event (PreToolUse: per git command), so they are CommonJS: no ESM
- * loader, and a builtin is reached through require, never through Node's ESM facade of it (which reads
- * every export; for node:fs that loads the stream modules). Measured with --cpu-prof: ~6 ms of the
- * PreToolUse git path. src/hooks/bin/ uses `require`, `module` and `__dirname` accordingly.
- */
 const hook = { format: 'cjs', banner: { js: '#!/usr/bin/env node' } };
 
 const bundles = [
   // The full CLI: the npm bin and the skill's installer.
   { in: 'src/cli/bin.ts', out: 'hooks/butler.mjs' },
   // Vendored into user repositories as .butler/bin/butler.mjs (committed there): no install or demo.
-  { in: 'src/cli/runtime-bin.ts', out: 'hooks/butler-runtime.mjs', plugins: [noAjv, noFigures] },
+  { in: 'src/cli/runtime-bin.ts', out: 'hooks/butler-runtime.mjs', plugins: [noAjv] },
   { in: 'src/hooks/bin/session-start.ts', out: 'hooks/session-start.cjs', ...hook },
   { in: 'src/hooks/bin/pre-tool-use.ts', out: 'hooks/pre-tool-use.cjs', ...hook },
   { in: 'src/hooks/bin/pre-compact.ts', out: 'hooks/pre-compact.cjs', ...hook },

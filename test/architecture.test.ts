@@ -28,7 +28,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   guard: ['shared'],
   issues: ['shared'],
   work: ['shared', 'guard'],
-  handover: ['shared', 'work', 'issues'],
+  handover: ['shared', 'guard', 'work', 'issues'],
   hooks: ['shared', 'guard', 'handover'],
   install: ['shared', 'issues'],
   mcp: ['shared', 'guard', 'work', 'issues', 'handover'],
@@ -149,8 +149,8 @@ describe('architecture', () => {
     expect(where(/const CONFIG_FILE\b/)).toEqual([sh('config.ts')]);
     // Only the root finder walks up the folders looking for .git.
     expect(where(/['"]\.git['"]/).filter((f) => /dirname\(/.test(code(f)))).toEqual([sh('root.ts')]);
-    // Git runs through the one GitRunner contract: execa behind it in work/git.ts, the light spawn in shared/.
-    expect(where(/from 'execa'/)).toEqual([path.join('src', 'work', 'git.ts')]);
+    // Git runs through the one GitRunner contract, implemented once in shared/git-spawn.ts (no execa).
+    expect(where(/from 'execa'/)).toEqual([]);
     // (cli/person.ts runs `ps`, not git: the process tree where /proc is missing.)
     expect(where(/node:child_process/)).toEqual(
       [path.join('src', 'cli', 'commands', 'demo.ts'), path.join('src', 'cli', 'person.ts'), sh('git-spawn.ts')].sort(),

@@ -78,7 +78,8 @@ try {
 
   const { receiveShared } = await loadTs('src/handover/share.ts');
   const { HandoverStore } = await loadTs('src/handover/store.ts');
-  const { execaGit } = await loadTs('src/work/git.ts');
+  const { createGit } = await loadTs('src/work/git.ts');
+  const butlerGit = createGit(process.env);
   let n = 0;
   const fresh = () => {
     const dir = path.join(base, `c${n++}`);
@@ -97,7 +98,13 @@ try {
       if (k === 'fetch') git(dir, 'fetch', '--quiet', '--no-tags', 'origin', '+refs/butler/handover:refs/butler/remote-handover');
       else {
         const store = new HandoverStore(dir);
-        const why = await receiveShared({ root: dir, store, git: execaGit, now: () => new Date('2026-06-04T10:00:00Z'), redact: (x) => x });
+        const why = await receiveShared({
+          root: dir,
+          store,
+          git: butlerGit,
+          now: () => new Date('2026-06-04T10:00:00Z'),
+          redact: (x) => x,
+        });
         if (why) throw new Error(`receiveShared: ${why}`);
         times.import.push(Number(process.hrtime.bigint() - t) / 1e6);
         written = Math.max(written, bytesUnder(path.join(dir, 'session_logs')));

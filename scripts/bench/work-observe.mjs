@@ -1,7 +1,7 @@
 // work_observe must cost about one `git status --porcelain=v2 --branch`: it reads ahead/behind from
 // that one call and the merge/rebase/cherry-pick markers from files in the git dir.
 // Repo: 20,000 tracked files, 50 dirty (40 modified, 10 untracked), with an upstream.
-// Measures in-process observeWork against the same git status spawned the same way (execa),
+// Measures in-process observeWork against the same git status spawned the same way (Butler's git runner),
 // alternating, and prints both medians and the ratio. Goal: <= 1.3x.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,17 +46,18 @@ try {
   console.log(`repo: ${FILES} files, 50 dirty, built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const { observeWork } = await loadTs('src/work/observe.ts');
-  const { execaGit } = await loadTs('src/work/git.ts');
+  const { createGit } = await loadTs('src/work/git.ts');
+  const butlerGit = createGit(process.env);
   const { STATUS_ARGS } = await loadTs('src/work/status.ts');
 
-  const check = await observeWork({ projectRoot: root, defaultIssue: null, git: execaGit });
+  const check = await observeWork({ projectRoot: root, defaultIssue: null, git: butlerGit });
   if (check.data.dirty_count !== 50 || check.data.work_state !== 'dirty') {
     throw new Error(`unexpected observe result: ${check.data.work_state}, ${check.data.dirty_count} dirty`);
   }
   const fns = {
-    observe: () => observeWork({ projectRoot: root, defaultIssue: null, git: execaGit }),
+    observe: () => observeWork({ projectRoot: root, defaultIssue: null, git: butlerGit }),
     status: async () => {
-      const r = await execaGit(root, STATUS_ARGS);
+      const r = await butlerGit(root, STATUS_ARGS);
       if (r.exitCode !== 0) throw new Error(r.stderr);
     },
   };
@@ -69,7 +70,7 @@ try {
   console.log(
     `medians by order: observe-first ${a.observe.toFixed(1)}/${a.status.toFixed(1)} ms, status-first ${b.observe.toFixed(1)}/${b.status.toFixed(1)} ms`,
   );
-  console.log(`baseline: git ${STATUS_ARGS.join(' ')} (execa), ${ROUNDS} rounds alternating`);
+  console.log(`baseline: git ${STATUS_ARGS.join(' ')} (Butler's git runner), ${ROUNDS} rounds alternating`);
   const met = report('work_observe (observeWork in-process)', med.observe, med.status, GOAL);
   process.exitCode = met ? 0 : 1;
 } finally {

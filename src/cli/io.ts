@@ -1,3 +1,5 @@
+import type { AgentWords } from './person.js';
+
 /** What a CLI command may touch. Injected so commands run in tests without a real terminal. */
 export interface CliIO {
   cwd: string;
@@ -7,7 +9,7 @@ export interface CliIO {
   /** Asks the person at the terminal; absent when nobody can answer (no TTY, tests, hooks). */
   ask?: (question: string) => Promise<string>;
   /** The agent client this process runs under, if any (src/cli/person.ts); absent in tests: none. */
-  agent?: () => string | null;
+  agent?: (say?: AgentWords) => string | null;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Reads all of stdin (hooks only). */

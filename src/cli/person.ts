@@ -10,6 +10,10 @@
 // not recognised. This is a guardrail against the agent's ordinary commands, not an OS boundary.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cliErrors } from './messages/errors.js';
+
+/** How an agent client above this process is named (src/cli/messages/errors.ts). */
+export type AgentWords = Pick<ReturnType<typeof cliErrors>, 'envMarker' | 'process'>;
 
 /** Program names of agent clients (the base name of what the process runs). */
 const AGENT_PROGRAMS = /^(claude|codex|codex-[\w-]+|gemini|cursor-agent|opencode|aider)$/i;
@@ -68,9 +72,13 @@ export function agentIn(argv: string[]): string | null {
 }
 
 /** The agent client this process runs under (an ancestor or an environment marker), or null. */
-export function agentAncestor(env: Record<string, string | undefined>, start: number = process.ppid): string | null {
+export function agentAncestor(
+  env: Record<string, string | undefined>,
+  start: number = process.ppid,
+  say: AgentWords = cliErrors('en'),
+): string | null {
   const marker = AGENT_ENV.find((k) => env[k] !== undefined && env[k] !== '');
-  if (marker) return `${marker} in the environment`;
+  if (marker) return say.envMarker(marker);
   const table = process.platform === 'linux' ? null : psTable();
   const seen = new Set<number>();
   for (let pid = start; pid > 1 && !seen.has(pid) && seen.size < 64; ) {
@@ -78,7 +86,7 @@ export function agentAncestor(env: Record<string, string | undefined>, start: nu
     const p = table ? (table.get(pid) ?? null) : procLinux(pid);
     if (!p) break;
     const agent = agentIn(p.argv);
-    if (agent) return `${agent} (process ${pid})`;
+    if (agent) return say.process(agent, pid);
     pid = p.ppid;
   }
   return null;
@@ -91,17 +99,13 @@ export type Consent = { given: true } | { given: false; why: string; code: numbe
  * check (CliIO.agent; start.ts gives the real one).
  */
 export async function personConsents(
-  io: { ask?: (q: string) => Promise<string>; agent?: () => string | null },
+  io: { ask?: (q: string) => Promise<string>; agent?: (say?: AgentWords) => string | null },
   question: string,
+  say = cliErrors('en'),
 ): Promise<Consent> {
-  if (!io.ask) return { given: false, why: 'needs a person at a terminal (no TTY here)', code: 3 };
-  const agent = io.agent?.() ?? null;
-  if (agent)
-    return {
-      given: false,
-      why: `needs a person, and this runs under an agent client: ${agent}. Ask the user to run it in their own terminal`,
-      code: 3,
-    };
+  if (!io.ask) return { given: false, why: say.noTty, code: 3 };
+  const agent = io.agent?.(say) ?? null;
+  if (agent) return { given: false, why: say.underAgent(agent), code: 3 };
   const answer = await io.ask(question);
-  return /^y(es)?$/i.test(answer.trim()) ? { given: true } : { given: false, why: 'not confirmed', code: 1 };
+  return /^y(es)?$/i.test(answer.trim()) ? { given: true } : { given: false, why: say.notConfirmed, code: 1 };
 }

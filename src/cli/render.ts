@@ -1,30 +1,10 @@
 import type { ToolResult } from '../shared/result.js';
 import type { Lang } from '../shared/config.js';
 import type { CommandNamer } from './as-command.js';
+import { renderText, type Labels } from './messages/render.js';
+import { stateText } from '../work/messages/state.js';
 
 type Rec = Record<string, unknown>;
-
-/** The labels render adds around the tools' own (already translated) words. */
-const LABELS = {
-  en: {
-    template: 'fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)',
-    hint: 'hint',
-    next: 'next',
-    ask_user_first: 'when you agree',
-    next_session: 'next session',
-    for_target: 'for the target',
-    for_source: 'for the source',
-  },
-  ja: {
-    template: 'これらの項目を書いて --body-file FILE で渡してください（--body-file - は標準入力）',
-    hint: 'ヒント',
-    next: '次',
-    ask_user_first: '同意したら',
-    next_session: '次のセッション',
-    for_target: '引き継ぎ先へ',
-    for_source: '引き継ぎ元へ',
-  },
-};
 
 /**
  * The one human rendering of an envelope, for every CLI command: the summary first, then only the
@@ -33,7 +13,7 @@ const LABELS = {
  */
 export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang = 'en'): string {
   const d = r.data as Rec;
-  const l = LABELS[lang];
+  const l = renderText(lang);
   const say = (text: unknown) => (namer ? namer.prose(String(text)) : String(text));
   const step = (tool: unknown, args?: unknown) => {
     const given = args && typeof args === 'object' ? (args as Rec) : {};
@@ -42,10 +22,10 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   };
   const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${say(r.summary)}`];
   if (r.hint) out.push(`  ${l.hint}: ${say(r.hint)}`);
-  work(d, out);
-  issue(d, out, l.template);
-  handover(d, out);
-  issueList(d, out);
+  work(d, out, l, lang);
+  issue(d, out, l);
+  handover(d, out, l);
+  issueList(d, out, l);
   // A pending action's required arguments are placeholders the person fills in (`-m MESSAGE`).
   const blanks = (names: unknown) => Object.fromEntries(((names as string[] | undefined) ?? []).map((n) => [n, n.toUpperCase()]));
   if (Array.isArray(d.pending_actions))
@@ -62,32 +42,36 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
     const a = d[k as string] as Rec | null | undefined;
     if (!a?.tool) continue;
     // The next session resumes as the brain that suspended: from the CLI, `--client` says which (handover.ts asks otherwise).
-    const as = k === 'next_session' && namer && typeof d.source_brain === 'string' ? ` --client ${d.source_brain}` : '';
+    // The target accepts as itself (walk-through: `handover accept ID` without it only read the snapshot).
+    const who = k === 'next_session' ? d.source_brain : k === 'for_target' ? d.target_brain : undefined;
+    const as = namer && typeof who === 'string' && who !== 'any' ? ` --client ${who}` : '';
     out.push(`  ${label}: ${step(a.tool, a.args)}${as}${a.reason ? `   (${say(a.reason)})` : ''}`);
   }
   if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);
   return `${out.join('\n')}\n`;
 }
 
-function work(d: Rec, out: string[]): void {
+function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
   if (typeof d.work_state === 'string' && d.project_root) {
-    out.push(`  state: ${d.work_state}   branch: ${d.branch ?? '(detached)'}   head: ${String(d.head ?? '-').slice(0, 12)}`);
+    out.push(`  ${l.state}: ${d.work_state}   ${l.branch}: ${d.branch ?? l.detached}   ${l.head}: ${String(d.head ?? '-').slice(0, 12)}`);
     const up = d.upstream as Rec | null;
     if (up) {
-      const ab = up.ahead === null || up.ahead === undefined ? '' : `   ahead ${up.ahead}, behind ${up.behind}`;
-      out.push(`  upstream: ${up.ref ?? '-'}${ab}   (${up.judged_by})`);
+      const ab = up.ahead === null || up.ahead === undefined ? '' : `   ${l.aheadBehind(up.ahead, up.behind)}`;
+      // judged_by is English data (src/work/observe.ts); a person reads it in their language, from the same fields.
+      const judged = lang === 'en' ? up.judged_by : stateText(lang).why(up as never, (d.branch as string | null) ?? null);
+      out.push(`  ${l.upstream}: ${up.ref ?? '-'}${ab}   (${judged})`);
     }
-    if (d.default_issue) out.push(`  default issue: #${d.default_issue}`);
+    if (d.default_issue) out.push(`  ${l.defaultIssue}: #${d.default_issue}`);
     for (const f of (d.dirty_files as string[] | undefined) ?? []) out.push(`    ${f}`);
-    if (d.dirty_files_truncated) out.push(`    … ${Number(d.dirty_count) - (d.dirty_files as string[]).length} more`);
+    if (d.dirty_files_truncated) out.push(`    ${l.more(Number(d.dirty_count) - (d.dirty_files as string[]).length)}`);
   }
   if (Array.isArray(d.files)) {
-    // A refusal's `files` are paths its summary already names; a diff's are objects with counts.
-    for (const f of (d.files as unknown[]).filter((x): x is Rec => typeof x === 'object' && x !== null))
-      out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${f.path}`);
+    // work_diff's entries carry counts; a refusal (work_record policy_blocked) lists only the paths, and the summary names them.
+    for (const f of d.files as (Rec | string)[])
+      if (typeof f !== 'string') out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${f.path}`);
   }
   for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ?? ${f}`);
-  for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  conflict: ${f}`);
+  for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  ${l.conflict}: ${f}`);
   if (typeof d.patch === 'string' && d.patch) out.push('', d.patch.trimEnd());
   if (Array.isArray(d.records)) {
     for (const x of d.records as Rec[]) {
@@ -98,46 +82,44 @@ function work(d: Rec, out: string[]): void {
 }
 
 /** `butler issue list`: one line an issue. */
-function issueList(d: Rec, out: string[]): void {
+function issueList(d: Rec, out: string[], l: Labels): void {
   for (const i of (d.issues as Rec[] | undefined) ?? []) {
     const labels = (i.labels as string[] | undefined) ?? [];
     out.push(
-      `  #${String(i.id).padEnd(5)} ${i.state === 'closed' ? 'closed ' : ''}${i.title}${labels.length ? `  [${labels.join(', ')}]` : ''}`,
+      `  #${String(i.id).padEnd(5)} ${i.state === 'closed' ? `${l.closed} ` : ''}${i.title}${labels.length ? `  [${labels.join(', ')}]` : ''}`,
     );
   }
 }
 
-function issue(d: Rec, out: string[], fill: string): void {
-  if (Array.isArray(d.missing) && typeof d.template === 'string') out.push('', d.template, '', `  ${fill}`);
+function issue(d: Rec, out: string[], l: Labels): void {
+  if (Array.isArray(d.missing) && typeof d.template === 'string') out.push('', d.template, '', `  ${l.template}`);
   const c = d.comment as Rec | undefined;
-  if (c) out.push(`  comment ${c.id} by ${c.author} at ${c.created_at}`);
+  if (c) out.push(`  ${l.comment(c.id, c.author, c.created_at)}`);
   const i = d.issue as Rec | undefined;
   if (!i) return;
   const labels = (i.labels as string[] | undefined) ?? [];
-  out.push(`  state: ${i.state}${labels.length ? `  labels: ${labels.join(', ')}` : ''}  updated: ${i.updated_at}`);
+  out.push(`  ${l.state}: ${i.state}${labels.length ? `  ${l.labels}: ${labels.join(', ')}` : ''}  ${l.updated}: ${i.updated_at}`);
   if (i.url) out.push(`  ${i.url}`);
   if (i.body) out.push('', String(i.body));
-  for (const x of (i.comments as Rec[] | undefined) ?? [])
-    out.push('', `--- comment ${x.id} by ${x.author} at ${x.created_at}`, String(x.body));
+  for (const x of (i.comments as Rec[] | undefined) ?? []) out.push('', `--- ${l.comment(x.id, x.author, x.created_at)}`, String(x.body));
 }
 
-function handover(d: Rec, out: string[]): void {
+function handover(d: Rec, out: string[], l: Labels): void {
   for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error'])
     if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
   if (typeof d.handoff_prompt === 'string') out.push('', d.handoff_prompt);
   for (const h of (d.handovers as Rec[] | undefined) ?? [])
-    out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}${marks(h)}  ${h.summary}`);
+    out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}${marks(h, l)}  ${h.summary}`);
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])
-    out.push(`  candidate ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
+    out.push(`  ${l.candidate} ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
   if (Array.isArray(d.brains))
-    for (const b of d.brains as Rec[])
-      out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? `last seen ${b.last_seen}` : 'installed, not seen yet'}`);
+    for (const b of d.brains as Rec[]) out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? l.lastSeen(b.last_seen) : l.notSeen}`);
 }
 
 /** What happened to a snapshot since (field trial 7: a retired one looked unchanged in the list). */
-function marks(h: Rec): string {
-  const r = ((h.receipts as Rec[] | undefined) ?? []).map((x) => `${x.kind} by ${x.by}`);
+function marks(h: Rec, l: Labels): string {
+  const r = ((h.receipts as Rec[] | undefined) ?? []).map((x) => l.receipt(x.kind, x.by));
   if (h.mode === 'auto') r.unshift(`auto${h.trigger ? `, ${h.trigger}` : ''}`);
-  if (h.superseded_by) r.push(`superseded by ${h.superseded_by}`);
+  if (h.superseded_by) r.push(l.supersededBy(h.superseded_by));
   return r.length ? ` (${r.join('; ')})` : '';
 }

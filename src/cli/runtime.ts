@@ -1,38 +1,44 @@
+import { CLIENTS } from '../shared/clients/index.js';
+import type { Lang } from '../shared/config.js';
 import { BUTLER_VERSION } from '../shared/version.js';
 import type { CliIO, Command } from './io.js';
+import { cliLang, takeLang, withLang } from './lang.js';
+import { cliErrors } from './messages/errors.js';
+import { cliUsage } from './messages/usage.js';
 import { didYouMean } from './suggest.js';
+
+/** `[--claude] [--codex] [--gemini]`: one flag per record of the client table. */
+const CLIENT_USAGE = CLIENTS.map((c) => `[--${c.key}]`).join(' ');
 
 /** One line per command, in help order; a command's line shows only where that command exists. */
 const LINES: [command: string, line: string][] = [
   [
     'install',
-    'butler install [--claude] [--codex] [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]',
+    `butler install ${CLIENT_USAGE} [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]`,
   ],
-  ['uninstall', 'butler uninstall [--claude] [--codex] [--project DIR] [--dry-run] [--json]'],
+  ['uninstall', `butler uninstall ${CLIENT_USAGE} [--project DIR] [--dry-run] [--json]`],
   ['status', 'butler status [--project DIR] [--json]'],
-  ['mcp', 'butler mcp [--worker]                    stdio MCP server (server name "butler")'],
-  ['hook', "butler hook session-start|pre-tool-use   the hook entry points, reading the client's JSON on stdin"],
-  ['handover', 'butler handover suspend|resume|transfer|accept|prepare|read|list|brains|retire [options] [--json]'],
+  ['mcp', 'butler mcp [--worker]                    '],
+  ['hook', 'butler hook session-start|pre-tool-use   '],
+  ['handover', 'butler handover suspend|resume|transfer|accept|prepare|read|list|brains|retire|share-preview [options] [--json]'],
   ['work', 'butler work start|observe|diff|history|record|publish|sync|finish [options] [--json]'],
   ['issue', 'butler issue list|read|create|comment|delete-comment|update-title|update-body|reopen|close|approve-url [options] [--json]'],
-  ['guard', "butler guard status|allow|deny|mode …    the raw-git guard's settings (changing them needs a terminal)"],
-  ['demo', 'butler demo                              throwaway repo: install, suspend, resume, transfer, accept'],
+  ['guard', 'butler guard status|allow|deny|mode …    '],
+  ['demo', 'butler demo                              '],
 ];
 
-/** Where the commands the vendored runtime lacks are (it is the committed copy in .butler/bin/). */
-const FULL_CLI =
-  "the full CLI: the butler skill's scripts/butler.mjs (.agents/skills/ or .claude/skills/), hooks/butler.mjs in a Butler checkout, or npx agent-butler";
-
-export function usage(commands: Commands): string {
+/** The overview; the vendored runtime (.butler/bin/) also says where the commands it lacks are. */
+export function usage(commands: Commands, lang: Lang = 'en'): string {
+  const t = cliUsage(lang);
   const lacking = LINES.filter(([c]) => !commands[c]).map(([c]) => c);
   return [
-    'butler — handover snapshots, work records and a raw-git guard for coding agents',
+    t.title,
     '',
-    'Usage:',
-    ...LINES.filter(([c]) => commands[c]).map(([, l]) => `  ${l}`),
+    t.usageHead,
+    ...LINES.filter(([c]) => commands[c]).map(([c, l]) => `  ${l}${t.line[c] ?? ''}`),
     '',
-    'Run "butler <command> --help" for the options of one command.',
-    ...(lacking.length ? [`This is the vendored runtime (.butler/bin/); ${lacking.join(', ')} are in ${FULL_CLI}.`] : []),
+    t.moreHelp,
+    ...(lacking.length ? [t.vendored(lacking.join(', '), t.fullCli)] : []),
   ].join('\n');
 }
 
@@ -54,18 +60,28 @@ export const RUNTIME: Commands = {
 
 const INSTALLER = ['install', 'uninstall', 'status', 'demo', 'guard'];
 
-export function runRuntime(argv: string[], io: CliIO): Promise<number> {
+export async function runRuntime(argv: string[], io: CliIO): Promise<number> {
   if (INSTALLER.includes(argv[0] ?? '')) {
-    io.stderr(`butler ${argv[0]}: not in the vendored runtime (.butler/bin/); run it with ${FULL_CLI} ${argv[0]}\n`);
-    return Promise.resolve(2);
+    const taken = takeLang(argv);
+    const lang = await cliLang(withLang(io, taken.lang));
+    io.stderr(`butler ${argv[0]}: ${cliErrors(lang).notInRuntime(argv[0]!, cliUsage(lang).fullCli)}\n`);
+    return 2;
   }
   return dispatch(RUNTIME, argv, io);
 }
 
-export async function dispatch(commands: Commands, argv: string[], io: CliIO): Promise<number> {
+export async function dispatch(commands: Commands, given: string[], io0: CliIO): Promise<number> {
+  // `--lang` belongs to every command (lang.ts); install also records it, so it keeps the flag.
+  const taken = takeLang(given);
+  const io = withLang(io0, taken.lang);
+  const argv = given[0] === 'install' ? given : taken.argv;
   const [name, ...rest] = argv;
+  if (taken.bad !== null && name !== 'install') {
+    io.stderr(`butler: ${cliErrors(await cliLang(io)).badLang(taken.bad)}\n`);
+    return 2;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    (name ? io.stdout : io.stderr)(`${usage(commands)}\n`);
+    (name ? io.stdout : io.stderr)(`${usage(commands, await cliLang(io))}\n`);
     return name ? 0 : 2;
   }
   if (name === '--version' || name === '-v') {
@@ -74,7 +90,8 @@ export async function dispatch(commands: Commands, argv: string[], io: CliIO): P
   }
   const load = commands[name];
   if (!load) {
-    io.stderr(`butler: unknown command ${name}${didYouMean(name, Object.keys(commands))}\n  butler --help lists the commands.\n`);
+    const t = cliErrors(await cliLang(io));
+    io.stderr(`butler: ${t.unknownCommand(name)}${didYouMean(name, Object.keys(commands), t)}\n  ${t.listsCommands}\n`);
     return 2;
   }
   return (await load())(rest, io);

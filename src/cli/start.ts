@@ -25,7 +25,7 @@ export function startCli(run: (argv: string[], io: CliIO) => Promise<number>): v
     env: process.env,
     userConfigDir: userConfigDir(process.env, os.homedir()),
     ask: process.stdin.isTTY && process.stderr.isTTY ? ask : undefined,
-    agent: () => agentAncestor(process.env),
+    agent: (say) => agentAncestor(process.env, process.ppid, say),
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     readStdin,

@@ -1,8 +1,12 @@
+import { cliErrors } from './messages/errors.js';
+
 /**
  * "Did you mean" for the command line: the nearest of the valid words by edit distance, when it is
  * close enough to be the likely intent (at most a third of the word, at least one edit allowed).
  */
 export function nearest(word: string, valid: readonly string[]): string | null {
+  const synonym = SYNONYMS[word.toLowerCase()];
+  if (synonym && valid.includes(synonym)) return synonym;
   let best: string | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const v of valid) {
@@ -12,10 +16,21 @@ export function nearest(word: string, valid: readonly string[]): string | null {
   return best !== null && bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : null;
 }
 
+/** Words people type for a verb Butler names otherwise (walk-through: `issue show 1`). */
+const SYNONYMS: Record<string, string> = {
+  show: 'read',
+  view: 'read',
+  cat: 'read',
+  ls: 'list',
+  new: 'create',
+  add: 'create',
+  open: 'reopen',
+};
+
 /** `; did you mean X?` or nothing. */
-export const didYouMean = (word: string, valid: readonly string[]): string => {
+export const didYouMean = (word: string, valid: readonly string[], t = cliErrors('en')): string => {
   const n = nearest(word, valid);
-  return n ? `; did you mean ${n}?` : '';
+  return n ? t.didYouMean(n) : '';
 };
 
 /** Optimal string alignment distance: insert, delete, substitute, swap two neighbours (`--titel`). */
@@ -37,13 +52,16 @@ function distance(a: string, b: string): number {
  * node:util parseArgs' error in one line a person can act on (its own text explains `--` for
  * positionals): `unknown flag --titel; did you mean --title?`, `--title needs a value`.
  */
-export function parseArgsMessage(err: unknown, flags: readonly string[]): string {
+export function parseArgsMessage(err: unknown, flags: readonly string[], t = cliErrors('en')): string {
   const message = err instanceof Error ? err.message : String(err);
   const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
-  if (unknown) return `unknown flag ${unknown}${didYouMean(unknown.split('=')[0]!, flags)}`;
+  if (unknown) return `${t.unknownFlag(unknown)}${didYouMean(unknown.split('=')[0]!, flags, t)}`;
   const missing = /Option '(-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[2];
-  if (missing) return `${missing} needs a value`;
+  if (missing) return t.needsValue(missing);
   const noValue = /Option '(-\w, )?(--[\w-]+)' does not take an argument/.exec(message)?.[2];
-  if (noValue) return `${noValue} takes no value`;
+  if (noValue) return t.takesNoValue(noValue);
+  // A value that starts with '-' (`--limit -3`): node asks for `--limit=-3`.
+  const dashed = /Option '(-\w, )?(--[\w-]+)' argument is ambiguous/.exec(message)?.[2];
+  if (dashed) return t.dashValue(dashed);
   return message.split('. ')[0]!;
 }

@@ -4,7 +4,10 @@ import * as z from 'zod';
 import type { ToolDef } from '../mcp/tool.js';
 import { workStart } from '../mcp/tools/work/start.js';
 import type { CliIO } from './io.js';
+import { cliErrors } from './messages/errors.js';
 import { UsageError } from './outcome.js';
+
+type Say = ReturnType<typeof cliErrors>;
 
 /**
  * How a command line becomes a tool's arguments. Every argument of the tool's input schema is the
@@ -97,27 +100,27 @@ export function parseOptions(tool: ToolDef): Options {
 }
 
 /** A number argument from its text; `label` is what the person typed (`--issue`, `issue id`). */
-function numberFrom(text: string, schema: z.ZodType, label: string): number {
+function numberFrom(text: string, schema: z.ZodType, label: string, say: Say): number {
   if (/^-?\d+$/.test(text)) return Number(text);
   const positive = !schema.safeParse(0).success && schema.safeParse(1).success;
-  throw new UsageError(`${label} must be ${positive ? 'a positive number' : 'a number'}, got "${text}"`);
+  throw new UsageError(say.mustBeNumber(label, positive, text));
 }
 
-function convert(texts: string[], schema: z.ZodType, label: string): unknown {
+function convert(texts: string[], schema: z.ZodType, label: string, say: Say): unknown {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodArray) {
     const element = unwrap(inner.element as z.ZodType);
-    return texts.map((t) => (element instanceof z.ZodNumber ? numberFrom(t, element, label) : t));
+    return texts.map((t) => (element instanceof z.ZodNumber ? numberFrom(t, element, label, say) : t));
   }
-  if (texts.length > 1) throw new UsageError(`${label} given more than once`);
-  return inner instanceof z.ZodNumber ? numberFrom(texts[0]!, inner, label) : texts[0];
+  if (texts.length > 1) throw new UsageError(say.givenTwice(label));
+  return inner instanceof z.ZodNumber ? numberFrom(texts[0]!, inner, label, say) : texts[0];
 }
 
 /** A file named on the command line (`-`: stdin); one that cannot be read is the caller's mistake. */
-function readText(file: string, label: string, io: CliIO): Promise<string> {
+function readText(file: string, label: string, io: CliIO, say: Say): Promise<string> {
   if (file === '-') return io.readStdin();
   return readFile(path.resolve(io.cwd, file), 'utf8').catch((err: NodeJS.ErrnoException) => {
-    throw new UsageError(`${label}: cannot read ${file} (${err.code ?? err.message})`);
+    throw new UsageError(say.cannotRead(label, file, err.code ?? err.message));
   });
 }
 
@@ -134,19 +137,20 @@ export async function toolArgs(
   given: string[],
   positionals: string[],
   io: CliIO,
+  say: Say = cliErrors('en'),
 ): Promise<CliArgs> {
   const shape = shapeOf(tool);
   const slots = positionals.filter((k) => k in shape);
-  if (given.length > slots.length) throw new UsageError(`unexpected argument "${given[slots.length]}"`);
+  if (given.length > slots.length) throw new UsageError(say.unexpected(given[slots.length]!));
   const out: CliArgs = { args: {} };
   const from: Record<string, string> = {};
   const put = (key: string, value: unknown, label: string) => {
-    if (key in out.args) throw new UsageError(`${label} and ${from[key]} both give ${key}`);
+    if (key in out.args) throw new UsageError(say.bothGive(label, from[key]!, key));
     out.args[key] = value;
     from[key] = label;
   };
   given.forEach((text, i) =>
-    put(slots[i]!, convert([text], shape[slots[i]!] as z.ZodType, slots[i]!.replace(/_/g, ' ')), slots[i]!.replace(/_/g, ' ')),
+    put(slots[i]!, convert([text], shape[slots[i]!] as z.ZodType, slots[i]!.replace(/_/g, ' '), say), slots[i]!.replace(/_/g, ' ')),
   );
   const flags = cliFlags(tool);
   if (typeof values.client === 'string' && 'client' in shape) put('client', values.client, '--client');
@@ -156,11 +160,11 @@ export async function toolArgs(
     const label = flagLabel(flag);
     const texts = Array.isArray(value) ? value : [];
     if (arg === null) {
-      if (texts.length > 1) throw new UsageError(`only a tool with a list of issues takes several ${label}`);
+      if (texts.length > 1) throw new UsageError(say.onlyList(label));
       // The call's default issue is what work_start would set: checked by its schema.
       const issueId = unwrap(workStart.config.inputSchema.shape.issue_id as z.ZodType);
-      const n = issueId.safeParse(numberFrom(texts[0]!, issueId, label));
-      if (!n.success) throw new UsageError(`${label} must be a positive number, got "${texts[0]}"`);
+      const n = issueId.safeParse(numberFrom(texts[0]!, issueId, label, say));
+      if (!n.success) throw new UsageError(say.mustBeNumber(label, true, texts[0]!));
       out.defaultIssue = n.data as number;
       continue;
     }
@@ -169,21 +173,22 @@ export async function toolArgs(
     if (alias?.set !== undefined) put(arg, alias.set, label);
     else if (typeof value === 'boolean') put(arg, value, label);
     else if (alias?.file)
-      put(arg, convert(await Promise.all(texts.map((f) => readText(f, label, io))), shape[arg] as z.ZodType, label), label);
-    else put(arg, convert(texts, shape[arg] as z.ZodType, label), label);
+      put(arg, convert(await Promise.all(texts.map((f) => readText(f, label, io, say))), shape[arg] as z.ZodType, label, say), label);
+    else put(arg, convert(texts, shape[arg] as z.ZodType, label, say), label);
   }
   return out;
 }
 
 /** A schema failure in the person's words: the flag (or position) that is missing or wrong. */
-export function explainZod(error: z.ZodError, positionals: string[]): string {
+export function explainZod(error: z.ZodError, positionals: string[], say: Say = cliErrors('en')): string {
   return error.issues
     .slice(0, 5)
     .map((i) => {
       const key = String(i.path[0] ?? '');
       const label = positionals.includes(key) ? key.replace(/_/g, ' ') : flagLabel(kebab(key));
       if (!key) return i.message;
-      if (i.code === 'invalid_type' && /received undefined/.test(i.message)) return `${label} is required`;
+      // zod's English and Japanese words for a missing value (tool-runner.ts parses in the person's language).
+      if (i.code === 'invalid_type' && /received undefined|undefinedが入力/.test(i.message)) return say.required(label);
       return `${label}${i.path.length > 1 ? `[${i.path.slice(1).join('.')}]` : ''}: ${i.message}`;
     })
     .join('; ');

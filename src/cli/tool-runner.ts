@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import zodJa from 'zod/v4/locales/ja.js';
 import type { ServerDeps, ToolDef } from '../mcp/tool.js';
 import { brainForClient, PERSON_BRAIN } from '../shared/brains.js';
-import { resolveLang } from '../shared/config.js';
+import type { Lang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
-import { execaGit } from '../work/git.js';
+import { createGit } from '../work/git.js';
 import { newSession, type WorkSession } from '../work/session.js';
 import { startWorkSession } from '../work/start.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
@@ -12,6 +13,9 @@ import type { CliIO, Command } from './io.js';
 import { repoRootOf } from './commands/project-args.js';
 import { personConsents } from './person.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
+import { cliLang } from './lang.js';
+import { cliErrors } from './messages/errors.js';
+import { cliUsage } from './messages/usage.js';
 import { didYouMean, parseArgsMessage } from './suggest.js';
 import { cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
 
@@ -22,7 +26,8 @@ import { cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-
  */
 export interface CliGroup {
   name: string;
-  usage: string;
+  /** The group's help, in the person's language (src/cli/messages/usage.ts). */
+  usage: (lang: Lang) => string;
   verbs: Record<string, ToolDef>;
   /** Tool arguments a verb also takes by position, in order, when its tool has them (`issue read 7`). */
   positionals?: string[];
@@ -44,12 +49,13 @@ export function toolGroup(group: CliGroup): Command {
   return async (argv, io) => {
     const [verb, ...rest] = argv;
     if (!verb || HELP.includes(verb)) {
-      (verb ? io.stdout : io.stderr)(`${group.usage}\n`);
+      (verb ? io.stdout : io.stderr)(`${group.usage(await cliLang(io))}\n`);
       return verb ? EXIT.ok : EXIT.usage;
     }
     if (!Object.hasOwn(group.verbs, verb)) {
+      const t = cliErrors(await cliLang(io));
       const valid = [...Object.keys(group.verbs), ...(group.extraVerbs ?? [])];
-      io.stderr(`butler ${group.name}: unknown verb ${verb}${didYouMean(verb, valid)}\n  butler ${group.name} --help lists the verbs.\n`);
+      io.stderr(`butler ${group.name}: ${t.unknownVerb(verb)}${didYouMean(verb, valid, t)}\n  ${t.listsVerbs(group.name)}\n`);
       return EXIT.usage;
     }
     return runToolFromCli(group.verbs[verb]!, rest, io, { ...group, verb });
@@ -70,17 +76,21 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (err) {
+    const t = cliErrors(await cliLang(io));
     io.stderr(
       `${prefix}: ${parseArgsMessage(
         err,
         Object.keys(options).map((f) => `--${f}`),
-      )}\n${more(prefix)}`,
+        t,
+      )}\n${more(prefix, t)}`,
     );
     return EXIT.usage;
   }
   const { values } = parsed;
+  const lang = await cliLang(io, typeof values.project === 'string' ? values.project : undefined);
+  const t = cliErrors(lang);
   if (values.help) {
-    io.stdout(helpText(tool, prefix, positionals));
+    io.stdout(helpText(tool, prefix, positionals, lang));
     return EXIT.ok;
   }
   const deps: ServerDeps = {
@@ -88,20 +98,20 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     env: io.env,
     userConfigDir: io.userConfigDir,
     now: () => new Date(),
-    git: execaGit,
+    git: createGit(io.env),
     // `work record` of Butler's own files: a person's yes at a terminal, never an agent's (src/cli/person.ts).
     personConsent: (question) => personConsents(io, question),
   };
   const session = newSession();
   return runEnvelope(
     io,
-    { prefix, json: Boolean(values.json), usage: more(prefix).trimEnd(), root: () => session.projectRoot },
+    { prefix, json: Boolean(values.json), usage: more(prefix, t).trimEnd(), root: () => session.projectRoot },
     async () => {
       // The command line is checked before anything is read or bound: a usage error has done nothing.
-      const { args, defaultIssue } = await toolArgs(tool, values, parsed.positionals, positionals, io);
-      const checked = tool.config.inputSchema.safeParse(args);
-      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals));
-      const root = await bind(session, values, io, deps, Boolean(group.folder));
+      const { args, defaultIssue } = await toolArgs(tool, values, parsed.positionals, positionals, io, t);
+      const checked = tool.config.inputSchema.safeParse(args, zodLocale(lang));
+      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t));
+      const root = await bind(session, values, io, deps, Boolean(group.folder), lang);
       session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
       const before = session.defaultIssue;
       const call = () => tool.handler(checked.data, { session, deps, memo: new Map() });
@@ -113,21 +123,28 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
 }
 
 /** The project (and brain) of this one-command connection, as work_session_start binds an MCP one. */
-async function bind(session: WorkSession, values: Record<string, unknown>, io: CliIO, deps: ServerDeps, folder: boolean): Promise<string> {
+async function bind(
+  session: WorkSession,
+  values: Record<string, unknown>,
+  io: CliIO,
+  deps: ServerDeps,
+  folder: boolean,
+  lang: Lang,
+): Promise<string> {
   const start = path.resolve(io.cwd, typeof values.project === 'string' ? values.project : '.');
   const client = typeof values.client === 'string' ? values.client : io.env.BUTLER_BRAIN;
   // Outside a repository nothing is read or written: said first, exit 2 (a local issue store too is the project's).
-  const top = repoRootOf(start);
+  const top = repoRootOf(start, lang);
   if (folder) {
     // The repository's top level, as for the MCP tools: a subfolder must not grow its own .butler/issues.
     session.projectRoot = top;
     session.brainId = client || io.env.USER || (await gitUserName(deps, session.projectRoot)) || 'cli';
     return session.projectRoot;
   }
-  // Before the project is known, only the environment can choose the language of an error.
+  // Before the project is bound, the language is the flag's, the environment's or the config's around the folder.
   // A person names no client: their snapshots are filed as `person` (an alias such as `codex` maps to its brain id).
   const clientName = client ? (brainForClient(client, []) ?? client) : PERSON_BRAIN;
-  await startWorkSession(session, { projectRoot: start, clientName, register: false, lang: resolveLang({}, io.env) }, deps);
+  await startWorkSession(session, { projectRoot: start, clientName, register: false, lang }, deps);
   return session.projectRoot!;
 }
 
@@ -139,9 +156,12 @@ async function gitUserName(deps: ServerDeps, dir: string): Promise<string | null
 }
 
 /** After a usage error: where the options of this verb are listed. */
-const more = (prefix: string) => `  ${prefix} --help lists its options.\n`;
+const more = (prefix: string, t: ReturnType<typeof cliErrors>) => `  ${t.listsOptions(prefix)}\n`;
 
-function helpText(tool: ToolDef, prefix: string, positionals: string[]): string {
+/** zod's own words for a bad value, in Japanese when the person reads Japanese (zod ships the catalog). */
+const zodLocale = (lang: Lang) => (lang === 'ja' ? { error: zodJa().localeError } : undefined);
+
+function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: Lang): string {
   const byArg = new Map<string, string[]>();
   for (const [flag, arg] of cliFlags(tool)) {
     const key = arg ?? 'default issue';
@@ -152,5 +172,7 @@ function helpText(tool: ToolDef, prefix: string, positionals: string[]): string 
     .filter((k) => k in tool.config.inputSchema.shape)
     .map((k) => ` ${k.toUpperCase()}`)
     .join('');
-  return `${tool.name}: ${tool.config.description}\nusage: ${prefix}${slots} [options]\noptions: ${flags} --project DIR --client BRAIN --json\n`;
+  // The first line is the tool's description, the model contract (English, docs/decisions.md D37).
+  const u = cliUsage(lang);
+  return `${tool.name}: ${tool.config.description}\n${u.usageWord}: ${prefix}${slots} [options]\n${u.options}: ${flags} --project DIR --client BRAIN --json\n`;
 }

@@ -14,7 +14,10 @@ const RANK = { off: 0, warn: 1, block: 2 } as const;
 
 /** The guard part of a config text: the default (block) when absent or invalid. */
 export function guardFromText(text: string | null): GuardConfig {
-  if (text === null) return DEFAULT_GUARD;
+  // No "guard" in the text: nothing can relax the default, so the YAML parse (a few ms on the hook's
+  // git path, most configs hold only `lang`) is skipped. A key spelled with escapes gets the default too,
+  // the strictest setting, never a laxer one.
+  if (text === null || !text.includes('guard')) return DEFAULT_GUARD;
   try {
     const g = parseConfig(text).guard;
     return g ? { allow: g.allow, mode: g.mode } : DEFAULT_GUARD;

@@ -48,13 +48,23 @@ export function openItemsOf(markdown: string, root: string): OpenItems {
   };
 }
 
+/** An item's content, for comparing: case, spacing, markdown emphasis and a closing full stop ignored. */
 const norm = (s: string) =>
   s
-    .replace(/^\[[^\]]+\]\s*/, '')
     .replace(/[`*]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
+    .replace(/[.。!！]+$/, '')
     .toLowerCase();
+
+/** A rendered pending item without the one status label Butler put in front of it (`[blocked] …`). */
+const unlabelled = (s: string) => s.replace(/^\[[^\]]+\]\s*/, '');
+
+/** A filter that keeps each item once, by content (field trial: a chain of snapshots repeated items). */
+export const once =
+  <T>(text: (item: T) => string, seen = new Set<string>()) =>
+  (item: T): boolean =>
+    !seen.has(norm(text(item))) && !!seen.add(norm(text(item)));
 
 /**
  * `resolved: <text>` (解決: …) closes every carried item whose text contains <text> (case and
@@ -64,17 +74,19 @@ const norm = (s: string) =>
 export function carryForward(prev: OpenItems | null, notes: ParsedNotes): OpenItems & { resolved: string[] } {
   const out: OpenItems & { resolved: string[] } = { decisions: [], pending: [], risks: [], anchors: [], resolved: [] };
   if (!prev) return out;
-  const keys = notes.resolved.map(norm).filter((k) => k.length >= 3);
+  const keys = notes.resolved.map((r) => norm(unlabelled(r))).filter((k) => k.length >= 3);
   const isResolved = (text: string) => keys.some((k) => norm(text).includes(k));
+  // What the notes say again now, and what came already, is not carried a second time.
   const fresh = new Set([...notes.decision, ...notes.pending.map((p) => p.text), ...notes.risks].map(norm));
-  for (const [from, to] of [
-    [prev.decisions, out.decisions],
-    [prev.pending, out.pending],
-    [prev.risks, out.risks],
+  for (const [from, to, content] of [
+    [prev.decisions, out.decisions, (i: string) => i],
+    [prev.pending, out.pending, unlabelled],
+    [prev.risks, out.risks, (i: string) => i],
   ] as const) {
+    const fits = once(content, new Set(fresh));
     for (const item of from) {
-      if (isResolved(item)) out.resolved.push(item);
-      else if (!fresh.has(norm(item))) to.push(item);
+      if (isResolved(content(item))) out.resolved.push(item);
+      else if (fits(item)) to.push(item);
     }
   }
   const noted = new Set(notes.anchors.map((a) => a.path));

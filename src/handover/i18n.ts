@@ -30,6 +30,8 @@ interface Strings {
     blocked: (text: string) => string;
     moreIn: (section: string) => (n: number) => string;
     lastRequest: (text: string) => string;
+    /** Marks words cut to fit the prompt and names the call that shows them whole. */
+    cut: string;
   };
   issueText: string;
   resolved: string;
@@ -78,6 +80,7 @@ const ja: Strings = {
     blocked: (text) => `ブロック: ${text}`,
     moreIn: (section) => (n) => `（ほか ${n} 件は ${section}）`,
     lastRequest: (text) => `ユーザーの最後の依頼: ${text}`,
+    cut: '（続きは handover_read）',
   },
   issueText: 'issue 本文（起票時の記述で、現在の状態ではありません）',
   resolved: '解決済み',
@@ -126,6 +129,7 @@ const en: Strings = {
     blocked: (text) => `Blocked: ${text}`,
     moreIn: (section) => (n) => `(${n} more in ${section})`,
     lastRequest: (text) => `The user's last request: ${text}`,
+    cut: '(cut; the rest: handover_read)',
   },
   issueText: 'Issue text as filed (not the current state)',
   resolved: 'Resolved',

@@ -3,6 +3,7 @@ import { brainForClient, listBrains, normalizeBrain, resolveBrain } from '../sha
 import { assembleSnapshot } from './assemble.js';
 import { previousFromSameLog } from './candidates.js';
 import { action, type HandoverContext } from './context.js';
+import { lookupText } from './messages/lookup.js';
 import { prepareText } from './messages/prepare.js';
 import { parseNotes } from './notes.js';
 import { handoffPrompt } from './snapshot.js';
@@ -100,12 +101,20 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   });
 
   // required_action is only ever for this agent, now; what a later session or the target does has its own field.
+  // A closed issue's snapshot is never offered by resume or accept (lookup.ts): the successor's real step is the
+  // next issue, which the user names (field trial, issue 22).
+  const t = prepareText(ctx.lang);
+  const l = lookupText(ctx.lang);
+  const then = (reason: string, tool: string, args: Record<string, unknown>) =>
+    issue?.state === 'closed'
+      ? { ...action('issue_create', {}, `${reason}: ${l.closed([issueId])}${l.askUser}`), required_args: ['title'] }
+      : action(tool, args, reason);
   const later =
     kind === 'transfer'
-      ? { for_target: action('handover_accept', { handover_id: entry.handover_id }, prepareText(ctx.lang).forTarget(target)) }
+      ? { for_target: then(t.forTarget(target), 'handover_accept', { handover_id: entry.handover_id }) }
       : kind === 'suspend'
-        ? { next_session: action('handover_resume', scopeArgs, prepareText(ctx.lang).nextSession) }
-        : { required_action: action('handover_read', scopeArgs, prepareText(ctx.lang).readBack) };
+        ? { next_session: then(t.nextSession, 'handover_resume', scopeArgs) }
+        : { required_action: action('handover_read', scopeArgs, t.readBack) };
   // Private is the default; a shared snapshot is published now, and a failure leaves it local.
   const share = kind !== 'prepare' && (args.share ?? ctx.shareByDefault);
   const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};

@@ -36,7 +36,7 @@ export function summarize(line: string): string {
 }
 
 /** Items joined while they fit `max`, then how many more the section holds. */
-function joinFitting(items: string[], max: number, more: (n: number) => string): string {
+function joinFitting(items: string[], max: number, more: (n: number) => string, cut: string): string {
   let out = '';
   let n = 0;
   for (const raw of items) {
@@ -44,15 +44,26 @@ function joinFitting(items: string[], max: number, more: (n: number) => string):
     const item = raw.replace(/[.。]\s*$/, '');
     const next = out ? `${out}; ${item}` : item;
     if (next.length > max && n > 0) break;
-    out = next.length > max ? clip(next, max) : next;
+    out = next.length > max ? `${clip(next, max)} ${cut}` : next;
     n++;
   }
   return n < items.length ? `${out} ${more(items.length - n)}` : out;
 }
 
+/**
+ * A user's or agent's words cut to fit the prompt: the cut is marked and names the call that shows the whole
+ * text (issue 22: never cut silently).
+ */
+function fit(text: string, max: number, cut: string): string {
+  const t = text.trim();
+  return t.length <= max ? t : `${clip(t, max)} ${cut}`;
+}
+
 export interface PromptInput {
   lang: Lang;
   summary: string;
+  /** The notes line the summary was taken from, whole; when the summary is shorter, the cut is marked. */
+  summarySource?: string | null;
   scope: string;
   finished: boolean;
   readTool: string;
@@ -77,19 +88,22 @@ export function decisionsText(decisions: readonly string[]): string {
  */
 export function buildPrompt(p: PromptInput): string[] {
   const t = strings(p.lang);
+  const cut = t.prompt.cut;
+  const whole = p.summarySource?.trim();
   const lines = [
-    p.summary,
+    // The summary is one or two sentences (docs/decisions.md D5); the rest of the note is in CURRENT_STATE.
+    whole && whole !== p.summary ? `${p.summary} ${cut}` : p.summary,
     // The brain's own snapshot (suspend, automatic checkpoints) is resumed, not taken over.
     p.finished ? t.prompt.finished(p.scope) : p.readTool === 'handover_resume' ? t.prompt.resume(p.scope) : t.prompt.takeOver(p.scope),
     t.prompt.start,
     t.prompt.read(p.readTool, p.handoverId),
   ];
   // Finished work has nothing to continue unless the author said what (field trial: "finished … resume the work").
-  if (!(p.finished && p.next === t.defaultNext)) lines.push(t.prompt.continueWith(clip(p.next, NEXT_MAX)));
-  if (p.lastRequest) lines.push(t.prompt.lastRequest(clip(p.lastRequest, REQUEST_MAX)));
+  if (!(p.finished && p.next === t.defaultNext)) lines.push(t.prompt.continueWith(fit(p.next, NEXT_MAX, cut)));
+  if (p.lastRequest) lines.push(t.prompt.lastRequest(fit(p.lastRequest, REQUEST_MAX, cut)));
   if (p.decisions.length) lines.push(t.prompt.decisions(decisionsText(p.decisions)));
-  if (p.blockers.length) lines.push(t.prompt.blocked(joinFitting(p.blockers, BLOCKERS_MAX, t.prompt.moreIn('BLOCKED / PENDING'))));
+  if (p.blockers.length) lines.push(t.prompt.blocked(joinFitting(p.blockers, BLOCKERS_MAX, t.prompt.moreIn('BLOCKED / PENDING'), cut)));
   // At most 8 lines (docs/decisions.md D5): the user's request outranks the caution.
-  if (p.caution && lines.length < 8) lines.push(t.prompt.caution(clip(p.caution, NEXT_MAX)));
+  if (p.caution && lines.length < 8) lines.push(t.prompt.caution(fit(p.caution, NEXT_MAX, cut)));
   return lines;
 }

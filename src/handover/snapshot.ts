@@ -1,4 +1,4 @@
-import type { OpenItems } from './carry.js';
+import { type OpenItems, once } from './carry.js';
 import { strings } from './i18n.js';
 import type { ParsedNotes } from './notes.js';
 import { buildPrompt, clip, summarize } from './prompt.js';
@@ -57,6 +57,18 @@ const cap = (lines: string[], max: number, omitted: (n: number) => string): stri
 
 const bullets = (items: string[], none: string): string[] => (items.length ? items.map((i) => `- ${i}`) : [`- ${none}`]);
 
+/** The words an agent uses for the steps Butler adds to NEXT_ACTION itself (work_observe's actions). */
+const STEP_WORDS: Record<string, RegExp> = {
+  work_publish: /work_publish|\bpublish|\bpush\b|公開|プッシュ/i,
+  work_record: /work_record|\brecord\b|\bcommit\b|記録|コミット/i,
+};
+
+/** Whether one of the steps already names what `tool` does. */
+function namesStep(steps: readonly string[], tool: string): boolean {
+  const words = STEP_WORDS[tool] ?? new RegExp(tool, 'i');
+  return steps.some((s) => words.test(s));
+}
+
 function describeAction(a: Action): string {
   const args = a.args && Object.keys(a.args).length ? JSON.stringify(a.args) : '';
   return `${a.tool}(${args})${a.reason ? ` — ${a.reason}` : ''}`;
@@ -67,7 +79,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const t = strings(input.meta.lang);
   const { meta, notes, work, issue, session } = input;
   const carried = input.carried ?? { decisions: [], pending: [], risks: [], anchors: [], resolved: [] };
-  const decisions = [...notes.decision, ...carried.decisions];
+  const decisions = [...notes.decision, ...carried.decisions].filter(once((d) => d));
   const scope = meta.issue_id === null ? t.projectScope : t.scopeIssue(meta.issue_id, meta.issue_title);
   const summary = notes.free[0] ? summarize(notes.free[0]) : t.summaryDefault(scope);
 
@@ -109,11 +121,12 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   );
   const next = meta.mode === 'auto' ? [...open, ...notes.next] : [...notes.next, ...open];
   // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
-  if (work?.required_action) next.push(describeAction(work.required_action));
-  if (work?.ask_user_first) next.push(t.askBefore(describeAction(work.ask_user_first)));
+  // A step the agent already wrote in its own words is not listed a second time (field trial, issue 22).
+  if (work?.required_action && !namesStep(next, work.required_action.tool)) next.push(describeAction(work.required_action));
+  if (work?.ask_user_first && !namesStep(next, work.ask_user_first.tool)) next.push(t.askBefore(describeAction(work.ask_user_first)));
   if (!next.length) next.push(t.defaultNext);
 
-  const pending = [...notes.pending.map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
+  const pending = [...notes.pending.filter(once((p) => p.text)).map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
   if (input.issueError && meta.issue_id !== null)
     pending.unshift(`[${t.labels.blocked}] ${t.issueUnreadable(meta.issue_id, input.issueError)}`);
 
@@ -132,6 +145,7 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const prompt = buildPrompt({
     lang: meta.lang,
     summary,
+    summarySource: notes.free[0] ?? null,
     scope,
     finished,
     readTool:

@@ -5,9 +5,10 @@
 // newerAuto can use for that brain (live rows addressed to it, to `any` or accepted by it, and every
 // automatic checkpoint), with `superseded_by` computed over the whole index, and the index file's
 // size, mtime and inode. The hook uses it only when those still match; otherwise it parses the index.
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../shared/fs.js';
+import { fileKey } from '../shared/git-refs.js';
 import { isAuto, isRetired, markSuperseded } from './candidates.js';
 import { newestFirst, parseIndex } from './store-rows.js';
 import type { IndexEntry } from './store-types.js';
@@ -16,7 +17,6 @@ import type { IndexEntry } from './store-types.js';
 const MAX_BRAINS = 16;
 const BRAIN_FILE = /^[A-Za-z0-9_-]{1,80}$/;
 
-const sigOf = (st: Stats) => `${st.size}:${st.mtimeMs}:${st.ino}`;
 const fileOf = (dir: string, brain: string) => path.join(dir, 'start', `${brain}.json`);
 
 /** The rows an extract for `brain` keeps (entries newest first, superseded_by already marked). */
@@ -29,7 +29,8 @@ export function startRows(entries: readonly IndexEntry[], brain: string): IndexE
 /** Writes the extracts after the index was written (under its lock). Best effort: a failure only costs speed. */
 export async function writeStartIndex(root: string, indexFile: string, entries: readonly IndexEntry[]): Promise<void> {
   try {
-    const sig = sigOf(statSync(indexFile));
+    const sig = fileKey(indexFile);
+    if (!sig) return;
     const marked = markSuperseded(entries.map((e) => ({ ...e })).sort(newestFirst));
     const brains = [...new Set(marked.flatMap((e) => [e.target_brain, e.source_brain, ...(e.receipts ?? []).map((r) => r.by)]))]
       .filter((b) => b !== 'any' && BRAIN_FILE.test(b))
@@ -49,10 +50,10 @@ export async function writeStartIndex(root: string, indexFile: string, entries: 
 export function startEntriesNow(indexFile: string, brain: string | null): IndexEntry[] | null {
   if (!brain || !BRAIN_FILE.test(brain)) return null;
   try {
-    const sig = sigOf(statSync(indexFile));
+    const sig = fileKey(indexFile);
     const text = readFileSync(fileOf(path.dirname(indexFile), brain), 'utf8');
     const head = /^\{"version":1,"index":("[^"\n]*"),/.exec(text);
-    if (!head || JSON.parse(head[1] as string) !== sig) return null;
+    if (!sig || !head || JSON.parse(head[1] as string) !== sig) return null;
     return parseIndex(text);
   } catch {
     return null;

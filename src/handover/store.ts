@@ -1,12 +1,13 @@
 import { promises as fsp, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
+import { fileKey } from '../shared/git-refs.js';
 import { withFileLock } from '../shared/lock.js';
 import { assertNoLinks } from '../shared/no-links.js';
 import { PRIVATE_DIR } from '../shared/private-dir.js';
 import { markSuperseded } from './candidates.js';
 import { markOrigin, recordOwn } from './origin.js';
-import { entryFromMeta, markLatest, newestFirst, parseIndex, savedButIncomplete } from './store-rows.js';
+import { currentMemo, entryFromMeta, markLatest, newestFirst, parseIndex, rememberIndex, savedButIncomplete } from './store-rows.js';
 import { AUTO_KEEP, pruneAuto } from './prune.js';
 import { missingSections } from './sections.js';
 import { writeStartIndex } from './start-index.js';
@@ -37,6 +38,8 @@ export class HandoverStore {
   readonly dir: string;
   readonly indexFile: string;
   private cache: { key: string; entries: IndexEntry[] } | null = null;
+  /** Snapshot files the last loadForWrite could not parse (store-rows.ts). */
+  private unreadable: string[] = [];
 
   constructor(readonly projectRoot: string) {
     this.dir = path.join(projectRoot, HANDOVER_DIR);
@@ -49,16 +52,15 @@ export class HandoverStore {
 
   /** All entries, newest first. A long-lived server reuses the parsed index until the file changes. */
   async entries(): Promise<IndexEntry[]> {
-    const stat = await fsp.stat(this.indexFile).catch(() => null);
-    const key = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '';
+    const key = fileKey(this.indexFile);
     if (this.cache && key && this.cache.key === key) return this.cache.entries;
-    const parsed = stat ? await this.readIndex() : null;
+    const parsed = key ? await this.readIndex() : null;
     // An index that misses a snapshot file here (a crash, or an index.json a pull replaced) is rebuilt.
     if (parsed && (await this.knowsEveryFile(parsed))) {
       // latest and supersede from the origins just read, never from what the file says (issue #23).
       markLatest(parsed);
       const entries = parsed;
-      this.cache = { key, entries };
+      this.cache = { key: key as string, entries };
       return entries;
     }
     if (!(await pathExists(this.dir))) return [];
@@ -100,14 +102,16 @@ export class HandoverStore {
 
   private async knowsEveryFile(entries: readonly IndexEntry[]): Promise<boolean> {
     const known = new Set(entries.map((e) => e.snapshot_file.slice(e.snapshot_file.lastIndexOf('/') + 1)));
+    for (const n of currentMemo(this.projectRoot, this.indexFile) ?? []) known.add(n);
     const names = await fsp.readdir(this.dir).catch(() => [] as string[]);
     return names.every((n) => !SNAPSHOT_FILE.test(n) || known.has(n));
   }
 
   /** null when missing or corrupt, including any entry that is not a well-formed row of ours. */
   private async readIndex(): Promise<IndexEntry[] | null> {
-    // A tracked index.json is a commit's word, not Butler's: rebuilt from the files (tracked-logs.ts).
-    if (isTrackedLog(this.projectRoot, this.rel(this.indexFile))) return null;
+    // A tracked index.json is a commit's word, not Butler's: rebuilt from the files (tracked-logs.ts),
+    // then Butler's own again until something replaces the file (store-rows.ts).
+    if (isTrackedLog(this.projectRoot, this.rel(this.indexFile)) && !currentMemo(this.projectRoot, this.indexFile)) return null;
     const parsed = parseIndex((await readTextIfExists(this.indexFile).catch(() => null)) ?? '');
     return parsed && markOrigin(this.projectRoot, parsed);
   }
@@ -119,6 +123,7 @@ export class HandoverStore {
     const text = `{"version":1,"handovers":[\n${file.handovers.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`;
     await writeFileAtomic(this.indexFile, text, { within: this.projectRoot });
     this.cache = null;
+    rememberIndex(this.projectRoot, this.indexFile, this.unreadable, isTrackedLog(this.projectRoot, this.rel(this.indexFile)));
     await writeStartIndex(this.projectRoot, this.indexFile, entries);
   }
 
@@ -127,12 +132,14 @@ export class HandoverStore {
     const entries = (await this.readIndex()) ?? [];
     const known = new Set(entries.map((e) => e.snapshot_file));
     const names = await fsp.readdir(this.dir).catch(() => [] as string[]);
+    this.unreadable = [];
     for (const name of names) {
       if (!SNAPSHOT_FILE.test(name)) continue;
       const rel = this.rel(path.join(this.dir, name));
       if (known.has(rel)) continue;
       const meta = parseMetadata((await readTextIfExists(path.join(this.dir, name))) ?? '');
       if (meta) entries.push(entryFromMeta(meta, rel));
+      else this.unreadable.push(name);
     }
     return markOrigin(this.projectRoot, entries);
   }

@@ -1,34 +1,9 @@
-import { neutralize } from '../shared/neutralize.js';
-import { normalizeBrain } from '../shared/brains.js';
+// The SessionStart hook: the client's input in, the text it prints out. What to offer and how it reads is
+// handover's use case (src/handover/start.ts); this file knows only the clients' hook protocol.
+import { startAnswer, type StartInput } from '../handover/start.js';
 import { clientByBrain } from '../shared/clients/index.js';
-import { newerAuto } from '../handover/candidates.js';
-import { startDrift } from '../handover/drift.js';
-import { recoverEndedSession, type RecoverQuery } from '../handover/recover.js';
-import { recordSession } from '../handover/sessions.js';
-import { anchorPaths } from '../handover/snapshot.js';
-import {
-  newerAutoLine,
-  recoveredLine,
-  SESSION_START_LIMIT,
-  shareNote,
-  shareState,
-  startPromptMany,
-  startPromptNone,
-  startPromptOne,
-  foreignLine,
-  withNote,
-} from '../handover/start-prompt.js';
-import { HandoverStore, snapshotDamage, type IndexEntry } from '../handover/store.js';
-import { startText } from '../handover/messages/start.js';
-import { startEntriesNow } from '../handover/start-index.js';
-import { foreignCandidates, startCandidates } from '../handover/waiting.js';
-import { markOrigin } from '../handover/origin.js';
-import { readConfig, resolveLang } from '../shared/config.js';
-import { spawnGitWith } from '../shared/git-spawn.js';
-import { findProjectRoot } from '../shared/root.js';
-import { trackedLogs } from '../shared/tracked-logs.js';
 
-export { SESSION_START_LIMIT };
+export { SESSION_START_LIMIT } from '../handover/start.js';
 
 /**
  * The resume prompt as the brain's client reads SessionStart stdout (the client table's `startOutput`):
@@ -39,138 +14,11 @@ export function startOutput(brain: string | null, text: string): string {
   return JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
 }
 
-interface SessionStartInput {
-  session_id?: string;
-  transcript_path?: string | null;
-  cwd?: string;
-  source?: string;
-}
-
-/**
- * SessionStart: returns the resume prompt to print ('' = print nothing). Picks the snapshot with the
- * same rules as handover_resume / handover_accept. Never throws: a session start must never break.
- *
- * Its start-up time is benchmarked (scripts/bench/handover.mjs), so the common start is ordered for
- * it: the prompt is picked from synchronous reads, and drift reads branch and HEAD from the `.git` files
- * (git runs only when HEAD moved); recording the session and checking for one to recover overlap it.
- */
-export async function sessionStart(
-  stdinText: string,
-  opts: {
-    brain: string | null;
-    env: Record<string, string | undefined>;
-    now?: () => Date;
-    recoverIdleMs?: number;
-    /** Writes the recovered snapshot (auto.writeAutoSnapshot); without it, nothing is recovered. */
-    writeAuto?: RecoverQuery['write'];
-  },
-): Promise<string> {
+/** SessionStart: stdin JSON in, the resume prompt out ('' = print nothing). Never throws. */
+export async function sessionStart(stdinText: string, opts: Parameters<typeof startAnswer>[1]): Promise<string> {
   try {
-    const input = JSON.parse(stdinText) as SessionStartInput;
-    if (!input || typeof input !== 'object' || typeof input.cwd !== 'string') return '';
-    // Cursor running Claude Code's hooks: its session is not Claude's brain; the prompt is not printed.
-    if (typeof (input as Record<string, unknown>).cursor_version === 'string') return '';
-    const root = findProjectRoot(input.cwd);
-    if (!root) return '';
-    const me = opts.brain ? normalizeBrain(opts.brain, 'unknown') : null;
-    const now = opts.now ?? (() => new Date());
-    const sessionId = me && typeof input.session_id === 'string' ? input.session_id : null;
-    const transcriptPath = typeof input.transcript_path === 'string' ? input.transcript_path : null;
-    const first = pickAndRender(root, me, input, opts.env, now(), null).catch(() => '');
-    const recorded = sessionId
-      ? recordSession(root, {
-          brain: me!,
-          session_id: sessionId,
-          transcript_path: transcriptPath,
-          started_at: new Date().toISOString(),
-          source: input.source,
-        }).catch(() => undefined)
-      : Promise.resolve();
-    // Bounded, so a huge transcript cannot cost the prompt.
-    const recovering =
-      sessionId && opts.writeAuto
-        ? recoverEndedSession({
-            root,
-            brain: me!,
-            sessionId,
-            transcriptPath,
-            env: opts.env,
-            git: spawnGitWith(opts.env),
-            now,
-            idleMs: opts.recoverIdleMs,
-            write: opts.writeAuto,
-          }).catch(() => null)
-        : Promise.resolve(null);
-    const recovered = await Promise.race([recovering, new Promise<null>((r) => setTimeout(() => r(null), RECOVER_BUDGET_MS).unref())]);
-    // Rare: a session was recovered. The prompt is picked again with its snapshot in the index, and names it.
-    const out = recovered ? await pickAndRender(root, me, input, opts.env, now(), recovered) : await first;
-    await recorded;
-    // Snapshot text may come from a transcript or another clone: no terminal controls, no fake framing (issue #23).
-    return neutralize(out);
+    return await startAnswer(JSON.parse(stdinText) as StartInput, opts);
   } catch {
     return '';
   }
-}
-
-/**
- * Is the guard applied here mode off? Only then does SessionStart not say "instead of git". The work
- * tree's file alone may not relax the guard (src/guard/config.ts), so the committed one is read too,
- * and only when the work tree says off (the usual start spawns nothing).
- */
-async function guardOff(root: string, config: { guard?: { mode?: string } }, env: Record<string, string | undefined>): Promise<boolean> {
-  if (config.guard?.mode !== 'off') return false;
-  const { spawnGitWith } = await import('../shared/git-spawn.js');
-  const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, ...clean } = env;
-  const r = await spawnGitWith(clean)(root, ['cat-file', '-p', 'HEAD:.butler/config.yaml'], { timeoutMs: 1_000 });
-  const { guardFromText } = await import('../guard/config.js');
-  return r.exitCode === 0 && guardFromText(r.stdout).mode === 'off';
-}
-
-/** Recovery gets this long; the prompt follows either way, well inside the hook's 3 s deadline. */
-const RECOVER_BUDGET_MS = 2000;
-
-/** Chooses the snapshot with the resume rules and renders what the agent should see; names what was recovered. */
-async function pickAndRender(
-  root: string,
-  me: string | null,
-  input: SessionStartInput,
-  env: Record<string, string | undefined>,
-  now: Date,
-  recovered: IndexEntry | null,
-): Promise<string> {
-  const store = new HandoverStore(root);
-  // The brain's extract of the index when it is current (start-index.ts), else the whole index.
-  const extract = trackedLogs(root).length ? null : startEntriesNow(store.indexFile, me);
-  // Origins from this work tree's ledger, whatever the extract says (origin.ts).
-  const entries = (extract && markOrigin(root, extract)) ?? store.entriesNow() ?? (await store.entries());
-  const share = shareState(root);
-  const sel = startCandidates(root, entries, me, share.clone);
-  const { candidates } = sel;
-  // Not written here and not already offered (an accepted one is offered, quoted, as the candidate).
-  const foreign = foreignCandidates(entries, me, share.clone).filter((f) => !candidates.includes(f));
-  // The language from .butler/config.yaml (the one light reader), else `BUTLER_LANG`; a broken config counts as none.
-  const { config } = await readConfig(root);
-  const lang = resolveLang(config, env);
-  // Sharing, from local state only: a session start never waits on the network.
-  const shareLine = shareNote(share, config.handover?.share ?? false, now, lang);
-  const note = [foreignLine(foreign, lang), shareLine].filter(Boolean).join('\n');
-  const named = (text: string) =>
-    !recovered || text.includes(recovered.handover_id) ? text : `${text}${recoveredLine(recovered, lang)}\n`.slice(0, SESSION_START_LIMIT);
-  if (candidates.length === 0) return withNote(named(startPromptNone(root, lang, sel.closed, await guardOff(root, config, env))), note);
-  if (candidates.length > 1) return withNote(named(startPromptMany(root, me, candidates, lang)), note);
-  const e = candidates[0] as IndexEntry;
-  const snapshot = store.readSnapshotNow(e);
-  if (snapshot === null) return '';
-  if (snapshotDamage(snapshot)) {
-    return startText(lang).damaged(e.handover_id, e.snapshot_file, root);
-  }
-  // Light drift (docs/decisions.md D21): branch and HEAD from the `.git` files, git only when HEAD moved.
-  const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) };
-  const drift = await startDrift(root, then, spawnGitWith(env), lang).catch(() => null);
-  const autos = newerAuto(entries, e);
-  const notes = [newerAutoLine(autos, lang)];
-  if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id)
-    notes.push(recoveredLine(recovered, lang));
-  notes.push(note);
-  return startPromptOne(root, e, me, snapshot, drift?.line ?? '', input.source === 'compact', lang, notes.filter(Boolean));
 }

@@ -1,5 +1,5 @@
 import type { ClientRecord, HookRole, OptionalHookRole } from '../shared/clients/index.js';
-import { BIN_DIR, SERVER_NAME, mcpScript, walkUpLauncher, shQuoted, type GuardForm } from './constants.js';
+import { BIN_DIR, SERVER_NAME, mcpScript, walkUpLauncher, withoutEnvNames, shQuoted, type GuardForm } from './constants.js';
 import {
   applyHookGroups,
   foreignServer,
@@ -36,13 +36,16 @@ export function commandsFor(c: ClientRecord, sum = ''): HookCommands {
   const locate = c.hooks.locate;
   // Where the guard's walk up to the project starts: the client's project variable (else the hook's folder).
   const start = locate.kind === 'env' ? `"\${${locate.variable}:-$PWD}"` : locate.settingsExpandEnv === true ? '$(pwd)' : '$PWD';
-  const guard = locate.kind === 'env' ? guardLauncher(start, sum) : shQuoted(guardLauncher(start, sum));
+  const noEnvNames = locate.kind === 'walk-up' && locate.settingsExpandEnv === true;
+  const guard =
+    locate.kind === 'env'
+      ? guardLauncher(start, sum)
+      : shQuoted(noEnvNames ? withoutEnvNames(guardLauncher(start, sum)) : guardLauncher(start, sum));
   // A variable the client sets to the project root (the same command in every clone), or a walk up from $PWD.
   const cmd =
     locate.kind === 'env'
       ? (file: string, args: string, runner = 'node') => `${runner} "$${locate.variable}"/${BIN_DIR}/${file}${args ? ` ${args}` : ''}`
-      : (file: string, args: string, runner: 'node' | 'sh' = 'node') =>
-          shQuoted(walkUpLauncher(file, args, '', runner, locate.settingsExpandEnv === true));
+      : (file: string, args: string, runner: 'node' | 'sh' = 'node') => shQuoted(walkUpLauncher(file, args, '', runner, noEnvNames));
   return {
     sessionStart: cmd('session-start.cjs', brain),
     preToolUse: guard,

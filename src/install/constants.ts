@@ -53,15 +53,15 @@ export function walkUpLauncher(file: string, args: string, ifMissing = '', runne
 
 /**
  * For a client that replaces `$NAME` in its settings with its own environment's value when it loads
- * them (Gemini CLI: `$PWD` became the folder Gemini was started from, not the hook's): the same script
- * with `$(pwd)` and a variable name no environment sets.
+ * them (Gemini CLI, packages/cli/src/utils/envVarResolver.ts: `/\$(?:(\w+)|{([^}]+?)(?::-([^}]*))?})/g`,
+ * a name it does not know is left as written; `$PWD` became the folder Gemini was started from): the
+ * same script with `$(pwd)`, and every variable read as `${NAME#}` (remove an empty prefix: the same
+ * value in every POSIX shell). The name Gemini looks up is then `NAME#`, which no shell can export and
+ * a `.env` file cannot hold (its keys are `[\w.-]+`); `${d%/*}` and the like look up `d%/*` alike.
+ * `${NAME:-…}` is never written: Gemini would replace it by the default.
  */
-function withoutEnvNames(script: string): string {
-  return script
-    .replace(/\$PWD/g, '$(pwd)')
-    .replace(/\$d\b/g, '$butler_launch_dir')
-    .replace(/\$\{d%/g, '${butler_launch_dir%')
-    .replace(/\bd=/g, 'butler_launch_dir=');
+export function withoutEnvNames(script: string): string {
+  return script.replace(/\$PWD\b/g, '$(pwd)').replace(/\$(\w+)/g, '$${$1#}');
 }
 
 /**

@@ -162,7 +162,12 @@ export async function toReport(
     for (const c of clients)
       if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))
         notes.push(t.trust(c));
-  } else notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients), lang)));
+  } else {
+    // What uninstall changed is in the work tree only until committed (walk-through, #25).
+    const touched = [...new Set(changes.map((c) => (c.path.startsWith('.butler/') ? '.butler/' : c.path)))];
+    if (touched.length) notes.push(t.commitRemoval(touched));
+    notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients), lang)));
+  }
   return {
     command,
     root: ctx.root,
@@ -181,12 +186,12 @@ export async function toReport(
 export function formatReport(r: InstallReport): string {
   const t = installText(r.lang);
   const lines = [t.head(r.command, r.dryRun, r.root, r.clients)];
-  if (r.changes.length === 0) lines.push(`  ${t.nothing}`);
+  if (r.changes.length === 0) lines.push(`  ${r.command === 'uninstall' ? t.nothingToRemove : t.nothing}`);
   else {
     lines.push(`  ${t.changed(r.changes.length, r.dryRun)}`);
     for (const c of r.changes) lines.push(`  ${c.action.padEnd(6)} ${c.path}  - ${t.note(c.note)}`);
   }
   if (r.dryRun && r.changes.length > 0) lines.push(`  ${t.dryRun}`);
-  for (const n of r.notes) lines.push(`note: ${n}`);
+  for (const n of r.notes) lines.push(`${t.noteLabel}: ${n}`);
   return `${lines.join('\n')}\n`;
 }

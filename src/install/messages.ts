@@ -6,6 +6,8 @@ const en = {
   head: (command: string, dry: boolean, root: string, clients: string[]) =>
     `butler ${command}${dry ? ' --dry-run' : ''}: ${root} (${clients.join(', ')})`,
   nothing: 'nothing to do: already up to date',
+  nothingToRemove: 'nothing to do: Butler is not installed here',
+  commitRemoval: (paths: string[]) => `Commit the removal of ${paths.join(', ')} so every clone loses them too.`,
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
   commit: (paths: string[], personal: string | null) =>
@@ -27,8 +29,68 @@ const en = {
   byChoice: (flag: string) => `not installed (by choice; butler install ${flag} adds it)`,
   trustLabel: (title: string) => `${title} trust`,
   problem: 'problem',
+  noteLabel: 'note',
   /** A file's note as the plans write it (English, also in --json); other languages rewrite the known ones. */
   note: (note: string) => note,
+  /** `butler status`: its rows and its problems (getStatus, status-guard.ts). */
+  st: {
+    node: (v: string) => `node ${v} (needs >= 20)`,
+    // "not installed" only when nothing of the runtime is there (`vendored` null, no file): files without a VERSION stamp are a damaged install.
+    runtime: (dir: string, vendored: string | null, running: string, bundles: string, any = false, altered = false) =>
+      `runtime ${dir}/: ${vendored ?? (any ? 'no VERSION stamp' : 'not installed')}${altered ? ', altered' : ''} (this butler: ${running}); ${bundles}`,
+    missingFile: ' (missing)',
+    alteredFile: ' (altered)',
+    notOnMachine: (title: string) =>
+      `${title} is not on this machine, so its missing trust is no problem here: do the ${title} trust step when you start using it.`,
+    dropClient: (title: string, key: string) => ` Not using ${title}? butler uninstall --${key}`,
+    gitRepo: 'git repository',
+    gitignore: '.gitignore has session_logs/ (snapshots stay private)',
+    backend: (name: string, fromConfig: boolean) =>
+      `issue backend: ${name} (${fromConfig ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})`,
+    url: (url: string, approved: boolean) =>
+      `, ${url} ${approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${url})`}`,
+    guard: (mode: string, live: string) => `guard: mode ${mode}; ${live}`,
+    approved: 'approved',
+    autoApprove: 'auto-approve',
+    trusted: 'trusted',
+    guidance: 'guidance',
+    live: {
+      noHook: (event: string) => `does NOT run (no ${event} hook)`,
+      untrusted: (trust: string) => `does NOT run (${trust})`,
+      unknown: 'runs once the client trusts the project and hooks',
+      altered: 'blocks anything that could be git (runtime missing or altered)',
+      off: 'runs, mode off: allows git',
+      runs: 'runs',
+    },
+    trust: { 'project not trusted': 'project not trusted', 'hooks not trusted': 'hooks not trusted' } as Record<string, string>,
+    hook: (event: string) => `the ${event} hook`,
+    entry: (file: string) => `the ${file} entry`,
+    mcpApproval: 'the MCP approval',
+    toolAutoApproval: 'the tool auto-approval',
+    mcpTrust: 'the MCP trust setting',
+    agentsGuide: 'the AGENTS.md guidance',
+    guideBlock: 'the guidance block',
+    lacks: (title: string, missing: string, key: string) => `${title} lacks ${missing}: run butler install --${key} to repair.`,
+    oldRuntime: (vendored: string, version: string) =>
+      `Vendored runtime is ${vendored}, this Butler is ${version}: run butler install to update.`,
+    legacy: (dir: string, files: string) => `${dir}/ holds the hooks of an older Butler (${files}): run butler install to upgrade them.`,
+    notIgnored: 'session_logs/ is not git-ignored: snapshots could be committed. Run butler install.',
+    oldNode: (v: string) => `Node ${v} is too old: Butler needs Node 20 or newer.`,
+    notGitProblem: 'Not a git repository: Butler installs into a git repository (run git init there, or pass --project).',
+    untrustedClient: (title: string, trust: string, step: string) => `${title}: ${trust}, so ${title} runs none of Butler's hooks: ${step}`,
+    subfolderSettings: (title: string, file: string) => `${title} does not load ${file} there, so Butler's hooks do not run`,
+    subfolderEnv: (title: string, variable: string, dir: string) =>
+      `${title} sets $${variable} to that folder, so Butler's hook commands cannot find ${dir}/`,
+    subfolder: (rel: string, hooks: string, title: string, root: string) =>
+      `Run from the subfolder ${rel}: ${hooks}. Start ${title} at the project root (${root}); the MCP server works from any folder.`,
+    runInstall: 'restore it with butler install (then butler work record, if git still shows a change)',
+    olderForm: (file: string, run: string) => `A PreToolUse command is the older form that runs ${file} unchecked: ${run}.`,
+    preFilter: (file: string, run: string) =>
+      `${file} is missing or not the file the PreToolUse command checks: the guard blocks anything that could be git and runs nothing else of Butler's; ${run}.`,
+    nodeHook: (file: string, run: string) => `${file} is missing or altered: the guard blocks every command it hands to Node; ${run}.`,
+    differs: (dir: string, files: string, run: string) =>
+      `${dir}/ was altered: ${files} differ${files.includes(',') ? '' : 's'} from this Butler's runtime (edited since install, or another version); ${run}.`,
+  },
 };
 
 /** The notes of src/install/*.ts plans, in Japanese; a note not listed shows as written. */
@@ -79,6 +141,8 @@ const JA_TRUST: Record<string, string> = {
 const ja: typeof en = {
   head: (command, dry, root, clients) => `butler ${command}${dry ? ' --dry-run' : ''}: ${root}（${clients.join(', ')}）`,
   nothing: '変更なし: すでに最新です',
+  nothingToRemove: '変更なし: ここには Butler はインストールされていません',
+  commitRemoval: (paths) => `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）。`,
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
   commit: (paths, personal) =>
@@ -99,7 +163,66 @@ const ja: typeof en = {
   byChoice: (flag) => `未インストール（選択による。butler install ${flag} で追加できます）`,
   trustLabel: (title) => `${title} の信頼`,
   problem: '問題',
+  noteLabel: '注',
   note: jaNote,
+  st: {
+    node: (v) => `node ${v}（20 以上が必要）`,
+    runtime: (dir, vendored, running, bundles, any = false, altered = false) =>
+      `ランタイム ${dir}/: ${vendored ?? (any ? 'VERSION なし' : '未インストール')}${altered ? '、改変あり' : ''}（この butler: ${running}）。${bundles}`,
+    missingFile: '（なし）',
+    alteredFile: '（改変）',
+    notOnMachine: (title) =>
+      `${title} はこのマシンにないため、信頼の未設定はここでは問題ではありません: ${title} を使い始めるときに信頼の手順を行ってください。`,
+    dropClient: (title, key) => ` ${title} を使わないなら: butler uninstall --${key}`,
+    gitRepo: 'git リポジトリ',
+    gitignore: '.gitignore に session_logs/ があります（snapshot は非公開のまま）',
+    backend: (name, fromConfig) =>
+      `issue のバックエンド: ${name}（${fromConfig ? '.butler/config.yaml' : '既定。.butler/config.yaml に issues の項目なし'}）`,
+    url: (url, approved) => `、${url} ${approved ? '承認済み' : `はトークンの送信先として未承認（butler issue approve-url ${url}）`}`,
+    guard: (mode, live) => `ガード: モード ${mode}。${live}`,
+    approved: '承認',
+    autoApprove: '自動承認',
+    trusted: '信頼',
+    guidance: 'ガイド',
+    live: {
+      noHook: (event) => `動きません（${event} hook なし）`,
+      untrusted: (trust) => `動きません（${trust}）`,
+      unknown: 'クライアントがプロジェクトと hook を信頼すると動きます',
+      altered: 'git かもしれないものをすべて止めます（ランタイムがないか改変されています）',
+      off: '動きます。モード off: git を許可',
+      runs: '動きます',
+    },
+    trust: { 'project not trusted': 'プロジェクトが未信頼', 'hooks not trusted': 'hook が未信頼' },
+    hook: (event) => `${event} hook`,
+    entry: (file) => `${file} の項目`,
+    mcpApproval: 'MCP の承認',
+    toolAutoApproval: 'ツールの自動承認',
+    mcpTrust: 'MCP の信頼設定',
+    agentsGuide: 'AGENTS.md のガイド',
+    guideBlock: 'ガイドのブロック',
+    lacks: (title, missing, key) => `${title} に ${missing} がありません: butler install --${key} で修復してください。`,
+    oldRuntime: (vendored, version) =>
+      `同梱のランタイムは ${vendored}、この Butler は ${version} です: butler install で更新してください。`,
+    legacy: (dir, files) => `${dir}/ に古い Butler の hook があります（${files}）: butler install で更新してください。`,
+    notIgnored:
+      'session_logs/ が git-ignore されていません: snapshot がコミットされるおそれがあります。butler install を実行してください。',
+    oldNode: (v) => `Node ${v} は古すぎます: Butler には Node 20 以上が必要です。`,
+    notGitProblem:
+      'git リポジトリではありません: Butler は git リポジトリにインストールします（そこで git init するか、--project を指定）。',
+    untrustedClient: (title, trust, step) => `${title}: ${trust}のため、${title} は Butler の hook をひとつも実行しません: ${step}`,
+    subfolderSettings: (title, file) => `${title} はそこでは ${file} を読まないため、Butler の hook が動きません`,
+    subfolderEnv: (title, variable, dir) =>
+      `${title} は $${variable} をそのフォルダーにするため、Butler の hook のコマンドが ${dir}/ を見つけられません`,
+    subfolder: (rel, hooks, title, root) =>
+      `サブフォルダー ${rel} から起動しています: ${hooks}。${title} はプロジェクトのルート（${root}）で起動してください。MCP サーバーはどのフォルダーからでも動きます。`,
+    runInstall: 'butler install で元に戻してください（その後 git に変更が残っていれば butler work record）',
+    olderForm: (file, run) => `PreToolUse のコマンドが ${file} を検査せずに実行する古い形式です: ${run}。`,
+    preFilter: (file, run) =>
+      `${file} がないか、PreToolUse のコマンドが検査するファイルではありません: ガードは git かもしれないものをすべて止め、Butler のほかの処理は何も実行しません。${run}。`,
+    nodeHook: (file, run) => `${file} がないか改変されています: ガードは Node に渡すコマンドをすべて止めます。${run}。`,
+    differs: (dir, files, run) =>
+      `${dir}/ が改変されています: ${files} がこの Butler のランタイムと違います（インストール後の編集か別のバージョン）。${run}。`,
+  },
 };
 
 export const installText = (lang: Lang) => (lang === 'ja' ? ja : en);

@@ -2,6 +2,7 @@
 // A version stamp says nothing about content: each vendored file is compared by SHA-256 with the hash
 // the command line carries (pre-filter) and the hash the pre-filter carries (Node hook), and, when
 // this Butler's bundles are at hand, every vendored file with the bundle it was copied from.
+import { installText } from './messages.js';
 import path from 'node:path';
 import { readTextIfExists } from '../shared/fs.js';
 import { BIN_DIR, BUNDLES, BUNDLE_SOURCES } from './constants.js';
@@ -19,32 +20,32 @@ export function preToolUseCommands(file: JsonObject, event = 'PreToolUse'): stri
   );
 }
 
-// Said to the person who runs `butler status`: the command that restores Butler's files (a plain install
-// keeps the installed clients), and that only a difference git then still shows is left to record.
-const RUN_INSTALL = 'restore it with butler install (then butler work record, if git still shows a change)';
-
-/** Problems of the vendored guard runtime, and which of its files are missing or altered. */
 export async function guardRuntimeProblems(
   root: string,
   files: { obj: JsonObject | null; event: string }[],
   bundleDir?: string,
+  t: ReturnType<typeof installText>['st'] = installText('en').st,
 ): Promise<{ problems: string[]; altered: string[] }> {
+  // Said to the person who runs `butler status`: the command that restores Butler's files (a plain install keeps the installed clients).
+  const RUN_INSTALL = t.runInstall;
   const problems: string[] = [];
+  /** Which vendored files are missing or altered: status names them on the runtime line. */
   const altered = new Set<string>();
   const commands = files.flatMap((f) => (f.obj ? preToolUseCommands(f.obj, f.event) : []));
   const sums = [...new Set(commands.map(launcherSum))];
   const sh = await readRel({ root }, `${BIN_DIR}/${PRE_FILTER}`);
   const cjs = await readRel({ root }, `${BIN_DIR}/${NODE_HOOK}`);
-  if (sums.includes(null))
-    problems.push(`A PreToolUse command is the older form that runs ${BIN_DIR}/${PRE_FILTER} unchecked: ${RUN_INSTALL}.`);
+  if (sums.includes(null)) problems.push(t.olderForm(`${BIN_DIR}/${PRE_FILTER}`, RUN_INSTALL));
   const checked = sums.filter((s): s is string => s !== null);
-  if (checked.length > 0 && (sh === null || checked.some((s) => s !== preFilterSum(sh))) && altered.add(PRE_FILTER))
-    problems.push(
-      `${BIN_DIR}/${PRE_FILTER} is missing or not the file the PreToolUse command checks: the guard blocks anything that could be git and runs nothing else of Butler's; ${RUN_INSTALL}.`,
-    );
+  if (checked.length > 0 && (sh === null || checked.some((s) => s !== preFilterSum(sh)))) {
+    altered.add(PRE_FILTER);
+    problems.push(t.preFilter(`${BIN_DIR}/${PRE_FILTER}`, RUN_INSTALL));
+  }
   const cjsSum = /^BUTLER_SUM=([0-9a-f]{64})$/m.exec(sh ?? '')?.[1];
-  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== nodeHookSum(cjs)) && altered.add(NODE_HOOK))
-    problems.push(`${BIN_DIR}/${NODE_HOOK} is missing or altered: the guard blocks every command it hands to Node; ${RUN_INSTALL}.`);
+  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== nodeHookSum(cjs))) {
+    altered.add(NODE_HOOK);
+    problems.push(t.nodeHook(`${BIN_DIR}/${NODE_HOOK}`, RUN_INSTALL));
+  }
   if (bundleDir) {
     const differ: string[] = [];
     const hook = await readTextIfExists(path.join(bundleDir, NODE_HOOK));
@@ -55,10 +56,7 @@ export async function guardRuntimeProblems(
       if (have !== null && want !== null && have !== want) differ.push(name);
     }
     for (const name of differ) altered.add(name);
-    if (differ.length > 0)
-      problems.push(
-        `${BIN_DIR}/ was altered: ${differ.join(', ')} differ${differ.length > 1 ? '' : 's'} from this Butler's runtime (edited since install, or another version); ${RUN_INSTALL}.`,
-      );
+    if (differ.length > 0) problems.push(t.differs(BIN_DIR, differ.join(', '), RUN_INSTALL));
   }
   return { problems, altered: [...altered] };
 }

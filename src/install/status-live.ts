@@ -5,7 +5,8 @@
 //   [hooks.state."<abs path>/.codex/hooks.json:pre_tool_use:<group>:<handler>"] trusted_hash = "sha256:…"
 // where the hash is SHA-256 of the canonical (sorted keys, compact) JSON of the hook's identity
 // {event_name, matcher, hooks: [{type, command, timeout, async}]} (openai/codex,
-// codex-rs/hooks/src/engine/discovery.rs command_hook_hash and config fingerprint version_for_toml).
+// codex-rs/hooks/src/engine/discovery.rs command_hook_hash and config fingerprint version_for_toml). The real
+// Codex writes these records in test/e2e/clients/codex-trust.test.ts, and its hash is pinned there.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
@@ -62,7 +63,7 @@ export async function codexTrust(root: string, command: string | null, codexHome
 }
 
 /**
- * Whether a client is on this machine (docs/decisions.md D37): its own folder (a transcript root's
+ * Whether a client is on this machine (docs/decisions.md D38): its own folder (a transcript root's
  * base, `$CODEX_HOME` or `~/.codex`) exists, or its program is on PATH. A missing trust is a problem
  * only for a client that is; for one that is not, status says so in a note.
  */

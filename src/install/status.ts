@@ -41,7 +41,7 @@ export interface StatusReport {
   /** Per client key: will the guard run in a session started at the project root? */
   guard_live: Record<string, string>;
   problems: string[];
-  /** What is not a problem here but worth knowing (a client's trust missing where that client is not installed on this machine). */
+  /** Not a problem here but worth knowing (a client's trust missing where that client is not on this machine). */
   notes: string[];
 }
 
@@ -51,15 +51,15 @@ export interface StatusReport {
  * from the root's .claude/settings.local.json but not from .claude/settings.json, and sets
  * $CLAUDE_PROJECT_DIR to the subfolder, where "$CLAUDE_PROJECT_DIR"/.butler/bin/ does not exist.
  */
-function subfolderProblems(root: string, launchDir: string, c: ClientRecord, settingsFile: string | null): string[] {
+function subfolderProblems(root: string, launchDir: string, c: ClientRecord, settingsFile: string | null, t: Say): string[] {
   const rel = path.relative(root, launchDir);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel) || c.hooks.locate.kind !== 'env') return [];
   const hooks =
-    settingsFile === c.hooks.file
-      ? `${c.title} does not load ${c.hooks.file} there, so Butler's hooks do not run`
-      : `${c.title} sets $${c.hooks.locate.variable} to that folder, so Butler's hook commands cannot find ${BIN_DIR}/`;
-  return [`Run from the subfolder ${rel}: ${hooks}. Start ${c.title} at the project root (${root}); the MCP server works from any folder.`];
+    settingsFile === c.hooks.file ? t.subfolderSettings(c.title, c.hooks.file) : t.subfolderEnv(c.title, c.hooks.locate.variable, BIN_DIR);
+  return [t.subfolder(rel, hooks, c.title, root)];
 }
+
+type Say = ReturnType<typeof installText>['st'];
 
 export async function getStatus(
   root: string,
@@ -71,12 +71,15 @@ export async function getStatus(
     bundleDir?: string;
     /** Codex's own folder ($CODEX_HOME, else ~/.codex), where it records trust (a record's `trustCheck: hook-hash`). */
     codexHome?: string;
-    /** Whether a client is on this machine (status-live.ts clientOnMachine); absent: every client is. */
-    present?: (c: ClientRecord) => boolean;
     /** The guard mode the hook applies here (the CLI reads it: src/guard/settings.ts); 'unknown' without it. */
     guardMode?: string;
+    /** Whether a client is on this machine (status-live.ts clientOnMachine); absent: every client is. */
+    present?: (c: ClientRecord) => boolean;
+    /** The language of the problems and of the guard's liveness (the CLI's: `--lang`, BUTLER_LANG, `lang:`). */
+    lang?: Lang;
   },
 ): Promise<StatusReport> {
+  const t = installText(deps.lang ?? 'en').st;
   const problems: string[] = [];
   const notes: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
@@ -101,7 +104,7 @@ export async function getStatus(
   const hookFiles: { obj: JsonObject | null; event: string; key: string }[] = [];
   for (const c of CLIENTS) clients[c.key] = await clientStatus(root, c, problems, hookFiles);
   const guardMode = deps.guardMode ?? 'unknown';
-  const { problems: runtimeProblems, altered } = await guardRuntimeProblems(root, hookFiles, deps.bundleDir);
+  const { problems: runtimeProblems, altered } = await guardRuntimeProblems(root, hookFiles, deps.bundleDir, t);
   const guardLive: Record<string, string> = {};
   const trustProblems: string[] = [];
   for (const c of CLIENTS) {
@@ -110,17 +113,14 @@ export async function getStatus(
     if (c.trustCheck === 'hook-hash' && st.pre_tool_use_form) {
       const own = hookFiles.find((f) => f.key === c.key && f.obj && preToolUseCommands(f.obj, f.event).length);
       trust = await codexTrust(root, own?.obj ? (preToolUseCommands(own.obj, own.event)[0] ?? null) : null, deps.codexHome);
-      // One rule for every client (docs/decisions.md D37): a missing trust is a problem where the client is on this machine.
+      // One rule for every client (docs/decisions.md D38): a missing trust is a problem where the client is on this machine.
       if (trust !== 'trusted' && trust !== 'unknown' && (deps.present?.(c) ?? true))
         trustProblems.push(
-          `${c.title}: ${trust}, so ${c.title} runs none of Butler's hooks: ${c.trust ?? ''} Not using ${c.title}? butler uninstall --${c.key}`,
+          t.untrustedClient(c.title, t.trust[trust] ?? trust, installText(deps.lang ?? 'en').trust(c)) + t.dropClient(c.title, c.key),
         );
-      else if (trust !== 'trusted' && trust !== 'unknown')
-        notes.push(
-          `${c.title} is not on this machine, so its missing trust is no problem here: do the ${c.title} trust step when you start using it.`,
-        );
+      else if (trust !== 'trusted' && trust !== 'unknown') notes.push(t.notOnMachine(c.title));
     }
-    guardLive[c.key] = liveness(st.pre_tool_use, c.hooks.events.guard.event, trust, runtimeProblems, guardMode);
+    guardLive[c.key] = liveness(st.pre_tool_use, c.hooks.events.guard.event, trust, runtimeProblems, guardMode, t);
   }
   const report: StatusReport = {
     root,
@@ -146,9 +146,9 @@ export async function getStatus(
     problems,
     notes,
   };
-  if (!report.node.ok) problems.push(`Node ${deps.nodeVersion} is too old: Butler needs Node 20 or newer.`);
+  if (!report.node.ok) problems.push(t.oldNode(deps.nodeVersion));
   if (!report.git_repo) {
-    problems.push('Not a git repository: Butler installs into a git repository (run git init there, or pass --project).');
+    problems.push(t.notGitProblem);
     return report;
   }
   // An installed client with a part missing does not work as installed (a MISS line is a problem).
@@ -158,43 +158,37 @@ export async function getStatus(
     const ev = c.hooks.events;
     const missing = (
       [
-        [st.session_start, `the ${ev.sessionStart.event} hook`],
-        [st.pre_tool_use, `the ${ev.guard.event} hook`],
-        [st.pre_compact, `the ${ev.preCompact.event} hook`],
-        ...(ev.postCompact ? [[st.post_compact === true, `the ${ev.postCompact.event} hook`] as [boolean, string]] : []),
-        [st.mcp_server, `the ${c.mcp.file.split('/').pop()} entry`],
-        [
-          st.mcp_approved,
-          c.mcp.approvalKey ? 'the MCP approval' : c.mcp.format === 'toml' ? 'the tool auto-approval' : 'the MCP trust setting',
-        ],
-        [st.guidance, c.guide === 'AGENTS.md' ? 'the AGENTS.md guidance' : 'the guidance block'],
+        [st.session_start, t.hook(ev.sessionStart.event)],
+        [st.pre_tool_use, t.hook(ev.guard.event)],
+        [st.pre_compact, t.hook(ev.preCompact.event)],
+        ...(ev.postCompact ? [[st.post_compact === true, t.hook(ev.postCompact.event)] as [boolean, string]] : []),
+        [st.mcp_server, t.entry(c.mcp.file.split('/').pop() ?? c.mcp.file)],
+        [st.mcp_approved, c.mcp.approvalKey ? t.mcpApproval : c.mcp.format === 'toml' ? t.toolAutoApproval : t.mcpTrust],
+        [st.guidance, c.guide === 'AGENTS.md' ? t.agentsGuide : t.guideBlock],
       ] as [boolean, string][]
     )
       .filter(([ok]) => !ok)
       .map(([, what]) => what);
-    if (missing.length) problems.push(`${c.title} lacks ${missing.join(', ')}: run butler install --${c.key} to repair.`);
+    if (missing.length) problems.push(t.lacks(c.title, missing.join(deps.lang === 'ja' ? '、' : ', '), c.key));
   }
-  if (vendored && vendored !== deps.version)
-    problems.push(`Vendored runtime is ${vendored}, this Butler is ${deps.version}: run butler install to update.`);
-  if (legacy.length)
-    problems.push(`${BIN_DIR}/ holds the hooks of an older Butler (${legacy.join(', ')}): run butler install to upgrade them.`);
+  if (vendored && vendored !== deps.version) problems.push(t.oldRuntime(vendored, deps.version));
+  if (legacy.length) problems.push(t.legacy(BIN_DIR, legacy.join(', ')));
   for (const c of CLIENTS) {
     const st = clients[c.key]!;
     if (deps.launchDir && st.session_start && c.hooks.personalFile)
-      problems.push(...subfolderProblems(root, deps.launchDir, c, st.settings_file));
+      problems.push(...subfolderProblems(root, deps.launchDir, c, st.settings_file, t));
   }
   problems.push(...runtimeProblems, ...trustProblems);
-  if (!report.gitignore_session_logs) problems.push('session_logs/ is not git-ignored: snapshots could be committed. Run butler install.');
+  if (!report.gitignore_session_logs) problems.push(t.notIgnored);
   return report;
 }
 
 /** Whether the guard runs for one client, and if not, why. 'unknown' trust: the client's records could not be read. */
-function liveness(hook: boolean, event: string, trust: CodexTrust | null, runtime: string[], mode: string): string {
-  if (!hook) return `does NOT run (no ${event} hook)`;
-  if (trust && trust !== 'trusted')
-    return trust === 'unknown' ? 'runs once the client trusts the project and hooks' : `does NOT run (${trust})`;
-  if (runtime.length > 0) return 'blocks anything that could be git (runtime missing or altered)';
-  return mode === 'off' ? 'runs, mode off: allows git' : 'runs';
+function liveness(hook: boolean, event: string, trust: CodexTrust | null, runtime: string[], mode: string, t: Say): string {
+  if (!hook) return t.live.noHook(event);
+  if (trust && trust !== 'trusted') return trust === 'unknown' ? t.live.unknown : t.live.untrusted(t.trust[trust] ?? trust);
+  if (runtime.length > 0) return t.live.altered;
+  return mode === 'off' ? t.live.off : t.live.runs;
 }
 
 const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
@@ -206,12 +200,12 @@ function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof inst
   // Field trial 7 / #25: a client left out by choice (another one is installed) is not a row of MISS.
   if (!st.installed && anyInstalled) return `  ${`${c.title}:`.padEnd(12)} ${t.byChoice(`--${c.key}`)}`;
   const ev = c.hooks.events;
-  const approval = c.mcp.approvalKey ? 'approved' : c.mcp.format === 'toml' ? 'auto-approve' : 'trusted';
+  const approval = c.mcp.approvalKey ? t.st.approved : c.mcp.format === 'toml' ? t.st.autoApprove : t.st.trusted;
   const mcpFile = c.mcp.file.split('/').pop();
   return (
     `  ${`${c.title}:`.padEnd(12)} ${mark(st.session_start)} ${ev.sessionStart.event}  ${mark(st.pre_tool_use)} ${ev.guard.event}${form(st.pre_tool_use_form)}  ` +
     `${mark(st.pre_compact)} ${ev.preCompact.event}  ${ev.postCompact ? `${mark(st.post_compact === true)} ${ev.postCompact.event}  ` : ''}${optional(st.session_end)}  ${mark(st.mcp_server)} ${mcpFile} butler  ${mark(st.mcp_approved)} ${approval}  ` +
-    `${mark(st.guidance)} ${c.guide ?? 'guidance'}` +
+    `${mark(st.guidance)} ${c.guide ?? t.st.guidance}` +
     (st.settings_file ? `  (${st.settings_file})` : '')
   );
 }
@@ -220,22 +214,20 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   const t = installText(lang);
   const anyInstalled = Object.values(s.clients).some((c) => c.installed);
   const bundles = Object.entries(s.runtime.bundles)
-    .map(([n, ok]) => `${n}${ok ? (s.runtime.altered.includes(n) ? ' (altered)' : '') : ' (missing)'}`)
+    .map(([n, ok]) => `${n}${ok ? (s.runtime.altered.includes(n) ? t.st.alteredFile : '') : t.st.missingFile}`)
     .join(', ');
-  // "not installed" only when nothing of the runtime is there: files without their VERSION stamp are a damaged install.
-  const any = Object.values(s.runtime.bundles).some(Boolean);
-  const stamp = s.runtime.vendored ?? (any ? 'no VERSION stamp' : 'not installed');
+  const live = CLIENTS.filter((c) => s.clients[c.key]!.installed || !anyInstalled)
+    .map((c) => `${c.title}: ${s.guard_live[c.key]}`)
+    .join('; ');
   const lines = [
     `butler status: ${s.root}`,
-    `  ${mark(s.node.ok)} node ${s.node.version} (needs >= 20)`,
-    `  ${mark(s.runtime.up_to_date)} runtime ${BIN_DIR}/: ${stamp}${s.runtime.altered.length ? ', altered' : ''} (this butler: ${s.runtime.running}); ${bundles}`,
-    `  ${mark(s.git_repo)} git repository`,
-    `  ${mark(s.gitignore_session_logs)} .gitignore has session_logs/ (snapshots stay private)`,
-    `  ok   issue backend: ${s.issue_backend} (${s.issue_backend_from === 'config' ? '.butler/config.yaml' : 'default; no issues section in .butler/config.yaml'})${s.issue_url ? `, ${s.issue_url.url} ${s.issue_url.approved ? 'approved' : `NOT approved for your token (butler issue approve-url ${s.issue_url.url})`}` : ''}`,
+    `  ${mark(s.node.ok)} ${t.st.node(s.node.version)}`,
+    `  ${mark(s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, Object.values(s.runtime.bundles).some(Boolean), s.runtime.altered.length > 0)}`,
+    `  ${mark(s.git_repo)} ${t.st.gitRepo}`,
+    `  ${mark(s.gitignore_session_logs)} ${t.st.gitignore}`,
+    `  ok   ${t.st.backend(s.issue_backend, s.issue_backend_from === 'config')}${s.issue_url ? t.st.url(s.issue_url.url, s.issue_url.approved) : ''}`,
     ...CLIENTS.map((c) => clientLine(c, s.clients[c.key]!, t, anyInstalled)),
-    `  guard: mode ${s.guard_mode}; ${CLIENTS.filter((c) => s.clients[c.key]!.installed || !anyInstalled)
-      .map((c) => `${c.title}: ${s.guard_live[c.key]}`)
-      .join('; ')}`,
+    `  ${t.st.guard(s.guard_mode, live)}`,
   ];
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
   const none = !s.runtime.vendored && !anyInstalled;

@@ -5,6 +5,7 @@
 // and the caller asks git itself.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from './fs.js';
 
 export interface HeadFromFiles {
   /** null when HEAD is detached. */
@@ -98,6 +99,39 @@ export function butlerGitFile(root: string, name: string, where: 'gitDir' | 'com
   try {
     const dirs = gitDirs(root);
     return dirs ? path.join(dirs[where], 'butler', name) : null;
+  } catch {
+    return null;
+  }
+}
+
+// A memo: a small JSON file of Butler's under the git dir that remembers an answer keyed by the state it
+// was computed from, so a hook does not compute it again at every start (issue #22). No commit or fetch
+// writes there; a memo whose key does not match is no memo.
+/** The remembered value when the memo was written for `key`; null otherwise. */
+export function readGitMemo(root: string, name: string, key: string): unknown {
+  try {
+    const memo = JSON.parse(readFileSync(butlerGitFile(root, name, 'gitDir') as string, 'utf8'));
+    return memo?.key === key ? memo.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Best effort: without it the answer is only computed again. */
+export function writeGitMemo(root: string, name: string, key: string, value: unknown): void {
+  try {
+    const dir = gitDirs(root)?.gitDir;
+    if (dir) writeFileAtomicSync(path.join(dir, 'butler', name), `${JSON.stringify({ key, value })}\n`, { within: dir });
+  } catch {
+    // read-only git dir
+  }
+}
+
+/** A file's identity for a memo key: size, mtime and inode (a replaced file has another). */
+export function fileKey(file: string): string | null {
+  try {
+    const st = statSync(file);
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
-// The one git-runner contract. Two runners implement it: the light child_process one for the hooks
-// (`git-spawn.ts`) and the execa one for the server and CLI (`src/work/git.ts`). Capabilities take a
-// GitRunner as an argument, so tests can count calls and the hooks never load execa.
+// The one git-runner contract, implemented once on child_process (`git-spawn.ts`); the server and CLI
+// take it with a longer bound through `src/work/git.ts`. Capabilities take a
+// GitRunner as an argument, so tests can count calls.
 
 export interface GitResult {
   stdout: string;

@@ -3,9 +3,9 @@
 // a sessions.json naming a transcript to recover from, an index with rows of its choosing, a share.json
 // with ids to push. Tracked files there are ignored as Butler's state (a snapshot file counts as
 // `committed`, never own) and said in every summary until a person removes them from git.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gitDirs } from './git-refs.js';
+import { fileKey, gitDirs, readGitMemo, writeGitMemo } from './git-refs.js';
 import { gitSync } from './git-spawn.js';
 
 export const LOGS_DIR = 'session_logs';
@@ -19,24 +19,27 @@ const cache = new Map<string, { key: string; files: string[] }>();
  */
 export function trackedLogs(root: string): string[] {
   let index: string;
-  let key: string;
+  let key: string | null;
   try {
     const dirs = gitDirs(root);
     if (!dirs) return [];
     index = path.join(dirs.gitDir, 'index');
-    const st = statSync(index, { throwIfNoEntry: false });
-    if (!st) return [];
-    key = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    key = fileKey(index);
+    if (!key) return [];
   } catch {
     return [];
   }
   const hit = cache.get(root);
   if (hit?.key === key) return hit.files;
+  // git's answer, kept in the git dir (git-refs.ts readGitMemo): a project that tracks files here spawns no git at every start.
+  const memo = readGitMemo(root, 'tracked-logs', key);
+  if (Array.isArray(memo)) return memo;
   let files: string[] = [];
   try {
     if (readFileSync(index).includes(`${LOGS_DIR}/`)) {
       const r = gitSync(root, ['ls-files', '-z', '--', LOGS_DIR]);
       files = r.exitCode === 0 ? r.stdout.split('\0').filter(Boolean) : [UNKNOWN];
+      if (r.exitCode === 0) writeGitMemo(root, 'tracked-logs', key, files);
     }
   } catch {
     files = [UNKNOWN];

@@ -223,7 +223,7 @@ describe('6. --lang ja applies to what install writes and what Butler prints', (
     const root = repo();
     const env = { BUTLER_LANG: '' };
     const r = butler(root, ['install', '--codex', '--lang', 'ja'], { env });
-    expect(r.out).toContain('note: Codex はプロジェクトの .codex/ の hook と設定を信頼済みのプロジェクトでのみ読み込み');
+    expect(r.out).toContain('注: Codex はプロジェクトの .codex/ の hook と設定を信頼済みのプロジェクトでのみ読み込み');
     git(root, 'add', '-A');
     git(root, 'commit', '-qm', 'install');
     const s = butler(root, ['status'], { env });
@@ -238,7 +238,7 @@ describe('6. --lang ja applies to what install writes and what Butler prints', (
     const r = butler(root, ['install', '--claude', '--lang', 'ja'], { env });
     expect(r.code).toBe(0);
     expect(r.out).toContain('変更したファイル');
-    expect(r.out).toMatch(/note: .*をコミットしてください/);
+    expect(r.out).toMatch(/注: .*をコミットしてください/);
     expect(r.out).toContain('create .butler/bin/VERSION  - バージョン 0.1.0');
     expect(r.out).not.toMatch(/vendored runtime|startup guidance|ignore session_logs|Claude Code hooks|language of/);
     const guide = readFileSync(path.join(root, 'CLAUDE.md'), 'utf8');

@@ -24,7 +24,7 @@ const GROUPS: [string, CliGroup, Command, ToolDef[]][] = [
   ['issue', issueGroup, issue, issueTools],
 ];
 /** Verbs a person runs that are no MCP tool, said in AGENTS.md: they may not go through the runner. */
-const DIRECT: Record<string, string[]> = { handover: [], work: [], issue: ['approve-url'] };
+const DIRECT: Record<string, string[]> = { handover: ['share-preview'], work: [], issue: ['approve-url'] };
 /** Tools the CLI runs that brains never see (not in the MCP surface). */
 const CLI_ONLY = ['handover_retire', 'issue_list'];
 /** MCP tools with no verb: the CLI binds its project with --project instead. */

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { importFrom } from '../../src/handover/share.js';
 import { fetchShared, pushShared, SHARE_REF, ShareFailure, sharedTree } from '../../src/handover/share-git.js';
 import { HandoverStore } from '../../src/handover/store.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import type { GitRunner } from '../../src/shared/git.js';
 import { secondClone } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-const opts = (root: string, g: GitRunner = execaGit) => ({ git: g, root, timeoutMs: 20_000 });
+const opts = (root: string, g: GitRunner = hostGit) => ({ git: g, root, timeoutMs: 20_000 });
 const remoteFiles = (remote: string) => git(remote, 'ls-tree', '-r', '--name-only', SHARE_REF).split('\n').filter(Boolean).sort();
 
 describe('pushShared', () => {
@@ -23,7 +23,7 @@ describe('pushShared', () => {
     // Clone B shares between A's fetch and A's push, as a concurrent sharer would.
     const racing: GitRunner = async (cwd, args, o) => {
       if (args[0] === 'push' && pushes++ === 0) await pushShared(opts(b), [{ path: 'snapshots/b.md', text: 'from B\n' }], 'B');
-      return execaGit(cwd, args, o);
+      return hostGit(cwd, args, o);
     };
     expect(await pushShared(opts(a, racing), [{ path: 'snapshots/a.md', text: 'from A\n' }], 'A')).toBe(1);
     expect(pushes).toBe(2);
@@ -49,7 +49,7 @@ describe('pushShared', () => {
     const bounds: number[] = [];
     // A network call that hangs until its timeout, as git does against a silent host.
     const silent: GitRunner = async (cwd, args, o) => {
-      if (args[0] !== 'fetch' && args[0] !== 'push') return execaGit(cwd, args, o);
+      if (args[0] !== 'fetch' && args[0] !== 'push') return hostGit(cwd, args, o);
       bounds.push(o?.timeoutMs ?? Infinity);
       await new Promise((r) => setTimeout(r, o?.timeoutMs ?? 0));
       return { stdout: '', stderr: 'fatal: unable to access: Connection timed out', exitCode: 128 };
@@ -101,7 +101,7 @@ describe('importFrom: the remote is untrusted input', () => {
     );
     const b = secondClone(remote!);
     const store = new HandoverStore(b);
-    const deps = { root: b, store, git: execaGit, now: () => new Date(), redact: (t: string) => t };
+    const deps = { root: b, store, git: hostGit, now: () => new Date(), redact: (t: string) => t };
     const tip = await fetchShared(opts(b));
     expect(tip).not.toBeNull();
     expect([...(await sharedTree(opts(b), tip!)).keys()]).toContain('snapshots/notes.md');

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pushShared, SHARE_REF } from '../../src/handover/share-git.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 const ROUNDS = Number(process.env.SHARE_RACE_ROUNDS ?? 3);
@@ -24,7 +24,7 @@ describe('shares at once from one clone', () => {
       expected.push(...names);
       const results = await Promise.allSettled(
         names.map((name, i) =>
-          pushShared({ git: execaGit, root: i % 3 === 2 ? tree : root, timeoutMs: 20_000 }, [{ path: name, text: `${name}\n` }], name),
+          pushShared({ git: hostGit, root: i % 3 === 2 ? tree : root, timeoutMs: 20_000 }, [{ path: name, text: `${name}\n` }], name),
         ),
       );
       const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${names[i]}: ${String(r.reason?.detail ?? r.reason)}`] : []));

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { ServerDeps } from '../../src/mcp/tool.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from './git.js';
 
 export interface Envelope {
   status: 'ok' | 'error' | 'need_input';
@@ -14,7 +14,7 @@ export interface Envelope {
 
 /** A real SDK Client talking to a fresh server over InMemoryTransport, as `clientName`. */
 export async function connect(opts: { clientName?: string; deps?: Partial<ServerDeps>; worker?: boolean } = {}) {
-  const deps: ServerDeps = { cwd: process.cwd(), env: {}, now: () => new Date(), git: execaGit, ...opts.deps };
+  const deps: ServerDeps = { cwd: process.cwd(), env: {}, now: () => new Date(), git: hostGit, ...opts.deps };
   const server = createServer(deps, { worker: opts.worker });
   const client = new Client({ name: opts.clientName ?? 'claude-code', version: '1.0.0' });
   const [a, b] = InMemoryTransport.createLinkedPair();

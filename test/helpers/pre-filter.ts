@@ -46,12 +46,12 @@ export function variants(): { present: Variant[]; missing: string[] } {
 }
 
 /** A git repository under a folder named `github` (so cwd and paths mention git) with Butler installed for real. */
-export async function installedProject(): Promise<{ root: string; sub: string; claude: string; codex: string }> {
+export async function installedProject(): Promise<{ root: string; sub: string; claude: string; codex: string; gemini: string }> {
   const root = path.join(tempDir('butler-prefilter-'), 'github', 'proj');
   const sub = path.join(root, 'src', 'deep');
   mkdirSync(sub, { recursive: true });
   execFileSync('git', ['init', '-q', root]);
-  const code = await runCli(['install', '--claude', '--codex', '--project', root], {
+  const code = await runCli(['install', '--claude', '--codex', '--gemini', '--project', root], {
     cwd: root,
     env: { BUTLER_BUNDLE_DIR: path.join(ROOT, 'hooks') },
     stdout: () => undefined,
@@ -59,8 +59,15 @@ export async function installedProject(): Promise<{ root: string; sub: string; c
     readStdin: async () => '',
   });
   if (code !== 0) throw new Error('butler install failed');
-  const command = (rel: string) => JSON.parse(readFileSync(path.join(root, rel), 'utf8')).hooks.PreToolUse[0].hooks[0].command as string;
-  return { root, sub, claude: command('.claude/settings.json'), codex: command('.codex/hooks.json') };
+  const command = (rel: string, event = 'PreToolUse') =>
+    JSON.parse(readFileSync(path.join(root, rel), 'utf8')).hooks[event][0].hooks[0].command as string;
+  return {
+    root,
+    sub,
+    claude: command('.claude/settings.json'),
+    codex: command('.codex/hooks.json'),
+    gemini: command('.gemini/settings.json', 'BeforeTool'),
+  };
 }
 
 function binDir(v: Variant, recordNode: boolean): string {
@@ -86,19 +93,29 @@ function binDir(v: Variant, recordNode: boolean): string {
  * Runs `command` through `<variant sh> -c` once per input, in `cwd`, with CLAUDE_PROJECT_DIR set;
  * returns each run's stdout.
  */
-export function runInstalled(
+export async function runInstalled(
   v: Variant,
   command: string,
   inputs: string[],
   opts: { cwd: string; projectDir: string; recordNode: boolean },
 ): Promise<string[]> {
+  return (await runInstalledCodes(v, command, inputs, opts)).map((r) => r.stdout);
+}
+
+/** runInstalled, with each run's exit code (the clients read exit 2 as a block). */
+export function runInstalledCodes(
+  v: Variant,
+  command: string,
+  inputs: string[],
+  opts: { cwd: string; projectDir: string; recordNode: boolean },
+): Promise<{ stdout: string; code: number }[]> {
   const work = tempDir('butler-prefilter-run-');
   mkdirSync(path.join(work, 'in'));
   mkdirSync(path.join(work, 'out'));
   inputs.forEach((text, i) => writeFileSync(path.join(work, 'in', String(i)), text));
   const bin = binDir(v, opts.recordNode);
   const shell = v.sh.startsWith('busybox:') ? path.join(bin, 'sh') : v.sh;
-  const driver = `i=0; while [ $i -lt ${inputs.length} ]; do "$SHELL_BIN" -c "$HOOK_CMD" < "$WORK/in/$i" > "$WORK/out/$i" 2>/dev/null; i=$((i+1)); done`;
+  const driver = `i=0; while [ $i -lt ${inputs.length} ]; do "$SHELL_BIN" -c "$HOOK_CMD" < "$WORK/in/$i" > "$WORK/out/$i" 2>/dev/null; echo $? > "$WORK/out/$i.rc"; i=$((i+1)); done`;
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', driver], {
       cwd: opts.cwd,
@@ -116,7 +133,7 @@ export function runInstalled(
     child.on('exit', () => {
       const outs = inputs.map((_t, i) => path.join(work, 'out', String(i)));
       if (!outs.every((f) => existsSync(f))) return reject(new Error(`${v.name}: not every input ran`));
-      resolve(outs.map((f) => readFileSync(f, 'utf8')));
+      resolve(outs.map((f) => ({ stdout: readFileSync(f, 'utf8'), code: Number(readFileSync(`${f}.rc`, 'utf8')) })));
     });
   });
 }

@@ -51,6 +51,8 @@ const DISGUISED: Record<string, string> = {
   localShell: hookInput('git push', { tool_name: 'local_shell' }),
   execCommand: hookInput('git push', { tool_name: 'exec_command' }),
   unifiedExec: hookInput('git push', { tool_name: 'unified_exec' }),
+  // Gemini CLI's BeforeTool: it blocks on a top-level `decision: "deny"` or on exit 2, not on Claude Code's JSON.
+  gemini: hookInput('git push', { hook_event_name: 'BeforeTool', tool_name: 'run_shell_command' }),
 };
 /** Held: inputs sent without a final newline while stdin stays open for 2 s (past the 1 s watchdog). */
 const HELD = new Set(['stalled']);
@@ -101,7 +103,26 @@ const MUTANTS: Mutant[] = [
   ),
   mutant('the hash check skipped', '"$BUTLER_SUM"*) node -e', '*) node -e', { altered: true }),
   mutant('any sum taken for the placeholder', 'case $BUTLER_SUM in @*) exec node', 'case $BUTLER_SUM in *) exec node', { altered: true }),
-  mutant('an altered hook allowed instead of denied', 'cat >/dev/null; printf "%s" "$BUTLER_DENY"', 'cat >/dev/null', { altered: true }),
+  mutant(
+    'an altered hook allowed instead of denied',
+    'cat >/dev/null; printf "%s" "$BUTLER_DENY"; printf',
+    'cat >/dev/null; exit 0; printf',
+    {
+      altered: true,
+    },
+  ),
+  mutant(
+    'an altered hook denied with exit 0',
+    'kill -USR2 "$BUTLER_MAIN" 2>/dev/null; exit 2\'',
+    'kill -USR2 "$BUTLER_MAIN" 2>/dev/null; exit 0\'',
+    {
+      altered: true,
+      noAwk: true,
+    },
+  ),
+  mutant('an altered hook denied without telling the shell', '[ -z "$BUTLER_MAIN" ] || kill -USR2 "$BUTLER_MAIN" 2>/dev/null;', '', {
+    altered: true,
+  }),
 ];
 
 /**
@@ -133,8 +154,12 @@ function run(at: { script: string; path: string }, input: string, held = false):
         timeout: 10_000,
       })
     : spawnSync(sh, [at.script], { input, encoding: 'utf8', env: { ...process.env, PATH: at.path }, timeout: 10_000 });
-  if (r.stdout === '') return 'allow';
-  return /"permissionDecision":"deny"/.test(r.stdout) ? 'deny' : r.stdout;
+  // Every client blocks on exit 2 with a reason on stderr; on exit 0, each on its own JSON.
+  if (r.status === 2 && r.stderr.trim() !== '') return 'deny';
+  if (r.status === 0 && r.stdout === '') return 'allow';
+  const gemini = input.includes('"BeforeTool"');
+  if (r.status === 0 && (gemini ? /^\{"decision":"deny"/ : /"permissionDecision":"deny"/).test(r.stdout)) return 'deny';
+  return r.status === 0 ? 'allow' : `exit ${r.status}: ${r.stdout}${r.stderr}`;
 }
 
 const outcomes = (at: { script: string; path: string }) =>

@@ -1,7 +1,9 @@
 // The guard runtime cannot be switched off by a file write (issue #26 items 2, 7, 8; docs/decisions.md
 // D34). An attacker's moves on `.butler/bin/` — overwrite, delete, truncate, chmod, replace by a
-// link — each tried through the real installed commands of both clients, run as the clients run
-// them (`sh -c '<command>'`) with dash and with bash as `sh`, the real Node hook behind them.
+// link — each tried through the real installed commands of every client (Claude Code's and Codex's
+// PreToolUse, Gemini CLI's BeforeTool), run as the clients run them (`sh -c '<command>'`, Codex and
+// Gemini CLI from a subfolder) with dash and with bash as `sh`, the real Node hook behind them, each
+// answer read the way its client reads it.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,19 +21,36 @@ const shells = (['dash', 'bash'] as const).flatMap((n) => {
   return p ? [[n, p] as const] : [];
 });
 
-const input = (command: string, cwd: string) =>
-  JSON.stringify({
-    session_id: 's',
-    transcript_path: '/tmp/github/t.jsonl',
-    cwd,
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command, description: 'run it' },
-    tool_use_id: 'toolu_1',
-  });
+type Client = 'claude' | 'codex' | 'gemini';
+const input = (command: string, cwd: string, client: Client = 'claude') =>
+  client === 'gemini'
+    ? // Gemini CLI's BeforeTool payload (test/fixtures/hooks/captured/gemini/pre-tool-use.json).
+      JSON.stringify({
+        session_id: 's',
+        transcript_path: '/tmp/github/t.jsonl',
+        cwd,
+        hook_event_name: 'BeforeTool',
+        timestamp: '2026-12-03T16:11:29.748Z',
+        tool_name: 'run_shell_command',
+        tool_input: { command },
+      })
+    : JSON.stringify({
+        session_id: 's',
+        transcript_path: '/tmp/github/t.jsonl',
+        cwd,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command, description: 'run it' },
+        tool_use_id: 'toolu_1',
+      });
 
-/** Runs an installed command with `shell` as `sh` (first on PATH): blocked or allowed, and the reason. */
-function run(shell: string, command: string, stdin: string, cwd: string, projectDir: string) {
+/**
+ * Runs an installed command with `shell` as `sh` (first on PATH): blocked or allowed as the client
+ * reads the answer, and the reason. Every client blocks on exit 2 with a reason on stderr; on exit 0,
+ * Claude Code and Codex block on `permissionDecision: "deny"`, Gemini CLI on a top-level
+ * `decision: "deny"`; another exit code is an error the clients report and then run the command.
+ */
+function run(shell: string, command: string, stdin: string, cwd: string, projectDir: string, client: Client = 'claude') {
   const bin = tempDir('butler-runtime-bin-');
   symlinkSync(shell, path.join(bin, 'sh'));
   const r = spawnSync(shell, ['-c', command], {
@@ -40,8 +59,16 @@ function run(shell: string, command: string, stdin: string, cwd: string, project
     encoding: 'utf8',
     env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: projectDir },
   });
-  const blocked = r.status === 2 ? r.stderr.trim() !== '' : r.stdout.includes('"deny"');
-  return { blocked, allowed: r.status === 0 && !blocked, reason: r.stderr + r.stdout };
+  const denies = (out: string): boolean => {
+    try {
+      const o = JSON.parse(out) as { decision?: string; hookSpecificOutput?: { permissionDecision?: string } };
+      return client === 'gemini' ? o.decision === 'deny' : o.hookSpecificOutput?.permissionDecision === 'deny';
+    } catch {
+      return false;
+    }
+  };
+  const blocked = r.status === 2 ? r.stderr.trim() !== '' : r.status === 0 && denies(r.stdout);
+  return { blocked, allowed: r.status === 0 && r.stdout === '', reason: r.stderr + r.stdout };
 }
 
 const BIN = '.butler/bin';
@@ -77,24 +104,30 @@ const GIT = ['git status', 'cd x && git push --force', "g''it push", 'node .butl
 const HARMLESS = ['echo hi', 'ls -la', 'npm test', 'mkdir -p build && cp a.txt build/'];
 
 describe.skipIf(shells.length === 0)('an altered guard runtime still blocks git and still lets harmless commands run', () => {
-  it.each(ATTACKS)('%s', async (_name, attack) => {
-    const p = await installedProject();
-    attack(p.root);
-    for (const [shellName, shell] of shells) {
-      for (const [client, command, cwd] of [
-        ['claude', p.claude, p.root],
-        ['codex', p.codex, p.sub],
-      ] as const) {
-        for (const c of GIT) {
-          const r = run(shell, command, input(c, cwd), cwd, p.root);
-          expect(r.blocked, `${shellName} ${client}: ${c}`).toBe(true);
-          expect(r.reason).toMatch(/deny|missing or altered/);
+  it.each(ATTACKS)(
+    '%s',
+    async (_name, attack) => {
+      const p = await installedProject();
+      attack(p.root);
+      for (const [shellName, shell] of shells) {
+        for (const [client, command, cwd] of [
+          ['claude', p.claude, p.root],
+          ['codex', p.codex, p.sub],
+          ['gemini', p.gemini, p.sub],
+        ] as const) {
+          for (const c of GIT) {
+            const r = run(shell, command, input(c, cwd, client), cwd, p.root, client);
+            expect(r.blocked, `${shellName} ${client}: ${c}`).toBe(true);
+            expect(r.reason).toMatch(/deny|missing or altered/);
+          }
+          for (const c of HARMLESS)
+            expect(run(shell, command, input(c, cwd, client), cwd, p.root, client).allowed, `${shellName} ${client}: ${c}`).toBe(true);
         }
-        for (const c of HARMLESS)
-          expect(run(shell, command, input(c, cwd), cwd, p.root).allowed, `${shellName} ${client}: ${c}`).toBe(true);
       }
-    }
-  });
+    },
+    // Three clients, two shells, the real Node hook for every git row: minutes on a busy machine.
+    180_000,
+  );
 
   it('an intact runtime: the pre-filter answers harmless commands and the Node hook denies git, naming the Butler tool', async () => {
     const p = await installedProject();
@@ -103,6 +136,10 @@ describe.skipIf(shells.length === 0)('an altered guard runtime still blocks git 
       const r = run(shell, p.claude, input('git log --oneline', p.root), p.root, p.root);
       expect(r.blocked).toBe(true);
       expect(r.reason).toContain('work_history');
+      expect(run(shell, p.gemini, input('echo hi', p.sub, 'gemini'), p.sub, p.root, 'gemini').allowed).toBe(true);
+      const g = run(shell, p.gemini, input('git log --oneline', p.sub, 'gemini'), p.sub, p.root, 'gemini');
+      expect(g.blocked).toBe(true);
+      expect(g.reason).toContain('work_history');
     }
   });
 
@@ -131,7 +168,7 @@ describe.skipIf(shells.length === 0)('an altered guard runtime still blocks git 
 
   it('the committed command lines hold no absolute machine path', async () => {
     const p = await installedProject();
-    for (const c of [p.claude, p.codex]) {
+    for (const c of [p.claude, p.codex, p.gemini]) {
       expect(c).not.toContain(p.root);
       expect(c).not.toContain('/tmp');
       expect(c).toMatch(/[0-9a-f]{64}\*\)/);

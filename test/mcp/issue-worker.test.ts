@@ -3,7 +3,7 @@ import { issueWorkerTools } from '../../src/mcp/tools/worker/index.js';
 import type { ToolContext } from '../../src/mcp/tool.js';
 import { toErrorResult } from '../../src/shared/errors.js';
 import { newSession } from '../../src/work/session.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { connect } from '../helpers/mcp.js';
 import { approvedDir, writeConfig } from '../issues/helpers.js';
 import { makeRepo } from '../helpers/repo.js';
@@ -17,7 +17,7 @@ async function callWorker(name: string, args: Record<string, unknown>, env: Reco
   const tool = issueWorkerTools.find((t) => t.name === name)!;
   const ctx: ToolContext = {
     session: newSession(),
-    deps: { cwd: process.cwd(), env, userConfigDir, now: () => new Date(), git: execaGit },
+    deps: { cwd: process.cwd(), env, userConfigDir, now: () => new Date(), git: hostGit },
     memo: new Map(),
   };
   const parsed = tool.config.inputSchema.safeParse(args);

@@ -3,15 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ButlerError } from '../../src/shared/errors.js';
 import { diffWork, FULL_CHARS_CAP } from '../../src/work/diff.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { HISTORY_MAX, historyWork } from '../../src/work/history.js';
 import { commitFile, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 const diff = (root: string, o: { path?: string; level?: 'stat' | 'full'; recordId?: string } = {}) =>
-  diffWork({ projectRoot: root, git: execaGit, lang: 'en', ...o });
-const history = (root: string, o: { n?: number; path?: string } = {}) =>
-  historyWork({ projectRoot: root, git: execaGit, lang: 'en', ...o });
+  diffWork({ projectRoot: root, git: hostGit, lang: 'en', ...o });
+const history = (root: string, o: { n?: number; path?: string } = {}) => historyWork({ projectRoot: root, git: hostGit, lang: 'en', ...o });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
   const err = await p.then(

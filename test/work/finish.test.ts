@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { finishWork } from '../../src/work/finish.js';
 import { commitFile, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 const finish = (root: string, defaultIssue: number | null = null) =>
-  finishWork({ projectRoot: root, defaultIssue, git: execaGit, lang: 'en' });
+  finishWork({ projectRoot: root, defaultIssue, git: hostGit, lang: 'en' });
 const actions = (r: { data: Record<string, unknown> }) => (r.data.pending_actions as { action: string }[]).map((a) => a.action);
 
 describe('finishWork (D28 order, proposals only)', () => {

@@ -7,12 +7,12 @@ import { runCli } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { changeGuard } from '../../src/guard/settings.js';
 import { ButlerError } from '../../src/shared/errors.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { recordWork } from '../../src/work/record.js';
 import { write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-const record = (root: string) => recordWork({ projectRoot: root, message: 'm', defaultIssue: null, git: execaGit, lang: 'en' });
+const record = (root: string) => recordWork({ projectRoot: root, message: 'm', defaultIssue: null, git: hostGit, lang: 'en' });
 
 function io(cwd: string, answer?: string): CliIO & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -105,7 +105,7 @@ describe('butler guard', () => {
     mkdirSync(outside);
     writeFileSync(path.join(outside, 'config.yaml'), 'lang: en\n');
     symlinkSync(outside, path.join(root, '.butler'));
-    const err = await changeGuard(execaGit, root, { allow: ['fetch'] }).catch((e: unknown) => e);
+    const err = await changeGuard(hostGit, root, { allow: ['fetch'] }).catch((e: unknown) => e);
     expect((err as ButlerError).code).toBe('policy_blocked');
     expect(readFileSync(path.join(outside, 'config.yaml'), 'utf8')).toBe('lang: en\n');
     expect(git(root, 'log', '--format=%s')).toBe('initial');

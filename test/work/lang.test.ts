@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { work } from '../../src/cli/commands/work.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { recordText } from '../../src/work/messages/record.js';
 import { observeWork } from '../../src/work/observe.js';
 import { publishWork, RECORD_FIRST_HINT } from '../../src/work/publish.js';
@@ -21,12 +21,12 @@ async function cli(cwd: string, env: Record<string, string>, ...argv: string[]) 
 describe('work capabilities take the language explicitly', () => {
   it('work_record policy_blocked: the D27 hint in Japanese, the English one in English', async () => {
     const { root } = makeRepo();
-    const ja = recordWork({ projectRoot: root, message: 'x', defaultIssue: null, git: execaGit, lang: 'ja' });
+    const ja = recordWork({ projectRoot: root, message: 'x', defaultIssue: null, git: hostGit, lang: 'ja' });
     await expect(ja).rejects.toMatchObject({
       code: 'policy_blocked',
       hint: '記録対象の未記録変更がありません。work_observe で現在の状態を確認してください',
     });
-    const en = recordWork({ projectRoot: root, message: 'x', defaultIssue: null, git: execaGit, lang: 'en' });
+    const en = recordWork({ projectRoot: root, message: 'x', defaultIssue: null, git: hostGit, lang: 'en' });
     await expect(en).rejects.toMatchObject({ code: 'policy_blocked', hint: NOTHING_TO_RECORD_HINT });
     expect(recordText('ja').nothingHint).not.toBe(NOTHING_TO_RECORD_HINT);
   });
@@ -34,11 +34,11 @@ describe('work capabilities take the language explicitly', () => {
   it('work_publish refuses a dirty tree with the D27 hint', async () => {
     const { root } = makeRepo({ withRemote: true });
     write(root, 'a.txt', 'a');
-    await expect(publishWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'ja' })).rejects.toMatchObject({
+    await expect(publishWork({ projectRoot: root, defaultIssue: null, git: hostGit, lang: 'ja' })).rejects.toMatchObject({
       code: 'policy_blocked',
       hint: '先に work_record で作業を記録してください',
     });
-    await expect(publishWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en' })).rejects.toMatchObject({
+    await expect(publishWork({ projectRoot: root, defaultIssue: null, git: hostGit, lang: 'en' })).rejects.toMatchObject({
       hint: RECORD_FIRST_HINT,
     });
   });
@@ -46,24 +46,24 @@ describe('work capabilities take the language explicitly', () => {
   it('a blocked repository is described in the language', async () => {
     const { root } = makeRepo();
     mergeConflict(root);
-    const ja = await observeWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'ja' });
+    const ja = await observeWork({ projectRoot: root, defaultIssue: null, git: hostGit, lang: 'ja' });
     expect(ja.summary).toBe(
       'ブロック中: マージ中、競合しているファイルあり。ユーザーに完了か中止を依頼してください。Butler は解消しません',
     );
-    const en = await observeWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en' });
+    const en = await observeWork({ projectRoot: root, defaultIssue: null, git: hostGit, lang: 'en' });
     expect(en.data).toEqual(ja.data);
-    await expect(recordWork({ projectRoot: root, message: 'x', defaultIssue: null, git: execaGit, lang: 'ja' })).rejects.toMatchObject({
+    await expect(recordWork({ projectRoot: root, message: 'x', defaultIssue: null, git: hostGit, lang: 'ja' })).rejects.toMatchObject({
       code: 'policy_blocked',
       message: '記録できません: マージ中、競合しているファイルあり',
     });
   });
 
   it('observeWork keeps its call signature: without lang it is English (the handover reads only data)', async () => {
-    expect((await observeWork({ projectRoot: null, defaultIssue: null, git: execaGit })).summary).toMatch(/^No work session yet/);
-    const ja = await observeWork({ projectRoot: null, defaultIssue: null, git: execaGit, lang: 'ja' });
+    expect((await observeWork({ projectRoot: null, defaultIssue: null, git: hostGit })).summary).toMatch(/^No work session yet/);
+    const ja = await observeWork({ projectRoot: null, defaultIssue: null, git: hostGit, lang: 'ja' });
     expect(ja.summary).toBe('work session がまだありません。先に work_session_start を呼んでください');
     expect(ja.data.required_action?.tool).toBe('work_session_start');
-    const missing = await observeWork({ projectRoot: '/nonexistent/butler', defaultIssue: null, git: execaGit, lang: 'ja' });
+    const missing = await observeWork({ projectRoot: '/nonexistent/butler', defaultIssue: null, git: hostGit, lang: 'ja' });
     expect(missing).toMatchObject({
       status: 'error',
       error_code: 'not_found',

@@ -2,14 +2,15 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createExecaGit, execaGit } from '../../src/work/git.js';
+import { createGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import type { GitRunner } from '../../src/shared/git.js';
 import { DIRTY_FILES_CAP, observeWork } from '../../src/work/observe.js';
 import { STATUS_ARGS } from '../../src/work/status.js';
 import { cherryPickConflict, commitFile, detachHead, lockIndex, mergeConflict, rebaseConflict, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-const observe = (projectRoot: string | null, defaultIssue: number | null = null, runner: GitRunner = execaGit) =>
+const observe = (projectRoot: string | null, defaultIssue: number | null = null, runner: GitRunner = hostGit) =>
   observeWork({ projectRoot, defaultIssue, git: runner, lang: 'en' });
 
 describe('observeWork: work states', () => {
@@ -90,7 +91,7 @@ describe('observeWork: work states', () => {
   it('costs exactly one git call (git status --porcelain=v2 --branch)', async () => {
     const { root } = makeRepo({ withRemote: true });
     const calls: string[][] = [];
-    const spy: GitRunner = (cwd, args, o) => (calls.push([...args]), execaGit(cwd, args, o));
+    const spy: GitRunner = (cwd, args, o) => (calls.push([...args]), hostGit(cwd, args, o));
     await observe(root, null, spy);
     expect(calls).toEqual([[...STATUS_ARGS]]);
   });
@@ -149,7 +150,7 @@ describe('observeWork: clear errors', () => {
 
   it('git missing', async () => {
     const { root } = makeRepo();
-    const r = await observe(root, null, createExecaGit(path.join(os.tmpdir(), 'no-such-git-binary')));
+    const r = await observe(root, null, createGit(process.env, path.join(os.tmpdir(), 'no-such-git-binary')));
     expect(r.status).toBe('error');
     expect(r.error_code).toBe('backend_error');
     expect(r.summary).toBe('git is not installed or not on PATH');

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ButlerError } from '../../src/shared/errors.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { publishWork, RECORD_FIRST_HINT } from '../../src/work/publish.js';
 import { recordWork } from '../../src/work/record.js';
 import { commitFile, concurrentPush, detachHead, lockIndex, unauthorizedRemote, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-const publish = (root: string) => publishWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en' });
+const publish = (root: string) => publishWork({ projectRoot: root, defaultIssue: null, git: hostGit, lang: 'en' });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
   const err = await p.then(
@@ -48,7 +48,7 @@ describe('work_publish', () => {
   it('pushes recorded work to the upstream and observe is clean afterwards', async () => {
     const { root, remote } = makeRepo({ withRemote: true });
     write(root, 'a.txt', 'a\n');
-    await recordWork({ projectRoot: root, message: 'Add a', defaultIssue: null, git: execaGit, lang: 'en' });
+    await recordWork({ projectRoot: root, message: 'Add a', defaultIssue: null, git: hostGit, lang: 'en' });
     const r = await publish(root);
     expect(r.status).toBe('ok');
     expect(r.data).toMatchObject({ published: 1, upstream: 'origin/main' });

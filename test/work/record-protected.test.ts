@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ButlerError } from '../../src/shared/errors.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { recordWork } from '../../src/work/record.js';
 import { write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
@@ -33,7 +33,7 @@ function installed(): string {
 }
 
 const record = (root: string) =>
-  recordWork({ projectRoot: root, message: 'm', defaultIssue: null, git: execaGit, lang: 'en' }).then(
+  recordWork({ projectRoot: root, message: 'm', defaultIssue: null, git: hostGit, lang: 'en' }).then(
     (r) => r,
     (e: unknown) => e,
   );

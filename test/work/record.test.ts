@@ -1,13 +1,13 @@
 import { chmodSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ButlerError } from '../../src/shared/errors.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import type { GitRunner } from '../../src/shared/git.js';
 import { composeMessage, NOTHING_TO_RECORD_HINT, recordWork, resolveIssueLinks } from '../../src/work/record.js';
 import { lockIndex, mergeConflict, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
-const record = (root: string, message: string, issueIds?: number[], defaultIssue: number | null = null, runner: GitRunner = execaGit) =>
+const record = (root: string, message: string, issueIds?: number[], defaultIssue: number | null = null, runner: GitRunner = hostGit) =>
   recordWork({ projectRoot: root, message, issueIds, defaultIssue, git: runner, lang: 'en' });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
@@ -76,7 +76,7 @@ describe('work_record behaviour', () => {
     const { root } = makeRepo();
     const before = git(root, 'rev-parse', 'HEAD');
     const calls: string[][] = [];
-    const spy: GitRunner = (cwd, args, o) => (calls.push([...args]), execaGit(cwd, args, o));
+    const spy: GitRunner = (cwd, args, o) => (calls.push([...args]), hostGit(cwd, args, o));
     const err = await rejects(record(root, 'nothing', undefined, null, spy));
     expect(err.code).toBe('policy_blocked');
     expect(err.hint).toBe(NOTHING_TO_RECORD_HINT);

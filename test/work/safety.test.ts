@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffWork } from '../../src/work/diff.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { SAFE_REF } from '../../src/shared/ids.js';
 import type { GitRunner } from '../../src/shared/git.js';
 import { historyWork } from '../../src/work/history.js';
@@ -13,7 +13,7 @@ const HOSTILE = ['--output=/tmp/butler-pwned', '-p', '--exec=touch x', '-c core.
 /** Records every argv so a test can check where caller text landed. */
 function spy(): { runner: GitRunner; calls: string[][] } {
   const calls: string[][] = [];
-  return { calls, runner: (cwd, args, o) => (calls.push([...args]), execaGit(cwd, args, o)) };
+  return { calls, runner: (cwd, args, o) => (calls.push([...args]), hostGit(cwd, args, o)) };
 }
 
 /** Caller text may reach git only after `--` (as a path) or through stdin, never as an option or ref. */

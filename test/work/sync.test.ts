@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ButlerError } from '../../src/shared/errors.js';
 import { finishWork } from '../../src/work/finish.js';
-import { execaGit } from '../../src/work/git.js';
+import { hostGit } from '../helpers/git.js';
 import { observeWork } from '../../src/work/observe.js';
 import { publishWork } from '../../src/work/publish.js';
 import { recordWork } from '../../src/work/record.js';
@@ -13,10 +13,10 @@ import { commitFile, secondClone, write } from '../helpers/git-scenarios.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 const sync = (root: string, fetchTimeoutMs?: number) =>
-  syncWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en', ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}) });
-const publish = (root: string) => publishWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en' });
-const observe = (root: string) => observeWork({ projectRoot: root, defaultIssue: null, git: execaGit, lang: 'en' });
-const record = (root: string, message: string) => recordWork({ projectRoot: root, message, defaultIssue: null, git: execaGit, lang: 'en' });
+  syncWork({ projectRoot: root, defaultIssue: null, git: hostGit, lang: 'en', ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}) });
+const publish = (root: string) => publishWork({ projectRoot: root, defaultIssue: null, git: hostGit, lang: 'en' });
+const observe = (root: string) => observeWork({ projectRoot: root, defaultIssue: null, git: hostGit, lang: 'en' });
+const record = (root: string, message: string) => recordWork({ projectRoot: root, message, defaultIssue: null, git: hostGit, lang: 'en' });
 
 async function rejects(p: Promise<unknown>): Promise<ButlerError> {
   const err = await p.then(
@@ -121,10 +121,10 @@ describe('work_sync', () => {
       required_action: { tool: 'work_sync' },
     });
     expect(o.summary).toMatch(/^Diverged/);
-    const fin = await finishWork({ projectRoot: a, defaultIssue: null, git: execaGit, lang: 'en' });
+    const fin = await finishWork({ projectRoot: a, defaultIssue: null, git: hostGit, lang: 'en' });
     expect((fin.data.pending_actions as { action: string }[]).map((x) => x.action)).toEqual(['work_sync', 'work_publish']);
 
-    const ja = await rejects(syncWork({ projectRoot: a, defaultIssue: null, git: execaGit, lang: 'ja' }));
+    const ja = await rejects(syncWork({ projectRoot: a, defaultIssue: null, git: hostGit, lang: 'ja' }));
     expect(ja.hint).toContain('README.md をどちらの版にするか');
     expect(git(a, 'rev-parse', 'HEAD')).toBe(before);
   });

@@ -15,8 +15,9 @@
 # docs/decisions.md D34) and sets BUTLER_BIN to its folder. This file carries the SHA-256 of the Node
 # hook (BUTLER_SUM, filled in by `butler install`), and BUTLER_RUN reads that file once, checks it with
 # sha256sum and hands those same bytes to `node -e` (no window between check and run; no crypto module
-# for Node to load). An altered or missing hook is not run: the answer is a deny. The placeholder (a
-# file run straight from the build, never an installed one) runs the hook unchecked.
+# for Node to load). An altered or missing hook is not run: the answer is a deny (exit 2, as the
+# watchdog's). The placeholder (a file run straight from the build, never an installed one) runs the hook
+# unchecked.
 if [ -n "${BUTLER_BIN:-}" ]; then BUTLER_HOOK=$BUTLER_BIN/pre-tool-use.cjs
 else case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac; fi
 BUTLER_SUM=@BUTLER_CJS_SHA256@
@@ -24,12 +25,19 @@ BUTLER_DENY='{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDeci
 BUTLER_RUN='case $BUTLER_SUM in @*) exec node "$BUTLER_HOOK" ;; esac
 c=$(cat "$BUTLER_HOOK" 2>/dev/null) && case $(printf "%s" "$c" | sha256sum 2>/dev/null || printf "%s" "$c" | shasum -a 256 2>/dev/null) in
 "$BUTLER_SUM"*) node -e "$c" "$BUTLER_HOOK" && exit 0 ;; esac
-cat >/dev/null; printf "%s" "$BUTLER_DENY"'
-export BUTLER_HOOK BUTLER_SUM BUTLER_DENY BUTLER_RUN
+cat >/dev/null; printf "%s" "$BUTLER_DENY"; printf "%s\n" "The Butler guard runtime is missing or altered: ask the user to run butler install." >&2
+[ -z "$BUTLER_MAIN" ] || kill -USR2 "$BUTLER_MAIN" 2>/dev/null; exit 2'
+# The deny for an altered hook (or a failed Node run) is also exit 2 with the reason on stderr, so every
+# client blocks (Gemini CLI reads the JSON above as allow). Run from awk, whose exit status does not carry
+# the shell's everywhere (one-true-awk's close() does not return it), it tells this shell by USR2.
+BUTLER_MAIN=
+export BUTLER_HOOK BUTLER_SUM BUTLER_DENY BUTLER_RUN BUTLER_MAIN
 command -v awk >/dev/null 2>&1 || { eval "$BUTLER_RUN"; exit 0; }
 # The watchdog does not know the client (its input never came whole), so it answers in a way every client
 # takes as a block: exit 2 with the reason on stderr (Gemini CLI reads Claude Code's JSON below as allow).
 trap 'kill "$BUTLER_AWK" 2>/dev/null; printf "%s\n" "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"Raw git is blocked by Butler: the hook input did not arrive in time. Use the butler MCP tools (work_*)\"}}"; printf "%s\n" "Raw git is blocked by Butler: the hook input did not arrive in time." >&2; exit 2' USR1
+trap 'kill "$BUTLER_WATCH" 2>/dev/null; exit 2' USR2
+BUTLER_MAIN=$$
 (sleep 1; kill -USR1 $$) </dev/null >/dev/null 2>&1 &
 BUTLER_WATCH=$!
 export BUTLER_WATCH
@@ -161,9 +169,9 @@ BEGIN {
 function decide() {
   FINAL = 1
   if (allowed()) exit 0
-  # Stop the watchdog first: from here on, the Node hook has the input and its own deadline.
-  system("kill " ENVIRON["BUTLER_WATCH"] " 2>/dev/null")
-  node = "eval \"$BUTLER_RUN\""
+  # The shell that runs Node stops the watchdog first: from here on, the Node hook has the input and its
+  # own deadline. One shell for both (a system() call for the kill cost a second one).
+  node = "kill \"$BUTLER_WATCH\" 2>/dev/null; eval \"$BUTLER_RUN\""
   printf "%s", text | node
   close(node)
   exit 0

@@ -6,6 +6,8 @@ import { CLIENTS, type ClientRecord } from '../../shared/clients/index.js';
 import { applyChanges, BUTLER_VERSION, planInstall } from '../../install/index.js';
 import { connectStdio, type StdioClient } from '../../mcp/client.js';
 import type { CliIO, Command } from '../io.js';
+import { resolveLang, type Lang } from '../../shared/config.js';
+import { demoText } from '../messages/demo.js';
 import { bundleDir } from './install.js';
 
 const GIT_ENV = {
@@ -48,11 +50,11 @@ async function call(steps: Step[], who: string, client: StdioClient, tool: strin
 }
 
 /** What the Codex SessionStart hook would inject at the next session start (first line only). */
-function hookPreview(repo: string): string {
+function hookPreview(repo: string, lang: Lang): string {
   const r = spawnSync(process.execPath, [path.join(repo, '.butler/bin/session-start.cjs'), '--brain', second.brain], {
     cwd: repo,
     input: JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup', cwd: repo }),
-    env: { ...process.env, BUTLER_LANG: 'en' },
+    env: { ...process.env, BUTLER_LANG: lang },
     encoding: 'utf8',
     timeout: 10_000,
   });
@@ -62,14 +64,15 @@ function hookPreview(repo: string): string {
 /** The demo hands over between the first two clients of the table (Claude Code → Codex). */
 const [first, second] = CLIENTS as [ClientRecord, ClientRecord, ...ClientRecord[]];
 
-async function runDemo(io: CliIO) {
+async function runDemo(io: CliIO, lang: Lang) {
+  const t = demoText(lang);
   const repo = makeRepo();
   const changes = await planInstall({
     root: repo,
     clients: [first.key, second.key],
     personal: false,
     force: false,
-    lang: 'en',
+    lang,
     langExplicit: true,
     bundleDir: bundleDir(io.env),
     version: BUTLER_VERSION,
@@ -77,8 +80,8 @@ async function runDemo(io: CliIO) {
   await applyChanges(repo, changes);
   // The vendored runtime the installer just wrote, exactly as the clients start it.
   const server = { command: process.execPath, args: [path.join(repo, '.butler/bin/butler.mjs'), 'mcp'], cwd: repo };
-  // The demo's own lines are English, so everything it shows is: the server and hook are pinned to it.
-  const env = { BUTLER_LANG: 'en' };
+  // The demo's own lines are in the person's language, so everything it shows is: the server and hook are pinned to it.
+  const env = { BUTLER_LANG: lang };
   const steps: Step[] = [];
   let transfer: Record<string, any> = {};
   let accepted: Record<string, any> = {};
@@ -86,12 +89,12 @@ async function runDemo(io: CliIO) {
   try {
     await call(steps, first.title, claude, 'work_session_start', { project_root: repo });
     await call(steps, first.title, claude, 'handover_suspend', {
-      notes: 'Demo: added app.js with add().\ndecision: keep the app dependency-free\nnext: write a test for add()',
+      notes: t.suspendNotes,
     });
     await call(steps, first.title, claude, 'handover_resume', {});
     transfer = await call(steps, first.title, claude, 'handover_transfer', {
       target_brain: second.brain,
-      notes: `Handing over to ${second.title}.\ndecision: keep add() pure\nnext: write a test for add() and run it`,
+      notes: t.transferNotes(second.title),
     });
   } finally {
     await claude.close();
@@ -118,25 +121,25 @@ async function runDemo(io: CliIO) {
     transfer_id: String(transfer.handover_id),
     snapshot_dir: dir,
     snapshots,
-    hook_preview: hookPreview(repo),
+    hook_preview: hookPreview(repo, lang),
   };
 }
 
-function format(d: Awaited<ReturnType<typeof runDemo>>): string {
+function format(d: Awaited<ReturnType<typeof runDemo>>, t: ReturnType<typeof demoText>): string {
   const rel = (f: string) => path.relative(d.repo, path.join(d.snapshot_dir, f));
   const lines = [
-    `Butler demo in a throwaway repo: ${d.repo}`,
-    `  install: ${d.installed} files (${first.title} + ${second.title} hooks, MCP server "butler", .butler/bin runtime)`,
+    t.head(d.repo),
+    t.install(d.installed, first.title, second.title),
     ...d.steps.map((s) => `  ${s.who.padEnd(11)} ${s.tool.padEnd(18)} ${s.status}${s.handover_id ? `  ${s.handover_id}` : ''}`),
     '',
-    `HANDOFF_PROMPT (transfer ${d.transfer_id}, ${first.title} -> ${second.title}):`,
+    t.prompt(d.transfer_id, first.title, second.title),
     ...d.handoff_prompt.split('\n').map((l) => `  ${l}`),
     '',
-    `Snapshots (${d.snapshots.length}, append-only, git-ignored): ${d.snapshot_dir}`,
+    t.snapshots(d.snapshots.length, d.snapshot_dir),
     ...d.snapshots.map((f) => `  ${rel(f)}`),
   ];
-  if (d.hook_preview) lines.push(`Next ${second.title} session start injects: ${d.hook_preview.slice(0, 160)}`);
-  lines.push(`Try it: open ${first.title} or ${second.title} in ${d.repo} (or delete the folder when done).`);
+  if (d.hook_preview) lines.push(t.injects(second.title, d.hook_preview.slice(0, 160)));
+  lines.push(t.tryIt(first.title, second.title, d.repo));
   return `${lines.join('\n')}\n`;
 }
 
@@ -147,14 +150,17 @@ export const demo: Command = async (argv, io) => {
     return 0;
   }
   const json = argv.includes('--json');
+  // The throwaway project speaks the person's language (`--lang`, BUTLER_LANG), English otherwise.
+  const lang = resolveLang({}, io.env);
+  const t = demoText(lang);
   try {
-    const d = await runDemo(io);
-    io.stdout(json ? `${JSON.stringify({ status: 'ok', summary: 'demo completed', data: d })}\n` : format(d));
+    const d = await runDemo(io, lang);
+    io.stdout(json ? `${JSON.stringify({ status: 'ok', summary: t.completed, data: d })}\n` : format(d, t));
     return 0;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (json) io.stdout(`${JSON.stringify({ status: 'error', summary: message, data: {} })}\n`);
-    else io.stderr(`butler demo failed: ${message}\n`);
+    else io.stderr(`${t.failed(message)}\n`);
     return 1;
   }
 };

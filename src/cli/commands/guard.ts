@@ -4,16 +4,14 @@ import type { GuardMode } from '../../guard/decide.js';
 import { changeGuard, type GuardChange, readGuardSettings } from '../../guard/settings.js';
 import type { Command } from '../io.js';
 import { personConsents } from '../person.js';
+import { cliLang } from '../lang.js';
+import { cliErrors } from '../messages/errors.js';
+import { guardText } from '../messages/guard.js';
+import { cliUsage } from '../messages/usage.js';
 import { didYouMean } from '../suggest.js';
 
-const USAGE = `usage: butler guard status [--project DIR] [--json]
-       butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
-
-Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, not under
-an agent client, ask for confirmation, and commit .butler/config.yaml alone (the hook trusts only the committed settings).
-`;
-
 const VERBS = ['status', 'allow', 'deny', 'mode'];
+
 const FLAGS = ['--project', '--json'];
 
 /** `butler guard`: shows the settings the PreToolUse hook applies, and changes them with a person's consent. */
@@ -22,64 +20,62 @@ export const guard: Command = async (argv, io) => {
   const i = rest.indexOf('--project');
   const start = i >= 0 ? rest[i + 1] : io.cwd;
   const words = rest.filter((w, k) => !w.startsWith('--') && !(i >= 0 && k === i + 1));
+  const lang = await cliLang(io, start);
+  const t = cliErrors(lang);
+  const usage = cliUsage(lang).guard;
   if (!verb || verb === '--help' || verb === '-h' || !start) {
-    (verb ? io.stdout : io.stderr)(USAGE);
+    (verb ? io.stdout : io.stderr)(usage);
     return verb ? 0 : 2;
   }
   if (!VERBS.includes(verb)) {
-    io.stderr(`butler guard: unknown verb ${verb}${didYouMean(verb, VERBS)}\n  butler guard --help lists the verbs.\n`);
+    io.stderr(`butler guard: ${t.unknownVerb(verb)}${didYouMean(verb, VERBS, t)}\n  ${t.listsVerbs('guard')}\n`);
     return 2;
   }
   const flag = rest.find((w) => w.startsWith('-') && !FLAGS.includes(w));
   if (flag) {
-    io.stderr(`butler guard ${verb}: unknown flag ${flag}${didYouMean(flag, FLAGS)}\n`);
+    io.stderr(`butler guard ${verb}: ${t.unknownFlag(flag)}${didYouMean(flag, FLAGS, t)}\n`);
     return 2;
   }
   const { locateRepo } = await import('../../shared/root.js');
   const repo = await locateRepo(start);
   if (!repo) {
-    io.stderr(`butler guard: ${start} is not inside a git repository\n`);
+    io.stderr(`butler guard: ${t.notInsideRepo(start)}\n`);
     return 2;
   }
   const git = spawnGitWith(io.env);
   if (verb === 'status') {
     const s = await readGuardSettings(git, repo.top);
-    const show = (g: { mode: string; allow: string[] }) => `mode ${g.mode}, allow [${g.allow.join(', ')}]`;
+    const show = (g: { mode: string; allow: string[] }) => guardText(lang).settings(g.mode, g.allow.join(', '));
     io.stdout(
-      rest.includes('--json')
-        ? `${JSON.stringify(s)}\n`
-        : `applied:   ${show(s.effective)}\ncommitted: ${show(s.committed)}\nwork tree: ${show(s.work_tree)}\n`,
+      rest.includes('--json') ? `${JSON.stringify(s)}\n` : guardText(lang).status(show(s.effective), show(s.committed), show(s.work_tree)),
     );
     return 0;
   }
   let change: GuardChange;
   if (verb === 'allow' || verb === 'deny') {
     if (words.length === 0 || words.some((w) => !/^[a-z0-9][a-z0-9-]*$/.test(w))) {
-      io.stderr(`butler guard ${verb}: name git subcommands, e.g. fetch ls-files\n`);
+      io.stderr(`butler guard ${verb}: ${t.guardNames}\n`);
       return 2;
     }
     change = verb === 'allow' ? { allow: words } : { deny: words };
   } else if (verb === 'mode') {
     if (!(GUARD_MODES as readonly string[]).includes(words[0] ?? '') || words.length !== 1) {
-      const got = words.length ? `${words.join(' ')} is not a mode` : 'name the mode';
-      io.stderr(`butler guard mode: ${got}; use one of ${GUARD_MODES.join(', ')}${didYouMean(words[0] ?? '', GUARD_MODES)}\n`);
+      const got = words.length ? t.notAMode(words.join(' ')) : t.nameMode;
+      io.stderr(`butler guard mode: ${t.useOneOf(got, GUARD_MODES.join(', '))}${didYouMean(words[0] ?? '', GUARD_MODES, t)}\n`);
       return 2;
     }
     change = { mode: words[0] as GuardMode };
   } else {
-    io.stderr(USAGE);
+    io.stderr(usage);
     return 2;
   }
   // A terminal alone is not a person (src/cli/person.ts): no agent client may be above this process.
-  const consent = await personConsents(
-    io,
-    `Change the Butler guard in ${repo.top}: ${verb} ${words.join(' ')}? This commits .butler/config.yaml. [y/N] `,
-  );
+  const consent = await personConsents(io, t.guardAsk(repo.top, `${verb} ${words.join(' ')}`), t);
   if (!consent.given) {
-    io.stderr(`butler guard: changing the guard ${consent.why}; nothing changed\n`);
+    io.stderr(`butler guard: ${t.guardRefused(consent.why)}\n`);
     return consent.code;
   }
   const next = await changeGuard(git, repo.top, change);
-  io.stdout(`guard now: mode ${next.mode}, allow [${next.allow.join(', ')}] (committed)\n`);
+  io.stdout(guardText(lang).now(next.mode, next.allow.join(', ')));
   return 0;
 };

@@ -16,6 +16,9 @@ import { PERSON_BRAIN } from '../../shared/brains.js';
 import { findProjectRoot } from '../../shared/root.js';
 import type { Command } from '../io.js';
 import { EXIT } from '../outcome.js';
+import { cliLang } from '../lang.js';
+import { cliErrors } from '../messages/errors.js';
+import { cliUsage } from '../messages/usage.js';
 import { toolGroup, type CliGroup } from '../tool-runner.js';
 
 /**
@@ -52,10 +55,7 @@ const VERBS = {
 /** `butler handover <verb>`: the handover tools without an agent, same options as the MCP tools. */
 export const handoverGroup: CliGroup = {
   name: 'handover',
-  usage:
-    `usage: butler handover ${Object.keys(VERBS).join('|')} [--project DIR] [--client BRAIN] [--json] [options]\n` +
-    `  butler handover share-preview [ID] [--issue N]: what a share pushes; the person allows sharing from this clone.\n` +
-    `  butler handover <verb> --help lists the options of one verb.`,
+  usage: (lang) => cliUsage(lang).handover(Object.keys(VERBS).join('|')),
   verbs: VERBS,
   // `retire ID` (and `read ID`): a snapshot id may come by position.
   positionals: ['handover_id'],
@@ -72,10 +72,8 @@ export const handover: Command = async (argv, io) => {
   if (verb === 'resume' && !io.env.BUTLER_BRAIN && !args.some((a) => /^--client(=|$)/.test(a))) {
     const brains = await brainsWithSnapshots(io.cwd, flagValue(args, '--project'));
     if (brains.length && !brains.some((b) => b.startsWith(`${PERSON_BRAIN} (`))) {
-      io.stderr(
-        `butler handover resume: whose work? Snapshots here are from: ${brains.join(', ')}.\n` +
-          `  Pass --client BRAIN (e.g. --client ${brains[0]!.split(' ')[0]}) or set BUTLER_BRAIN.\n`,
-      );
+      const t = cliErrors(await cliLang(io, flagValue(args, '--project')));
+      io.stderr(`butler handover resume: ${t.whoseWork(brains.join(', '))}\n  ${t.passClient(brains[0]!.split(' ')[0]!)}\n`);
       return EXIT.usage;
     }
   }

@@ -2,12 +2,14 @@ import { writeAutoSnapshot } from '../../handover/auto.js';
 import { preToolUse } from '../../hooks/pre-tool-use.js';
 import { sessionStart } from '../../hooks/session-start.js';
 import type { Command } from '../io.js';
+import { cliLang } from '../lang.js';
+import { cliUsage } from '../messages/usage.js';
 
 /** `butler hook <event>`: the same code as the hook bundles, for debugging and for clients without bundles. */
 export const hook: Command = async (argv, io) => {
   const [event, ...rest] = argv;
   if (event === '--help' || event === '-h') {
-    io.stdout("usage: butler hook session-start|pre-tool-use [--brain ID]   (reads the client's JSON on stdin)\n");
+    io.stdout(`${cliUsage(await cliLang(io)).hook}\n`);
     return 0;
   }
   let out = '';
@@ -18,7 +20,7 @@ export const hook: Command = async (argv, io) => {
       const i = rest.indexOf('--brain');
       out = await sessionStart(input, { brain: i >= 0 ? (rest[i + 1] ?? null) : null, env: io.env, writeAuto: writeAutoSnapshot });
     } else {
-      io.stderr('usage: butler hook session-start|pre-tool-use [--brain ID]\n');
+      io.stderr(`${cliUsage(await cliLang(io)).hook.split('   ')[0]}\n`);
       return 2;
     }
   } catch {

@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { BUTLER_VERSION, applyChanges, defaultClients, formatReport, planInstall, planUninstall, toReport } from '../../install/index.js';
 import { installLang } from '../../install/lang.js';
 import type { Command } from '../io.js';
+import type { Lang } from '../../shared/config.js';
+import { cliLang, takeLang } from '../lang.js';
+import { cliErrors } from '../messages/errors.js';
+import { cliUsage } from '../messages/usage.js';
 import { CLIENT_FLAGS, fail, parseFlags, rootOf } from './project-args.js';
 import { DEFAULT_CLIENTS, clientByKey } from '../../shared/clients/index.js';
 
@@ -24,22 +28,29 @@ export function bundleDir(env: Record<string, string | undefined>): string {
 }
 
 const CLIENT_USAGE = CLIENT_FLAGS.map((f) => `[${f}]`).join(' ');
-const USAGE_INSTALL = `usage: butler install ${CLIENT_USAGE} [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
-  No client flag: ${DEFAULT_CLIENTS.map((k) => clientByKey(k)?.title).join(' and ')}, plus every other client whose folder exists or that is installed already.`;
-const USAGE_UNINSTALL = `usage: butler uninstall ${CLIENT_USAGE} [--project DIR] [--dry-run] [--json]
-  No client flag: every client.`;
+const usageOf = (kind: 'install' | 'uninstall', lang: Lang) => {
+  const t = cliUsage(lang);
+  return kind === 'install'
+    ? `usage: butler install ${CLIENT_USAGE} [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
+${t.installNote(DEFAULT_CLIENTS.map((k) => clientByKey(k)?.title).join(lang === 'ja' ? '、' : ' and '))}`
+    : `usage: butler uninstall ${CLIENT_USAGE} [--project DIR] [--dry-run] [--json]
+${t.uninstallNote}`;
+};
 
 function run(kind: 'install' | 'uninstall'): Command {
   const common = [...CLIENT_FLAGS, '--project', '--dry-run', '--json'];
   const allowed =
     kind === 'install' ? [...common, '--personal', '--shared', '--lang', '--force', '--session-end', '--no-session-end'] : common;
-  const usage = kind === 'install' ? USAGE_INSTALL : USAGE_UNINSTALL;
   return async (argv, io) => {
+    // install's own --lang speaks at once, before the config records it.
+    const flagLang = takeLang(argv).lang;
+    const lang = flagLang ?? (await cliLang(io));
+    const usage = usageOf(kind, lang);
     if (argv.includes('--help') || argv.includes('-h')) {
       io.stdout(`${usage}\n`);
       return 0;
     }
-    const flags = parseFlags(argv, allowed);
+    const flags = parseFlags(argv, allowed, cliErrors(lang));
     if (typeof flags === 'string') {
       io.stderr(`butler ${kind}: ${flags}\n${usage}\n`);
       return 2;
@@ -62,7 +73,9 @@ function run(kind: 'install' | 'uninstall'): Command {
       };
       const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
       if (!flags.dryRun) await applyChanges(root, changes);
-      const report = await toReport(kind, ctx, changes, flags.dryRun);
+      // The notes speak the person's language (`--lang`, BUTLER_LANG), else the project's (install/index.ts projectLang).
+      const say = flags.lang ?? (io.env.BUTLER_LANG ? lang : null);
+      const report = await toReport(kind, say ? { ...ctx, lang: say, langExplicit: true } : ctx, changes, flags.dryRun);
       io.stdout(
         flags.json
           ? `${JSON.stringify({ status: 'ok', summary: `${kind}: ${changes.length} file(s)`, data: report })}\n`

@@ -17,24 +17,14 @@ import { defineTool } from '../../mcp/tool.js';
 import { personConsents } from '../person.js';
 import { loadConfig } from '../../shared/config.js';
 import { ButlerError, invalidArgument } from '../../shared/errors.js';
-import { TRACKER_URL_RULE } from '../../shared/tracker-url.js';
 import { ok, type ToolResult } from '../../shared/result.js';
 import type { CliIO, Command } from '../io.js';
 import { parseArgsMessage } from '../suggest.js';
 import { EXIT, UsageError, runEnvelope } from '../outcome.js';
+import { cliLang } from '../lang.js';
+import { cliErrors } from '../messages/errors.js';
+import { cliUsage } from '../messages/usage.js';
 import { toolGroup, type CliGroup } from '../tool-runner.js';
-
-const USAGE = `usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
-  list [--all]                      open issues (--all: closed ones too), newest first
-  read ID [--comments N]            body only unless N > 0 (then the last N comments)
-  create --title T [--body B | --body-file F] [--label L]...
-  comment ID (--body B | --body-file F)
-  delete-comment ID COMMENT_ID [--reason R]
-  update-title ID --title T
-  update-body ID (--body B | --body-file F)
-  reopen ID | close ID
-  approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
---body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`;
 
 /**
  * A tracker URL from the repository's config gets the token only once the person approved it; at a
@@ -48,10 +38,8 @@ async function askingApproval(call: () => Promise<ToolResult<object>>, io: CliIO
     if (typeof url !== 'string' || !io.ask || !io.userConfigDir) throw err;
     const cfg = (await loadConfig(path.resolve(io.cwd))).issues;
     const tokenVar = approvalTokenVar(cfg, io.env);
-    const consent = await personConsents(
-      io,
-      `Send your issue tracker token (${tokenVar}) to ${url}? Only say yes if you trust this repository's tracker. [y/N] `,
-    );
+    const t = cliErrors(await cliLang(io));
+    const consent = await personConsents(io, t.approveAskRun(tokenVar, url), t);
     if (!consent.given) throw err;
     await approveUrl(io.userConfigDir, url, new Date(), tokenVar);
     return call();
@@ -76,7 +64,7 @@ export const issueList = defineTool({
 /** `butler issue <verb>`: the eight issue tools and the list for people; ids are positional. */
 export const issueGroup: CliGroup = {
   name: 'issue',
-  usage: USAGE,
+  usage: (lang) => cliUsage(lang).issue,
   verbs: {
     list: issueList,
     read: issueRead,
@@ -106,38 +94,34 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   } as const;
+  let t = cliErrors(await cliLang(io));
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    io.stderr(`butler issue approve-url: ${parseArgsMessage(err, ['--project', '--json', '--help'])}\n`);
+    io.stderr(`butler issue approve-url: ${parseArgsMessage(err, ['--project', '--json', '--help'], t)}\n`);
     return EXIT.usage;
   }
   const { values: v, positionals: pos } = parsed;
+  const lang = await cliLang(io, v.project);
+  t = cliErrors(lang);
   if (v.help) {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${cliUsage(lang).issue}\n`);
     return EXIT.ok;
   }
   return runEnvelope(io, { prefix: 'butler issue approve-url', json: Boolean(v.json) }, async () => {
     const dir = io.userConfigDir;
-    if (!dir) throw invalidArgument('No user config folder', 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.');
+    if (!dir) throw invalidArgument(t.noConfigDir, t.noConfigDirHint);
     const cfg = (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues;
     const raw = pos[0] ?? cfg?.url;
-    if (!raw) throw new UsageError('no URL given and no issues.url in .butler/config.yaml: usage: butler issue approve-url URL');
+    if (!raw) throw new UsageError(t.noUrl);
     // The rule every backend and the config reader apply (src/shared/tracker-url.ts): what they refuse is never approved.
-    const bad = () =>
-      new UsageError(`${raw} is not ${TRACKER_URL_RULE}; Butler never sends a token there. usage: butler issue approve-url URL`);
-    if (!approvalKey(raw)) throw bad();
+    if (!approvalKey(raw)) throw new UsageError(t.badUrl(raw));
     // Where a token goes is a person's decision (src/cli/person.ts): a terminal, no agent above, a yes.
     const tokenVar = approvalTokenVar(cfg, io.env);
-    const consent = await personConsents(io, `Let ${tokenVar} go to ${raw}? Only say yes if you trust this tracker. [y/N] `);
-    if (!consent.given)
-      throw new ButlerError(
-        'policy_blocked',
-        `Approving a tracker URL ${consent.why}; nothing approved`,
-        'Ask the user to run butler issue approve-url in their own terminal.',
-      );
+    const consent = await personConsents(io, t.approveAsk(tokenVar, raw), t);
+    if (!consent.given) throw new ButlerError('policy_blocked', t.approveRefused(consent.why), t.approveRefusedHint);
     const key = await approveUrl(dir, raw, new Date(), tokenVar);
-    if (!key) throw bad();
-    return ok(`Approved ${key} for ${tokenVar}`, { url: key, token_var: tokenVar, file: path.join(dir, 'approved-urls.json') });
+    if (!key) throw new UsageError(t.badUrl(raw));
+    return ok(t.approved(key, tokenVar), { url: key, token_var: tokenVar, file: path.join(dir, 'approved-urls.json') });
   });
 }

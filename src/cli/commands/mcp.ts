@@ -1,16 +1,22 @@
 import { serveStdio } from '../../mcp/stdio.js';
-import { execaGit } from '../../work/git.js';
+import { createGit } from '../../work/git.js';
 import type { Command } from '../io.js';
+import { cliLang } from '../lang.js';
+import { cliUsage } from '../messages/usage.js';
 
 export const mcp: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(
-      'usage: butler mcp [--worker]\n  Serves the MCP server "butler" on stdin/stdout (--worker: the low-level git_* / issue_backend_* tools).\n',
-    );
+    io.stdout(`${cliUsage(await cliLang(io)).mcp}\n`);
     return 0;
   }
   await serveStdio(
-    { cwd: io.env.CLAUDE_PROJECT_DIR || io.cwd, env: io.env, userConfigDir: io.userConfigDir, now: () => new Date(), git: execaGit },
+    {
+      cwd: io.env.CLAUDE_PROJECT_DIR || io.cwd,
+      env: io.env,
+      userConfigDir: io.userConfigDir,
+      now: () => new Date(),
+      git: createGit(io.env),
+    },
     { worker: argv.includes('--worker') },
   );
   // Exit code -1: keep the process alive; the transport ends it when stdin closes.

@@ -1,10 +1,13 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { findProjectRoot } from '../../shared/root.js';
+import type { Lang } from '../../shared/config.js';
 import { ButlerError } from '../../shared/errors.js';
 import type { CliIO } from '../io.js';
 import { CLIENTS } from '../../shared/clients/index.js';
 import { EXIT, UsageError } from '../outcome.js';
+import { cliLang } from '../lang.js';
+import { cliErrors } from '../messages/errors.js';
 import { didYouMean } from '../suggest.js';
 
 export interface Flags {
@@ -24,7 +27,7 @@ const VALUED = ['--project', '--lang'];
 /** `--claude`, `--codex`, `--gemini`: one flag per record of the client table. */
 export const CLIENT_FLAGS: readonly string[] = CLIENTS.map((c) => `--${c.key}`);
 
-export function parseFlags(argv: string[], allowed: string[]): Flags | string {
+export function parseFlags(argv: string[], allowed: string[], t = cliErrors('en')): Flags | string {
   const f: Flags = {
     clients: [],
     personal: false,
@@ -38,13 +41,13 @@ export function parseFlags(argv: string[], allowed: string[]): Flags | string {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const name = a.split('=')[0] ?? a;
-    if (!allowed.includes(name)) return `unknown flag ${a}${didYouMean(name, allowed)}`;
+    if (!allowed.includes(name)) return `${t.unknownFlag(a)}${didYouMean(name, allowed, t)}`;
     if (VALUED.includes(name)) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (!v) return `${name} needs a value`;
+      if (!v) return t.needsValue(name);
       if (name === '--project') f.project = v;
       else if (v === 'ja' || v === 'en') f.lang = v;
-      else return `--lang must be ja or en, not ${v}`;
+      else return t.badLang(v);
     } else if (name === '--dry-run') f.dryRun = true;
     else if (CLIENT_FLAGS.includes(name)) f.clients.push(name.slice(2));
     else if (name === '--personal') f.personal = true;
@@ -64,20 +67,17 @@ export function parseFlags(argv: string[], allowed: string[]): Flags | string {
 export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Promise<{ start: string; root: string }> {
   const start = path.resolve(io.cwd, flags.project ?? '.');
   const stat = await fsp.stat(start).catch(() => null);
-  if (!stat?.isDirectory()) {
-    throw new UsageError(`${start} is not an existing folder: pass --project with the path of your repository`);
-  }
-  return { start, root: requireGit ? repoRootOf(start) : (findProjectRoot(start) ?? start) };
+  if (!stat?.isDirectory()) throw new UsageError(cliErrors(await cliLang(io)).notFolder(start));
+  return { start, root: requireGit ? repoRootOf(start, await cliLang(io)) : (findProjectRoot(start) ?? start) };
 }
 
 /**
  * The git root above `start`. Outside a repository every command that needs a project says so first,
  * with the usage exit (2), as install does: the command was run in the wrong place and did nothing.
  */
-export function repoRootOf(start: string): string {
+export function repoRootOf(start: string, lang: Lang): string {
   const found = findProjectRoot(start);
-  if (!found)
-    throw new UsageError(`${start} is not in a git repository: run \`git init\` there first, or pass --project with your repository`);
+  if (!found) throw new UsageError(cliErrors(lang).notGitRepo(start));
   return found;
 }
 

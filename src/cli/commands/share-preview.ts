@@ -10,10 +10,13 @@ import { PERSON_BRAIN } from '../../shared/brains.js';
 import { ButlerError } from '../../shared/errors.js';
 import { HANDOVER_ID_PATTERN } from '../../shared/ids.js';
 import { ok } from '../../shared/result.js';
-import { execaGit } from '../../work/git.js';
+import { createGit } from '../../work/git.js';
 import type { CliIO } from '../io.js';
 import { EXIT, runEnvelope, UsageError } from '../outcome.js';
 import { personConsents } from '../person.js';
+import { cliLang } from '../lang.js';
+import { cliErrors } from '../messages/errors.js';
+import { shareText } from '../messages/share.js';
 import { parseArgsMessage } from '../suggest.js';
 import { repoRootOf } from './project-args.js';
 
@@ -28,13 +31,17 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
     help: { type: 'boolean', short: 'h' },
   } as const;
   let parsed: { values: { issue?: string; project?: string; json?: boolean; help?: boolean }; positionals: string[] };
+  let t = cliErrors(await cliLang(io));
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    io.stderr(`${PREFIX}: ${parseArgsMessage(err, ['--issue', '--project', '--json', '--help'])}\n`);
+    io.stderr(`${PREFIX}: ${parseArgsMessage(err, ['--issue', '--project', '--json', '--help'], t)}\n`);
     return EXIT.usage;
   }
   const { values: v, positionals: pos } = parsed;
+  const lang = await cliLang(io, v.project);
+  t = cliErrors(lang);
+  const s = shareText(lang);
   if (v.help) {
     io.stdout(`${SHARE_PREVIEW_USAGE}\n`);
     return EXIT.ok;
@@ -42,17 +49,17 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
   let root: string | null = null;
   return runEnvelope(io, { prefix: PREFIX, json: Boolean(v.json), usage: SHARE_PREVIEW_USAGE, root: () => root }, async () => {
     const id = pos[0];
-    if (pos.length > 1 || (id !== undefined && !HANDOVER_ID_PATTERN.test(id))) throw new UsageError('name one snapshot id');
+    if (pos.length > 1 || (id !== undefined && !HANDOVER_ID_PATTERN.test(id))) throw new UsageError(t.oneSnapshotId);
     const issue = v.issue === undefined ? undefined : Number(v.issue);
-    if (issue !== undefined && !(Number.isInteger(issue) && issue > 0)) throw new UsageError('--issue takes an issue number');
+    if (issue !== undefined && !(Number.isInteger(issue) && issue > 0)) throw new UsageError(t.issueNumber);
     const start = path.resolve(io.cwd, v.project ?? '.');
-    root = repoRootOf(start);
+    root = repoRootOf(start, lang);
     const now = () => new Date();
     const h = await createHandoverContext({
       root,
       sessionBrain: PERSON_BRAIN,
       defaultIssue: null,
-      git: execaGit,
+      git: createGit(io.env),
       now,
       env: io.env,
       userConfigDir: io.userConfigDir,
@@ -60,29 +67,22 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
     const p = await previewShares(h, { handover_id: id, issue_id: issue });
     if (!v.json)
       for (const x of p.previews)
-        io.stdout(`----- ${x.handover_id} → refs/butler/handover:${x.path}\n${x.text}----- end of ${x.handover_id}\n\n`);
+        io.stdout(`----- ${x.handover_id} → refs/butler/handover:${x.path}\n${x.text}----- ${s.end(x.handover_id)}\n\n`);
     const data = {
       previews: p.previews,
       held: p.held,
       allowed: p.allowed !== null,
       ...(p.allowed ? { allowed_at: p.allowed.allowed_at } : {}),
     };
-    if (p.allowed) return ok(`Sharing allowed here since ${p.allowed.allowed_at}.`, data);
+    if (p.allowed) return ok(s.since(p.allowed.allowed_at), data);
     // The OK is a person's (src/cli/person.ts): a terminal, no agent client above this process, a yes.
-    const what = p.held.length ? `, starting with the ${p.held.length} waiting snapshot(s)` : '';
-    const consent = await personConsents(io, `Let Butler push handovers like this from this clone${what}? [y/N] `);
-    if (!consent.given)
-      throw new ButlerError(
-        'policy_blocked',
-        `Allowing shares ${consent.why}; nothing allowed, nothing shared`,
-        'Ask the user to run this in their own terminal.',
-        data,
-      );
+    const consent = await personConsents(io, s.ask(p.held.length), t);
+    if (!consent.given) throw new ButlerError('policy_blocked', s.refused(consent.why), s.refusedHint, data);
     const who = await h.git(root, ['config', 'user.email']).catch(() => null);
     const { file, outcome } = await allowSharing(h, who?.exitCode === 0 ? who.stdout.trim().slice(0, 200) : '');
     const shared = outcome === null ? [] : outcome.shared ? outcome.published : (outcome.published ?? []);
-    const failed = outcome && !outcome.shared ? ` Not shared yet (${outcome.reason}); work_publish retries.` : '';
-    return ok(`Sharing allowed in this clone (recorded in ${file}).${shared.length ? ` Shared: ${shared.join(', ')}.` : ''}${failed}`, {
+    const failed = outcome && !outcome.shared ? s.notYet(outcome.reason) : '';
+    return ok(`${s.allowed(file)}${shared.length ? s.shared(shared.join(', ')) : ''}${failed}`, {
       ...data,
       allowed: true,
       shared,

@@ -7,6 +7,8 @@ import { spawnGitWith } from '../../shared/git-spawn.js';
 import { clientOnMachine } from '../../install/status-live.js';
 import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
+import { cliLang } from '../lang.js';
+import { cliErrors } from '../messages/errors.js';
 
 const USAGE = 'usage: butler status [--project DIR] [--json]';
 
@@ -15,14 +17,17 @@ export const status: Command = async (argv, io) => {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const flags = parseFlags(argv, ['--project', '--json']);
+  const flags = parseFlags(argv, ['--project', '--json'], cliErrors(await cliLang(io)));
   if (typeof flags === 'string') {
     io.stderr(`butler status: ${flags}\n${USAGE}\n`);
     return 2;
   }
   try {
     const { start, root } = await rootOf(flags, io, false);
+    // The project's language (`lang:` in .butler/config.yaml, BUTLER_LANG or --lang first), English when unreadable.
+    const lang = resolveLang(await loadConfig(root).catch(() => ({})), io.env);
     const report = await getStatus(root, {
+      lang,
       nodeVersion: process.version,
       version: BUTLER_VERSION,
       launchDir: start,
@@ -41,8 +46,6 @@ export const status: Command = async (argv, io) => {
     const summary = !report.git_repo
       ? 'not a git repository'
       : `${report.problems.length} problem(s)${installed ? '' : ', Butler is not installed here'}`;
-    // The project's language (`lang:` in .butler/config.yaml, BUTLER_LANG first), English when unreadable.
-    const lang = resolveLang(await loadConfig(root).catch(() => ({})), io.env);
     io.stdout(
       flags.json ? `${JSON.stringify({ status: 'ok', summary, data: { ...report, healthy: !bad } })}\n` : formatStatus(report, lang),
     );

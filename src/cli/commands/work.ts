@@ -6,18 +6,8 @@ import { workPublish } from '../../mcp/tools/work/publish.js';
 import { workRecord } from '../../mcp/tools/work/record.js';
 import { workStart } from '../../mcp/tools/work/start.js';
 import { workSync } from '../../mcp/tools/work/sync.js';
+import { cliUsage } from '../messages/usage.js';
 import { toolGroup, type CliGroup } from '../tool-runner.js';
-
-const USAGE = `usage: butler work <verb> [--project DIR] [--json]
-  start    [--issue N]                     set the default issue (kept for this clone); without --issue, clear it
-  observe  [--issue N]                     work state, ahead/behind, changed paths, next step
-  diff     [--path P] [--full] [--record ID]
-  history  [-n N] [--path P]
-  record   -m MESSAGE [--issue N ...] [--no-issue]
-  publish
-  sync                                     fetch the upstream and bring its records in (clean tree only)
-  finish   [--issue N]                     proposes the remaining steps; does nothing itself
-butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`;
 
 /**
  * `butler work <verb>`: the work tools without an agent. The CLI's work session is bound by
@@ -26,7 +16,7 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
  */
 export const workGroup: CliGroup = {
   name: 'work',
-  usage: USAGE,
+  usage: (lang) => cliUsage(lang).work,
   verbs: {
     start: workStart,
     observe: workObserve,

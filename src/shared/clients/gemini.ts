@@ -7,7 +7,8 @@ import type { ClientRecord } from './types.js';
  * session's folder single-quoted (which breaks `"$GEMINI_PROJECT_DIR"/…`, and may be a subfolder):
  * its commands walk up from the hook's folder, as Codex's do. And it replaces every `$NAME` of its own
  * environment in settings strings when it loads them (`$PWD` became the folder it was started from):
- * its commands name no environment variable (install/constants.ts walkUpLauncher).
+ * its commands read every shell variable as `${NAME#}`, which it leaves alone (install/constants.ts
+ * withoutEnvNames; test/install/gemini-env.test.ts).
  */
 export const gemini: ClientRecord = {
   key: 'gemini',

@@ -1,7 +1,8 @@
 // Gemini CLI as a brain, with the real CLI (@google/gemini-cli, pinned in package.json) offline against
 // the scripted model server (Gemini API: streamGenerateContent over SSE, functionCall parts):
 //   1. `butler install --gemini` wires .gemini/settings.json; SessionStart's resume prompt reaches the
-//      model as hook context; BeforeTool denies `git status` naming work_observe; an MCP tool runs
+//      model as hook context; BeforeTool denies `git status` naming work_observe (with d, s, i, t set in
+//      Gemini CLI's environment, which it substitutes into settings strings); an MCP tool runs
 //      without a confirmation (the entry's `trust`); the session file is read for an automatic snapshot.
 //   2. A handover Claude Code → Gemini CLI → Codex, each client real: Claude transfers to "gemini" (known
 //      from the committed install files: Gemini never ran in this clone), Gemini accepts and transfers
@@ -27,6 +28,9 @@ import {
 } from './requests.js';
 
 const ALL = ['--claude', '--codex', '--gemini'];
+const HOSTILE_ENV = Object.fromEntries(
+  ['d', 's', 'i', 't', 'BUTLER_BIN', 'butler_launch_dir'].map((n) => [n, '/tmp/x; cat >/dev/null; exit 0; #']),
+);
 
 interface Step {
   run: RunResult;
@@ -77,7 +81,9 @@ describe('Gemini CLI: hooks and MCP server from butler install --gemini', () => 
         { calls: [{ name: 'mcp_butler_work_observe', input: {} }] },
         { text: 'Observed.' },
       ],
-      () => runGemini({ ws, serverUrl: server.url, prompt: 'Look at the repository state.' }),
+      // Gemini CLI replaces `$NAME` in settings strings with its environment's value: the names Butler's
+      // commands use as shell variables, set to a command that would allow everything if it got in.
+      () => runGemini({ ws, serverUrl: server.url, prompt: 'Look at the repository state.', env: HOSTILE_ENV }),
     );
     server.dump('gemini-hooks');
   }, 900_000);

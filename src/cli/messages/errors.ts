@@ -1,0 +1,116 @@
+import type { Lang } from '../../shared/config.js';
+import { TRACKER_URL_RULE } from '../../shared/tracker-url.js';
+
+/** The CLI's own words for a mistake in the command line, and for a person's consent (src/cli/person.ts). */
+const en = {
+  didYouMean: (n: string) => `; did you mean ${n}?`,
+  unknownFlag: (flag: string) => `unknown flag ${flag}`,
+  needsValue: (flag: string) => `${flag} needs a value`,
+  takesNoValue: (flag: string) => `${flag} takes no value`,
+  dashValue: (flag: string) => `${flag} got a value starting with "-": write it as ${flag}=VALUE`,
+  badLang: (v: string) => `--lang must be ja or en, not ${v}`,
+  unknownCommand: (name: string) => `unknown command ${name}`,
+  listsCommands: 'butler --help lists the commands.',
+  unknownVerb: (verb: string) => `unknown verb ${verb}`,
+  listsVerbs: (group: string) => `butler ${group} --help lists the verbs.`,
+  listsOptions: (prefix: string) => `${prefix} --help lists its options.`,
+  notInRuntime: (cmd: string, full: string) => `not in the vendored runtime (.butler/bin/); run it with ${full} ${cmd}`,
+  notFolder: (start: string) => `${start} is not an existing folder: pass --project with the path of your repository`,
+  notGitRepo: (start: string) =>
+    `${start} is not in a git repository: run \`git init\` there first, or pass --project with your repository`,
+  notInsideRepo: (start: string) => `${start} is not inside a git repository`,
+  // tool-flags.ts
+  mustBeNumber: (label: string, positive: boolean, text: string) =>
+    `${label} must be ${positive ? 'a positive number' : 'a number'}, got "${text}"`,
+  givenTwice: (label: string) => `${label} given more than once`,
+  cannotRead: (label: string, file: string, why: string) => `${label}: cannot read ${file} (${why})`,
+  unexpected: (text: string) => `unexpected argument "${text}"`,
+  bothGive: (a: string, b: string, key: string) => `${a} and ${b} both give ${key}`,
+  onlyList: (label: string) => `only a tool with a list of issues takes several ${label}`,
+  required: (label: string) => `${label} is required`,
+  // guard
+  guardNames: 'name git subcommands, e.g. fetch ls-files',
+  notAMode: (words: string) => `${words} is not a mode`,
+  nameMode: 'name the mode',
+  useOneOf: (got: string, modes: string) => `${got}; use one of ${modes}`,
+  guardAsk: (top: string, what: string) => `Change the Butler guard in ${top}: ${what}? This commits .butler/config.yaml. [y/N] `,
+  guardRefused: (why: string) => `changing the guard ${why}; nothing changed`,
+  // person.ts: why a consent was not given
+  noTty: 'needs a person at a terminal (no TTY here)',
+  underAgent: (agent: string) =>
+    `needs a person, and this runs under an agent client: ${agent}. Ask the user to run it in their own terminal`,
+  notConfirmed: 'not confirmed',
+  envMarker: (name: string) => `${name} in the environment`,
+  process: (agent: string, pid: number) => `${agent} (process ${pid})`,
+  // issue approve-url
+  noUrl: 'no URL given and no issues.url in .butler/config.yaml: usage: butler issue approve-url URL',
+  badUrl: (raw: string) => `${raw} is not ${TRACKER_URL_RULE}; Butler never sends a token there. usage: butler issue approve-url URL`,
+  noConfigDir: 'No user config folder',
+  noConfigDirHint: 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.',
+  approveAsk: (tokenVar: string, url: string) => `Let ${tokenVar} go to ${url}? Only say yes if you trust this tracker. [y/N] `,
+  approveAskRun: (tokenVar: string, url: string) =>
+    `Send your issue tracker token (${tokenVar}) to ${url}? Only say yes if you trust this repository's tracker. [y/N] `,
+  approveRefused: (why: string) => `Approving a tracker URL ${why}; nothing approved`,
+  approveRefusedHint: 'Ask the user to run butler issue approve-url in their own terminal.',
+  approved: (key: string, tokenVar: string) => `Approved ${key} for ${tokenVar}`,
+  // handover
+  whoseWork: (brains: string) => `whose work? Snapshots here are from: ${brains}.`,
+  passClient: (example: string) => `Pass --client BRAIN (e.g. --client ${example}) or set BUTLER_BRAIN.`,
+  oneSnapshotId: 'name one snapshot id',
+  issueNumber: '--issue takes an issue number',
+};
+
+const ja: typeof en = {
+  didYouMean: (n) => `。もしかして ${n}？`,
+  unknownFlag: (flag) => `不明なフラグ ${flag}`,
+  needsValue: (flag) => `${flag} には値が必要です`,
+  takesNoValue: (flag) => `${flag} は値を取りません`,
+  dashValue: (flag) => `${flag} の値が "-" で始まっています: ${flag}=VALUE の形で書いてください`,
+  badLang: (v) => `--lang は ja か en です（${v} ではありません）`,
+  unknownCommand: (name) => `不明なコマンド ${name}`,
+  listsCommands: 'コマンドの一覧は butler --help で表示されます。',
+  unknownVerb: (verb) => `不明な動詞 ${verb}`,
+  listsVerbs: (group) => `動詞の一覧は butler ${group} --help で表示されます。`,
+  listsOptions: (prefix) => `オプションの一覧は ${prefix} --help で表示されます。`,
+  notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。完全な CLI で実行してください: ${full} ${cmd}`,
+  notFolder: (start) => `${start} は既存のフォルダーではありません: --project にリポジトリのパスを指定してください`,
+  notGitRepo: (start) =>
+    `${start} は git リポジトリの中にありません: まずそこで \`git init\` を実行するか、--project にリポジトリを指定してください`,
+  notInsideRepo: (start) => `${start} は git リポジトリの中にありません`,
+  mustBeNumber: (label, positive, text) => `${label} は${positive ? '正の数' : '数'}で指定してください（"${text}" が渡されました）`,
+  givenTwice: (label) => `${label} が複数回指定されています`,
+  cannotRead: (label, file, why) => `${label}: ${file} を読めません（${why}）`,
+  unexpected: (text) => `余分な引数 "${text}"`,
+  bothGive: (a, b, key) => `${a} と ${b} の両方が ${key} を指定しています`,
+  onlyList: (label) => `${label} を複数取れるのは issue の一覧を取るツールだけです`,
+  required: (label) => `${label} は必須です`,
+  guardNames: 'git のサブコマンドを指定してください（例: fetch ls-files）',
+  notAMode: (words) => `${words} はモードではありません`,
+  nameMode: 'モードを指定してください',
+  useOneOf: (got, modes) => `${got}。次のいずれかを使ってください: ${modes}`,
+  guardAsk: (top, what) => `${top} の Butler ガードを変更しますか（${what}）？ .butler/config.yaml をコミットします。[y/N] `,
+  guardRefused: (why) => `ガードの変更は${why}。何も変更していません`,
+  noTty: '端末にいる人が必要です（ここには TTY がありません）',
+  underAgent: (agent) =>
+    `人が必要ですが、これはエージェントのクライアントの下で動いています: ${agent}。ユーザー自身の端末で実行してもらってください`,
+  notConfirmed: '確認されませんでした',
+  envMarker: (name) => `環境変数 ${name}`,
+  process: (agent, pid) => `${agent}（プロセス ${pid}）`,
+  noUrl: 'URL の指定がなく、.butler/config.yaml に issues.url もありません: 使い方: butler issue approve-url URL',
+  badUrl: (raw) =>
+    `${raw} は認証情報なしの https の URL ではありません（http はこのマシン宛てのみ）。Butler はそこへトークンを送りません: 使い方: butler issue approve-url URL`,
+  noConfigDir: 'ユーザー設定フォルダーがありません',
+  noConfigDirHint: 'HOME、XDG_CONFIG_HOME または BUTLER_CONFIG_HOME を設定してください。',
+  approveAsk: (tokenVar, url) => `${tokenVar} を ${url} に送ってよいですか？ このトラッカーを信頼する場合だけ y と答えてください。[y/N] `,
+  approveAskRun: (tokenVar, url) =>
+    `issue トラッカーのトークン（${tokenVar}）を ${url} に送ってよいですか？ このリポジトリのトラッカーを信頼する場合だけ y と答えてください。[y/N] `,
+  approveRefused: (why) => `トラッカー URL の承認は${why}。何も承認していません`,
+  approveRefusedHint: 'ユーザー自身の端末で butler issue approve-url を実行してもらってください。',
+  approved: (key, tokenVar) => `${key} を ${tokenVar} 用に承認しました`,
+  whoseWork: (brains) => `誰の作業ですか？ ここにある snapshot の作成元: ${brains}。`,
+  passClient: (example) => `--client BRAIN（例: --client ${example}）を指定するか、BUTLER_BRAIN を設定してください。`,
+  oneSnapshotId: 'snapshot の id を一つ指定してください',
+  issueNumber: '--issue には issue 番号を指定してください',
+};
+
+export const cliErrors = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -1,0 +1,61 @@
+import type { Lang } from '../../shared/config.js';
+
+/** The labels render adds around the tools' own (already translated) words. */
+const en = {
+  template: 'fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)',
+  hint: 'hint',
+  next: 'next',
+  ask_user_first: 'when you agree',
+  next_session: 'next session',
+  for_target: 'for the target',
+  for_source: 'for the source',
+  state: 'state',
+  branch: 'branch',
+  detached: '(detached)',
+  head: 'head',
+  upstream: 'upstream',
+  aheadBehind: (a: unknown, b: unknown) => `ahead ${a}, behind ${b}`,
+  defaultIssue: 'default issue',
+  more: (n: number) => `… ${n} more`,
+  conflict: 'conflict',
+  comment: (id: unknown, by: unknown, at: unknown) => `comment ${id} by ${by} at ${at}`,
+  labels: 'labels',
+  updated: 'updated',
+  closed: 'closed',
+  candidate: 'candidate',
+  lastSeen: (at: unknown) => `last seen ${at}`,
+  notSeen: 'installed, not seen yet',
+  receipt: (kind: unknown, by: unknown) => `${kind} by ${by}`,
+  supersededBy: (id: unknown) => `superseded by ${id}`,
+};
+
+export type Labels = typeof en;
+const ja: typeof en = {
+  template: 'これらの項目を書いて --body-file FILE で渡してください（--body-file - は標準入力）',
+  hint: 'ヒント',
+  next: '次',
+  ask_user_first: '同意したら',
+  next_session: '次のセッション',
+  for_target: '引き継ぎ先へ',
+  for_source: '引き継ぎ元へ',
+  state: '状態',
+  branch: 'ブランチ',
+  detached: '（detached）',
+  head: 'HEAD',
+  upstream: 'upstream',
+  aheadBehind: (a, b) => `ahead ${a}、behind ${b}`,
+  defaultIssue: '既定の issue',
+  more: (n) => `… ほか ${n} 件`,
+  conflict: '競合',
+  comment: (id, by, at) => `コメント ${id}（${by}、${at}）`,
+  labels: 'ラベル',
+  updated: '更新',
+  closed: '閉',
+  candidate: '候補',
+  lastSeen: (at) => `最終確認 ${at}`,
+  notSeen: 'インストール済み、未確認',
+  receipt: (kind, by) => `${kind}（${by}）`,
+  supersededBy: (id) => `${id} が置き換え`,
+};
+
+export const renderText = (lang: Lang): Labels => (lang === 'en' ? en : ja);

@@ -1,0 +1,114 @@
+import type { Lang } from '../../shared/config.js';
+
+/**
+ * The CLI's help texts, in the project's language (`--lang`, `BUTLER_LANG`, `lang:`). Commands, flags
+ * and placeholders stay as typed; only the prose around them is translated.
+ */
+const en = {
+  title: 'butler — handover snapshots, work records and a raw-git guard for coding agents',
+  usageHead: 'Usage:',
+  /** The description after a command's line in the overview, by command. */
+  line: {
+    mcp: 'stdio MCP server (server name "butler")',
+    hook: "the hook entry points, reading the client's JSON on stdin",
+    guard: "the raw-git guard's settings (changing them needs a terminal)",
+    demo: 'throwaway repo: install, suspend, resume, transfer, accept',
+  } as Record<string, string>,
+  moreHelp: 'Run "butler <command> --help" for the options of one command. Every command takes --lang ja|en.',
+  fullCli:
+    "the full CLI: the butler skill's scripts/butler.mjs (.agents/skills/ or .claude/skills/), hooks/butler.mjs in a Butler checkout, or npx agent-butler",
+  vendored: (lacking: string, full: string) => `This is the vendored runtime (.butler/bin/); ${lacking} are in ${full}.`,
+  installNote: (clients: string) =>
+    `  No client flag: ${clients}, plus every other client whose folder exists or that is installed already.`,
+  uninstallNote: '  No client flag: every client.',
+  work: `usage: butler work <verb> [--project DIR] [--json]
+  start    [--issue N]                     set the default issue (kept for this clone); without --issue, clear it
+  observe  [--issue N]                     work state, ahead/behind, changed paths, next step
+  diff     [--path P] [--full] [--record ID]
+  history  [-n N] [--path P]
+  record   -m MESSAGE [--issue N ...] [--no-issue]
+  publish
+  sync                                     fetch the upstream and bring its records in (clean tree only)
+  finish   [--issue N]                     proposes the remaining steps; does nothing itself
+butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
+  issue: `usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
+  list [--all]                      open issues (--all: closed ones too), newest first
+  read ID [--comments N]            body only unless N > 0 (then the last N comments)
+  create --title T [--body B | --body-file F] [--label L]...
+  comment ID (--body B | --body-file F)
+  delete-comment ID COMMENT_ID [--reason R]
+  update-title ID --title T
+  update-body ID (--body B | --body-file F)
+  reopen ID | close ID
+  approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
+--body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,
+  handover: (verbs: string) =>
+    `usage: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+    `  butler handover share-preview [ID] [--issue N]: what a share pushes; the person allows sharing from this clone.\n` +
+    `  butler handover <verb> --help lists the options of one verb.`,
+  guard: `usage: butler guard status [--project DIR] [--json]
+       butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
+
+Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, not under
+an agent client, ask for confirmation, and commit .butler/config.yaml alone (the hook trusts only the committed settings).
+`,
+  hook: "usage: butler hook session-start|pre-tool-use [--brain ID]   (reads the client's JSON on stdin)",
+  mcp: 'usage: butler mcp [--worker]\n  Serves the MCP server "butler" on stdin/stdout (--worker: the low-level git_* / issue_backend_* tools).',
+  /** A tool verb's help: the tool's own description (the model contract) comes first, in English. */
+  options: 'options',
+  usageWord: 'usage',
+};
+
+const ja: typeof en = {
+  title: 'butler — コーディングエージェントのための handover snapshot、作業記録、生の git を止めるガード',
+  usageHead: '使い方:',
+  line: {
+    mcp: 'stdio の MCP サーバー（サーバー名 "butler"）',
+    hook: 'hook の入口。クライアントの JSON を標準入力から読みます',
+    guard: '生の git を止めるガードの設定（変更には端末が必要）',
+    demo: '使い捨てのリポジトリで install、suspend、resume、transfer、accept を実演',
+  },
+  moreHelp: '各コマンドのオプションは "butler <command> --help" で表示されます。どのコマンドも --lang ja|en を取ります。',
+  fullCli:
+    '完全な CLI: butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）、Butler のチェックアウトの hooks/butler.mjs、または npx agent-butler',
+  vendored: (lacking, full) => `これは同梱のランタイム（.butler/bin/）です。${lacking} は次にあります: ${full}。`,
+  installNote: (clients) => `  クライアントのフラグなし: ${clients}、およびフォルダーがあるかすでにインストール済みのほかのクライアント。`,
+  uninstallNote: '  クライアントのフラグなし: すべてのクライアント。',
+  work: `使い方: butler work <verb> [--project DIR] [--json]
+  start    [--issue N]                     既定の issue を設定（この clone で保持）。--issue なしで解除
+  observe  [--issue N]                     作業状態、ahead/behind、変更されたパス、次の一手
+  diff     [--path P] [--full] [--record ID]
+  history  [-n N] [--path P]
+  record   -m MESSAGE [--issue N ...] [--no-issue]
+  publish
+  sync                                     upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）
+  finish   [--issue N]                     残りの手順を提案するだけで、自分では何もしません
+各動詞のオプションは butler work <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
+  issue: `使い方: butler issue <verb> [--project DIR] [--client NAME] [--json]
+  list [--all]                      開いている issue（--all: 閉じたものも）、新しい順
+  read ID [--comments N]            N > 0 でなければ本文だけ（N > 0 なら最新 N 件のコメントも）
+  create --title T [--body B | --body-file F] [--label L]...
+  comment ID (--body B | --body-file F)
+  delete-comment ID COMMENT_ID [--reason R]
+  update-title ID --title T
+  update-body ID (--body B | --body-file F)
+  reopen ID | close ID
+  approve-url [URL]                 この トラッカー URL にトークンを送ることを許可（既定: issues.url）
+--body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,
+  handover: (verbs) =>
+    `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+    `  butler handover share-preview [ID] [--issue N]: 共有で push される内容。この clone からの共有を人が許可します。\n` +
+    `  各動詞のオプションは butler handover <verb> --help で表示されます。`,
+  guard: `使い方: butler guard status [--project DIR] [--json]
+        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
+
+生の git を止めるガードを緩めるのは人の判断です: allow/deny/mode は端末でだけ、エージェントのクライアントの外で動き、
+確認を求め、.butler/config.yaml だけをコミットします（hook はコミット済みの設定だけを信頼します）。
+`,
+  hook: '使い方: butler hook session-start|pre-tool-use [--brain ID]   （クライアントの JSON を標準入力から読みます）',
+  mcp: '使い方: butler mcp [--worker]\n  MCP サーバー "butler" を標準入出力で提供します（--worker: 低レベルの git_* / issue_backend_* ツール）。',
+  options: 'オプション',
+  usageWord: '使い方',
+};
+
+export const cliUsage = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -1,0 +1,74 @@
+// Issue #25: findings of a newcomer walk-through (README and --help only), each through the real bundle.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git, makeRepo } from '../helpers/repo.js';
+
+const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
+
+function butler(cwd: string, args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    input: '',
+    env: { PATH: process.env.PATH, HOME: cwd, LANG: 'C', BUTLER_LANG: 'en', USER: 'tester' },
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('walk-through findings (spawned)', () => {
+  it('12. butler --help names every client flag for install and uninstall, and share-preview among the handover verbs', () => {
+    const { root } = makeRepo();
+    const help = butler(root, ['--help']).out;
+    expect(help).toContain('butler install [--claude] [--codex] [--gemini] [--project DIR]');
+    expect(help).toContain('butler uninstall [--claude] [--codex] [--gemini] [--project DIR]');
+    expect(help).toMatch(/butler handover \S*\|retire\|share-preview /);
+  });
+
+  it("13. a flag value starting with '-' gets one line of Butler's, not node's parser text, and exit 2", () => {
+    const { root } = makeRepo();
+    const r = butler(root, ['handover', 'list', '--limit', '-3']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      'butler handover list: --limit got a value starting with "-": write it as --limit=VALUE\n  butler handover list --help lists its options.\n',
+    );
+    expect(r.err).not.toMatch(/ambiguous|XYZ/);
+  });
+
+  it('15. the words people type for a verb lead to it: issue show → read, ls → list', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['issue', 'show', '1']).err).toContain('butler issue: unknown verb show; did you mean read?');
+    expect(butler(root, ['issue', 'ls']).err).toContain('unknown verb ls; did you mean list?');
+    expect(butler(root, ['work', 'show']).err).not.toContain('did you mean');
+  });
+
+  it('17. the command printed for the target of a transfer accepts as the target (--client)', () => {
+    const { root } = makeRepo({ withRemote: true });
+    expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    const r = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']);
+    expect(r.code).toBe(0);
+    const line = r.out.split('\n').find((l) => l.startsWith('  for the target: ')) ?? '';
+    expect(line).toMatch(/^ {2}for the target: butler handover accept \S+ --client codex-mcp-client {3}\(/);
+    // Run as printed, it accepts: the snapshot is the target's, and a second accept finds nothing new.
+    const accept = butler(root, line.replace('  for the target: butler ', '').split('   (')[0]!.split(' '));
+    expect(accept.code).toBe(0);
+    expect(accept.out).toMatch(/^✓/);
+  });
+
+  it('14. uninstall says what to commit, and a second one says Butler is not installed rather than "up to date"', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    const first = butler(root, ['uninstall']);
+    expect(first.code).toBe(0);
+    const note = /^note: Commit the removal of (.*) so every clone loses them too\.$/m.exec(first.out)?.[1] ?? '';
+    expect(note.split(', ').sort()).toEqual(['.butler/', '.claude/settings.json', '.mcp.json', 'CLAUDE.md']);
+    const again = butler(root, ['uninstall']);
+    expect(again.out).toContain('  nothing to do: Butler is not installed here\n');
+    expect(again.out).not.toMatch(/up to date|Commit the removal/);
+  });
+});
