@@ -83,7 +83,7 @@ describe('butler work (CLI)', () => {
 
   it('a folder outside git is a clear error', async () => {
     const r = await butlerWork('/', 'observe', '--json');
-    expect(r.code).toBe(1);
-    expect(r.json().summary).toBe('project_root is not inside a git work tree');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('/ is not in a git repository: run `git init` there first');
   });
 });
