@@ -10,9 +10,9 @@ const session: SessionFacts = {
   risks: [],
   anchors: [{ path: 'README.md', role: 'strkit' }],
   todos: [
-    { text: 'Implement wordTally', status: 'completed' },
-    { text: 'Revert my README.md change', status: 'in_progress' },
-    { text: 'Add CHANGELOG.md', status: 'pending' },
+    { text: 'Implement wordTally', status: 'completed', cite: 'L30' },
+    { text: 'Revert my README.md change', status: 'in_progress', cite: 'L30' },
+    { text: 'Add CHANGELOG.md', status: 'pending', cite: 'L30' },
   ],
   lastText: { text: 'I also added wordTally to the README list.', cite: 'L32 2026-12-03T22:02:14Z' },
 };
