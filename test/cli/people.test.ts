@@ -45,7 +45,7 @@ describe('1. next steps and hints are the CLI commands that do them; --json keep
     const root = repo();
     const thin = butler(root, ['issue', 'create', '--title', 'Fix it']);
     expect(thin.code).toBe(3);
-    expect(thin.out).toContain("  next: butler issue create --title 'Fix it'   (Add the missing sections");
+    expect(thin.out).toContain("  next: butler issue create --title 'Fix it' --body-file FILE   (Add the missing sections");
     expect(thin.out).not.toMatch(/issue_create/);
     expect(thin.out).toContain('  fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)');
     const json = butler(root, ['issue', 'create', '--title', 'Fix it', '--json']).json();

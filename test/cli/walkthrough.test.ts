@@ -1,5 +1,6 @@
 // Issue #25: findings of a newcomer walk-through (README and --help only), each through the real bundle.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
@@ -70,5 +71,20 @@ describe('walk-through findings (spawned)', () => {
     const again = butler(root, ['uninstall']);
     expect(again.out).toContain('  nothing to do: Butler is not installed here\n');
     expect(again.out).not.toMatch(/up to date|Commit the removal/);
+  });
+
+  it('7. a next: line after a failure names the part that was missing, and run with it the command works', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+    const create = butler(root, ['issue', 'create', '--title', 'Add greeting']);
+    expect(create.code).toBe(3);
+    expect(create.out).toContain("\n  next: butler issue create --title 'Add greeting' --body-file FILE   (");
+    const transfer = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
+    expect(transfer.out).toMatch(/\n {2}next: butler handover transfer --target TARGET_BRAIN {3}\(/);
+    // The placeholder filled in, the printed command runs.
+    writeFileSync(path.join(root, 'body.md'), '## Current state\nnone yet\n\n## Next\ngreet\n\n## Blockers\nnone\n');
+    const again = butler(root, ['issue', 'create', '--title', 'Add greeting', '--body-file', 'body.md']);
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/^✓/);
   });
 });
