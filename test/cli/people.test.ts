@@ -58,7 +58,7 @@ describe('1. next steps and hints are the CLI commands that do them; --json keep
 
     writeFileSync(path.join(root, 'app.js'), 'x\n');
     const observe = butler(root, ['work', 'observe']);
-    expect(observe.out).toMatch(/^ {2}next: butler work record {3}\(/m);
+    expect(observe.out).toMatch(/^ {2}next: butler work record --message MESSAGE {3}\(/m);
     expect(observe.out).toContain('`butler work start` sets one');
     expect(observe.out).not.toMatch(/work_record|work_start/);
     const finish = butler(root, ['work', 'finish']);
