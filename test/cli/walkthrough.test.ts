@@ -87,4 +87,19 @@ describe('walk-through findings (spawned)', () => {
     expect(again.code).toBe(0);
     expect(again.out).toMatch(/^✓/);
   });
+
+  it('16. resume suggests `work start --issue N` only while #N is not already the default issue', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    writeFileSync(path.join(root, 'body.md'), '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'Greet', '--body-file', 'body.md']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude-code', '--issue', '1']).code).toBe(0);
+    const before = butler(root, ['handover', 'resume', '--client', 'claude-code']);
+    expect(before.out).toMatch(/^ {2}next: butler work start --issue 1 {3}\(/m);
+    expect(butler(root, ['work', 'start', '--issue', '1']).code).toBe(0);
+    const after = butler(root, ['handover', 'resume', '--client', 'claude-code']);
+    expect(after.code).toBe(0);
+    expect(after.out).toMatch(/^ {2}next: butler work observe {3}\(/m);
+    expect(after.out).not.toContain('work start');
+  });
 });
