@@ -105,7 +105,8 @@ function issue(d: Rec, out: string[], l: Labels): void {
 function handover(d: Rec, out: string[], l: Labels): void {
   for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error'])
     if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
-  if (typeof d.handoff_prompt === 'string') out.push('', d.handoff_prompt);
+  // The prompt is for the next agent, in its own words (handover i18n): said as such to the person who passes it on.
+  if (typeof d.handoff_prompt === 'string') out.push('', `  ${l.handoffPrompt}`, d.handoff_prompt);
   for (const h of (d.handovers as Rec[] | undefined) ?? [])
     out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}${marks(h, l)}  ${h.summary}`);
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])

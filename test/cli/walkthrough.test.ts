@@ -80,7 +80,8 @@ describe('walk-through findings (spawned)', () => {
     expect(create.code).toBe(3);
     expect(create.out).toContain("\n  next: butler issue create --title 'Add greeting' --body-file FILE   (");
     const transfer = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
-    expect(transfer.out).toMatch(/\n {2}next: butler handover transfer --target TARGET_BRAIN {3}\(/);
+    expect(transfer.code).toBe(2);
+    expect(transfer.err).toMatch(/\n {2}next: butler handover transfer --target TARGET_BRAIN {3}\(/);
     // The placeholder filled in, the printed command runs.
     writeFileSync(path.join(root, 'body.md'), '## Current state\nnone yet\n\n## Next\ngreet\n\n## Blockers\nnone\n');
     const again = butler(root, ['issue', 'create', '--title', 'Add greeting', '--body-file', 'body.md']);
@@ -101,5 +102,49 @@ describe('walk-through findings (spawned)', () => {
     expect(after.code).toBe(0);
     expect(after.out).toMatch(/^ {2}next: butler work observe {3}\(/m);
     expect(after.out).not.toContain('work start');
+  });
+
+  it("9. what the CLI prints for a person speaks to the person; --json keeps the tool's words", () => {
+    const { root } = makeRepo({ withRemote: true });
+    expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    const client = butler(root, ['handover', 'suspend', '--client', 'clade']);
+    expect(client.err).toContain(
+      '? --client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself\n',
+    );
+    expect(butler(root, ['handover', 'suspend', '--client', 'clade', '--json']).out).toContain(
+      'Leave client out: the connection names you',
+    );
+    const target = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
+    expect(target.err).toContain('? --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n');
+    expect(target.err).toMatch(/next: butler handover transfer --target TARGET_BRAIN {3}\(with one of the known brains, or any\)/);
+    const share = butler(root, ['handover', 'suspend', '--client', 'claude-code', '--share']);
+    const id = /handover_id: (\S+)/.exec(share.out)?.[1];
+    expect(share.out).toContain(
+      `? Saved, not shared: the first share from this clone needs your OK. Run \`butler handover share-preview ${id}\`: it shows exactly what would be pushed and asks you.\n`,
+    );
+    // The resume prompt stays the agent's, said to be for the agent.
+    expect(share.out).toContain('\n  for the agent that continues (give it this text as it is):\nWork state of project');
+    for (const r of [client.err, target.err, share.out])
+      expect(r).not.toMatch(/Ask the user|the connection names you|You cannot allow|Show the user/);
+  });
+
+  it('10. one exit code a situation: a --client or --target naming no brain 2, a person-only verb without a terminal 3', () => {
+    const { root } = makeRepo({ withRemote: true });
+    expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    expect(butler(root, ['handover', 'suspend', '--client', 'clade']).code).toBe(2);
+    expect(butler(root, ['handover', 'suspend', '--client', 'clade', '--json']).code).toBe(2);
+    expect(butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']).code).toBe(2);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude-code', '--share']).code).toBe(3);
+    const preview = butler(root, ['handover', 'share-preview']);
+    expect(preview.out).toContain('? Allowing shares needs a person at a terminal (no TTY here); nothing allowed, nothing shared\n');
+    expect(preview.code).toBe(3);
+    expect(butler(root, ['guard', 'mode', 'warn']).code).toBe(3);
+    expect(butler(root, ['issue', 'approve-url', 'https://tracker.example.com']).code).toBe(3);
+    // Nothing was allowed: the remote has no handover ref.
+    expect(git(root, 'ls-remote', 'origin', 'refs/butler/*')).toBe('');
   });
 });
