@@ -139,6 +139,8 @@ async function bind(
   // Before the project is bound, the language is the flag's, the environment's or the config's around the folder.
   // A person names no client: their snapshots are filed as `person` (an alias such as `codex` maps to its brain id).
   const clientName = client ? (brainForClient(client, []) ?? client) : PERSON_BRAIN;
+  // Outside a repository the command line named the wrong place: exit 2 with install's and guard's words (walk-through 10).
+  if (!findProjectRoot(start)) throw new UsageError(cliErrors(lang).notGitRepo(start));
   await startWorkSession(session, { projectRoot: start, clientName, register: false, lang }, deps);
   return session.projectRoot!;
 }

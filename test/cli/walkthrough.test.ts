@@ -147,4 +147,19 @@ describe('walk-through findings (spawned)', () => {
     // Nothing was allowed: the remote has no handover ref.
     expect(git(root, 'ls-remote', 'origin', 'refs/butler/*')).toBe('');
   });
+
+  it('10. outside a git repository, handover and work verbs exit 2 with the words install uses', () => {
+    const { root } = makeRepo();
+    const outside = path.dirname(root);
+    const install = butler(outside, ['install', '--claude']);
+    expect(install.code).toBe(2);
+    for (const args of [
+      ['handover', 'list'],
+      ['work', 'observe'],
+    ]) {
+      const r = butler(outside, args);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`butler ${args.join(' ')}: ${outside} is not in a git repository: run \`git init\` there first`);
+    }
+  });
 });
