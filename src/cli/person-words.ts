@@ -2,6 +2,8 @@ import type { Lang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
 import { prepareText } from '../handover/messages/prepare.js';
 import { shareText } from '../handover/messages/share.js';
+import { listText } from '../handover/messages/list.js';
+import { lookupText } from '../handover/messages/lookup.js';
 import { personText } from './messages/person.js';
 
 type Rec = Record<string, unknown>;
@@ -14,6 +16,7 @@ type Rec = Record<string, unknown>;
  * flag value (README, src/cli/outcome.ts).
  */
 export function forPerson(r: ToolResult<object>, lang: Lang): { result: ToolResult<object>; usage: boolean } {
+  r = picks(r, lang);
   const d = r.data as Rec;
   if (r.status !== 'need_input') return { result: r, usage: false };
   const agent = prepareText(lang);
@@ -35,4 +38,16 @@ export function forPerson(r: ToolResult<object>, lang: Lang): { result: ToolResu
     if (summary) return { result: { ...r, summary }, usage: false };
   }
   return { result: r, usage: false };
+}
+
+/** A step "the user picks" a snapshot for: at a terminal the person picks it (`handover resume HANDOVER_ID`). */
+function picks(r: ToolResult<object>, lang: Lang): ToolResult<object> {
+  const agent = [lookupText(lang).pickId, listText(lang).readPicked];
+  const d = r.data as Rec;
+  const data: Rec = { ...d };
+  for (const k of ['required_action', 'suggested_action']) {
+    const a = d[k] as Rec | undefined;
+    if (a && agent.includes(String(a.reason))) data[k] = { ...a, reason: personText(lang).pickId };
+  }
+  return { ...r, data };
 }

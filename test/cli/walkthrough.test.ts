@@ -162,4 +162,17 @@ describe('walk-through findings (spawned)', () => {
       expect(r.err).toContain(`butler ${args.join(' ')}: ${outside} is not in a git repository: run \`git init\` there first`);
     }
   });
+
+  it('9. a snapshot to pick is the person\'s pick at a terminal, not "the user\'s"', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    writeFileSync(path.join(root, 'body.md'), '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'Greet', '--body-file', 'body.md']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude-code']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude-code', '--issue', '1']).code).toBe(0);
+    const r = butler(root, ['handover', 'resume', '--client', 'claude-code']);
+    expect(r.out).toContain('  next: butler handover resume HANDOVER_ID   (with the id of the snapshot you pick from the list)\n');
+    expect(r.out).not.toContain('the user picks');
+    expect(butler(root, ['handover', 'resume', '--client', 'claude-code', '--json']).out).toContain('the user picks');
+  });
 });
