@@ -35,6 +35,8 @@ export const MUTATION_PARTS = {
     mutate: ['src/guard/settings.ts', 'src/guard/butler-cli.ts', 'src/guard/git.ts', 'src/guard/protected.ts'],
     tests: [
       'test/guard/protected-rules.test.ts',
+      'test/guard/protected-git.test.ts',
+      'test/guard/git-call-rules.test.ts',
       'test/guard/decide.test.ts',
       'test/guard/config.test.ts',
       'test/guard/person.test.ts',

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { brainTools, workerTools } from '../src/mcp/tools/index.js';
+import { brainTools, TOOL_INVENTORY, workerTools } from '../src/mcp/tools/index.js';
 import { SESSION_START_LIMIT } from '../src/handover/start-prompt.js';
 
 const MAP = readFileSync('AGENTS.md', 'utf8');
@@ -133,7 +133,7 @@ describe('AGENTS.md stays true', () => {
       expect(name.replace('_backend_', '_').endsWith(path.basename(f, '.ts').replace(/-/g, '_')), `${f} defines ${name}`).toBe(true);
       byName.set(name, f);
     }
-    expect([...byName.keys()].sort()).toEqual([...brainTools, ...workerTools].map((t) => t.name).sort());
+    expect([...byName.keys()].sort()).toEqual(TOOL_INVENTORY.map((e) => e.tool.name).sort());
     for (const t of workerTools) expect(byName.get(t.name), t.name).toMatch(/^src\/mcp\/tools\/worker\//);
     for (const t of brainTools) expect(byName.get(t.name), t.name).not.toMatch(/\/worker\//);
   });

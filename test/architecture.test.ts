@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -35,6 +35,9 @@ const MAY_IMPORT: Record<string, string[]> = {
   cli: ['shared', 'guard', 'work', 'issues', 'handover', 'hooks', 'install', 'mcp'],
 };
 
+/** The capabilities with a front door, `src/<capability>/index.ts` (docs/decisions.md D38). shared/ is a library of small modules, imported one by one; hooks/, mcp/ and cli/ are adapters. */
+const DOORS = ['guard', 'issues', 'work', 'handover', 'install'];
+
 describe('architecture', () => {
   it('reads imports the way TypeScript does: multi-line, type-only, dynamic and require', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'butler-arch-'));
@@ -61,6 +64,45 @@ describe('architecture', () => {
     }
     expect(Object.keys(MAY_IMPORT).sort()).toEqual(readdirSync('src').sort());
     expect(wrong).toEqual([]);
+  });
+
+  it('a capability is imported from outside only through its front door, src/<capability>/index.ts (D38)', () => {
+    const past = new Set<string>();
+    for (const f of files('src')) {
+      const from = f.split(path.sep)[1] ?? '';
+      for (const i of imports(f)) {
+        if (!i.startsWith('.')) continue;
+        const target = path.normalize(path.join(path.dirname(f), i));
+        const to = target.split(path.sep)[1] ?? '';
+        if (to === from || !DOORS.includes(to) || target === path.join('src', to, 'index.js')) continue;
+        past.add(`${f} imports ${target}`.split(path.sep).join('/'));
+      }
+    }
+    expect([...past].sort()).toEqual([]);
+    for (const d of DOORS) expect(existsSync(path.join('src', d, 'index.ts')), `src/${d}/index.ts`).toBe(true);
+  });
+
+  it('front doors run nothing at load time beyond their own declarations: importing one loads no heavy package', async () => {
+    // A hook that takes one use case through a door gets that use case only (package.json sideEffects: src/
+    // modules are free of load-time effects, so esbuild drops what a bundle does not use).
+    const r = await build({
+      stdin: {
+        contents:
+          "import { needsParse } from './src/guard/index.ts'; import { HandoverStore } from './src/handover/index.ts'; console.log(needsParse, HandoverStore);",
+        resolveDir: '.',
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = bundled(r.metafile);
+    expect(inputs.length).toBeGreaterThan(3);
+    expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]);
+    expect(inputs.filter((i) => /src\/(work|issues|guard\/(?:parser|evaluate|runners))/.test(i))).toEqual([]);
   });
 
   it('the layer line in AGENTS.md is the order MAY_IMPORT allows', () => {
@@ -109,8 +151,10 @@ describe('architecture', () => {
         metafile: true,
         logLevel: 'silent',
       });
-      const inputs = Object.keys(r.metafile.inputs).filter((i) => i.includes('node_modules'));
-      expect(inputs, entry).toEqual([]);
+      expect(
+        bundled(r.metafile).filter((i) => i.includes('node_modules')),
+        entry,
+      ).toEqual([]);
     }
   });
 
@@ -176,6 +220,11 @@ describe('architecture', () => {
     expect(bare).toEqual([]);
   });
 });
+
+/** The modules whose code is in a bundle: esbuild lists the ones it read and then dropped as well. */
+function bundled(meta: Metafile): string[] {
+  return Object.values(meta.outputs).flatMap((o) => Object.entries(o.inputs).flatMap(([i, v]) => (v.bytesInOutput > 0 ? [i] : [])));
+}
 
 /** The text of a call's last argument, from the index of its `(` (strings skipped, trailing comma allowed). */
 function lastArgument(code: string, open: number): string {

@@ -2,7 +2,7 @@ import type { ToolResult } from '../shared/result.js';
 import type { Lang } from '../shared/config.js';
 import type { CommandNamer } from './as-command.js';
 import { renderText, type Labels } from './messages/render.js';
-import { stateText } from '../work/messages/state.js';
+import { stateText } from '../work/index.js';
 
 type Rec = Record<string, unknown>;
 

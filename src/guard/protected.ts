@@ -72,11 +72,10 @@ export interface ProtectedChanges {
 export async function protectedChanges(paths: string[], before: SideReader, after: SideReader): Promise<ProtectedChanges> {
   const out: ProtectedChanges = { relaxing: [], runtime: [] };
   for (const rel of paths) {
-    const name = rel.split('/').slice(-2).join('/');
     if (rel.endsWith('.butler/config.yaml')) {
       if (relaxes(guardFromText(await after(rel)), guardFromText(await before(rel)))) out.relaxing.push(rel);
     } else if (rel.startsWith(RUNTIME) || rel.includes(`/${RUNTIME}`)) out.runtime.push(rel);
-    else if (CLIENT_FILES.some((f) => rel === f || rel.endsWith(`/${f}`) || name === f)) {
+    else if (CLIENT_FILES.some((f) => rel === f || rel.endsWith(`/${f}`))) {
       if (butlerPart(rel, await before(rel)) !== butlerPart(rel, await after(rel))) out.runtime.push(rel);
     }
   }

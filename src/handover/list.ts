@@ -1,3 +1,4 @@
+import { HandoverStore } from './store.js';
 import { isOwn, originData } from './origin.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import { listBrains } from '../shared/brains.js';
@@ -70,4 +71,12 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
 export async function listKnownBrains(ctx: HandoverContext): Promise<ToolResult> {
   const brains = await listBrains(ctx.root);
   return ok(listText(ctx.lang).brains, { brains });
+}
+
+/** The brains that left snapshots in this project, with how many: `claude-code (2)`; none when the index cannot be read. */
+export async function snapshotBrains(root: string): Promise<string[]> {
+  const entries = await new HandoverStore(root).entries().catch(() => []);
+  const count = new Map<string, number>();
+  for (const e of entries) count.set(e.source_brain, (count.get(e.source_brain) ?? 0) + 1);
+  return [...count].map(([b, n]) => `${b} (${n})`);
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../shared/config.js';
-import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/local/format.js';
+import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { acceptedBy } from './candidates.js';
 import { isOwn, originOf } from './origin.js';
 import { startText } from './messages/start.js';

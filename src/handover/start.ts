@@ -28,6 +28,7 @@ import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
 import { trackedLogs } from '../shared/tracked-logs.js';
+import { guardFromText } from '../guard/index.js';
 
 export { SESSION_START_LIMIT };
 
@@ -115,7 +116,6 @@ async function guardOff(root: string, config: { guard?: { mode?: string } }, env
   const { spawnGitWith } = await import('../shared/git-spawn.js');
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, ...clean } = env;
   const r = await spawnGitWith(clean)(root, ['cat-file', '-p', 'HEAD:.butler/config.yaml'], { timeoutMs: 1_000 });
-  const { guardFromText } = await import('../guard/config.js');
   return r.exitCode === 0 && guardFromText(r.stdout).mode === 'off';
 }
 

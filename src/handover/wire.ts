@@ -1,7 +1,7 @@
 import { readConfig, resolveLang } from '../shared/config.js';
 import { openIssueBackend } from '../issues/index.js';
 import type { GitRunner } from '../shared/git.js';
-import { observeWork } from '../work/observe.js';
+import { observeWork } from '../work/index.js';
 import type { HandoverContext } from './context.js';
 import { buildSessionFacts } from './session-facts.js';
 import { makeRedactor } from '../shared/redact.js';

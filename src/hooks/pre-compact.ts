@@ -1,8 +1,5 @@
-import { promises as fsp } from 'node:fs';
-import { writeAutoSnapshot } from '../handover/auto.js';
-import { markChecked } from '../handover/sessions.js';
+import { checkpointSession } from '../handover/index.js';
 import { normalizeBrain } from '../shared/brains.js';
-import { findTranscript } from '../handover/sessionlog/find.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
 
@@ -43,29 +40,19 @@ export async function autoCheckpoint(stdinText: string, opts: AutoHookOptions): 
     if (typeof (input as Record<string, unknown>).cursor_version === 'string') return '';
     const root = findProjectRoot(input.cwd);
     if (!root) return '';
-    // Codex's transcript_path is nullable: then the session's file is looked up by its id.
-    const transcript =
-      typeof input.transcript_path === 'string' && input.transcript_path
-        ? input.transcript_path
-        : typeof input.session_id === 'string'
-          ? await findTranscript(input.session_id, opts.env)
-          : null;
-    if (!transcript) return '';
-    const brain = normalizeBrain(opts.brain ?? undefined, 'unknown');
     const trigger = opts.trigger ?? 'precompact';
-    const size = trigger === 'session-end' ? (await fsp.stat(transcript)).size : null;
-    await writeAutoSnapshot({
+    await checkpointSession({
       root,
-      brain,
-      transcriptPath: transcript,
+      brain: normalizeBrain(opts.brain ?? undefined, 'unknown'),
+      // Codex's transcript_path is nullable: then the session's file is looked up by its id.
+      transcriptPath: typeof input.transcript_path === 'string' ? input.transcript_path : null,
+      sessionId: typeof input.session_id === 'string' ? input.session_id : null,
       trigger,
       env: opts.env,
       git: spawnGitWith(opts.env),
       now: opts.now ?? (() => new Date()),
       ...(trigger === 'postcompact' && typeof input.compact_summary === 'string' ? { compactSummary: input.compact_summary } : {}),
     });
-    // The ended session is then checked: the next start does not read its transcript again to recover it.
-    if (size !== null && typeof input.session_id === 'string') await markChecked(root, brain, input.session_id, size);
   } catch {
     // nothing to report: the next start still recovers what this missed
   }

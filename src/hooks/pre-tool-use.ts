@@ -19,9 +19,10 @@
  * that mentions git is denied: the guard fails closed.
  *
  * Speed: this module imports only the tiny pre-check. Commands that cannot run git (or change the guard, see src/guard/butler-cli.ts;
- * the rule and why it is sound: needsParse in src/guard/quick.ts) return here; the parser is a dynamic import, evaluated only for the rest.
+ * the rule and why it is sound: needsParse in src/guard/quick.ts) return here; the parser loads on the first
+ * `evaluate` (a dynamic import behind the guard's front door), only for the rest.
  */
-import { needsParse, quickMentionsGit } from '../guard/quick.js';
+import { evaluate, needsParse, quickMentionsGit } from '../guard/index.js';
 import { CLIENTS, SHELL_TOOLS } from '../shared/clients/index.js';
 
 /**
@@ -48,7 +49,6 @@ export async function preToolUse(stdinText: string, env: Record<string, string |
   const deny = input.deny;
   if (!needsParse(input.command)) return '';
   try {
-    const { evaluate } = await import('../guard/evaluate.js');
     const d = await evaluate(input.command, input.cwd ?? env.CLAUDE_PROJECT_DIR ?? null, {
       readCommitted: (dir, rel) => readCommitted(env, dir, rel),
       configBudgetMs: CONFIG_BUDGET_MS,

@@ -1,9 +1,9 @@
 // The SessionStart hook: the client's input in, the text it prints out. What to offer and how it reads is
 // handover's use case (src/handover/start.ts); this file knows only the clients' hook protocol.
-import { startAnswer, type StartInput } from '../handover/start.js';
+import { startAnswer, type StartInput } from '../handover/index.js';
 import { clientByBrain } from '../shared/clients/index.js';
 
-export { SESSION_START_LIMIT } from '../handover/start.js';
+export { SESSION_START_LIMIT } from '../handover/index.js';
 
 /**
  * The resume prompt as the brain's client reads SessionStart stdout (the client table's `startOutput`):

@@ -1,3 +1,4 @@
+// The install capability's front door (docs/decisions.md D38): the only module of src/install/ imported from outside it.
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Lang } from '../shared/config.js';
@@ -13,6 +14,8 @@ import { planVendor, unplanVendor } from './vendor.js';
 
 export type { FileChange, InstallContext } from './plan.js';
 export { BUTLER_VERSION } from './constants.js';
+export { installLang } from './lang.js';
+export { formatStatus, getStatus } from './status.js';
 import { installText } from './messages.js';
 
 export type Action = 'create' | 'update' | 'delete';
@@ -194,4 +197,17 @@ export function formatReport(r: InstallReport): string {
   if (r.dryRun && r.changes.length > 0) lines.push(`  ${t.dryRun}`);
   for (const n of r.notes) lines.push(`${t.noteLabel}: ${n}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** `butler install` / `uninstall`: the plan, written unless a dry run, and the report of what it did. */
+export async function installOrUninstall(
+  kind: 'install' | 'uninstall',
+  ctx: InstallContext,
+  dryRun: boolean,
+  /** The language the person asked for, when they did: the report's notes speak it. */
+  say: Lang | null = null,
+): Promise<{ changes: FileChange[]; report: InstallReport }> {
+  const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
+  if (!dryRun) await applyChanges(ctx.root, changes);
+  return { changes, report: await toReport(kind, say ? { ...ctx, lang: say, langExplicit: true } : ctx, changes, dryRun) };
 }

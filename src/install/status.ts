@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import { trackedLogsNote } from '../shared/tracked-logs.js';
 import path from 'node:path';
-import { isUrlApproved } from '../issues/trust.js';
+import { isUrlApproved } from '../issues/index.js';
 import { loadConfig, type Lang } from '../shared/config.js';
 import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, VERSION_FILE, type GuardForm } from './constants.js';
 

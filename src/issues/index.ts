@@ -11,7 +11,22 @@ import { redacting } from './redacting.js';
 import { approvalKey, isLoopback, isTokenVar, isUrlApproved, TOKEN_VARS, type TokenVar } from './trust.js';
 import type { IssueBackend } from './types.js';
 
+// The issues capability's front door (docs/decisions.md D38): the only module of src/issues/ imported from outside it.
 export type { Issue, IssueBackend, IssueComment } from './types.js';
+export {
+  closeIssue,
+  commentIssue,
+  createIssue,
+  deleteIssueComment,
+  listIssues,
+  readIssue,
+  reopenIssue,
+  updateIssueBody,
+  updateIssueTitle,
+} from './ops.js';
+export { issueRecorder, noteIssueChange, type IssueChange } from './record.js';
+export { approvalKey, approveUrl, isUrlApproved } from './trust.js';
+export { LOCAL_ISSUES_DIR, issueStateOf } from './local/format.js';
 
 export interface OpenIssueBackendOptions {
   projectRoot: string;

@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { toErrorResult } from '../shared/errors.js';
 import { readNumberIds } from '../shared/ids.js';
 import { ERROR_CODES, failure, type ToolResult } from '../shared/result.js';
-import { newSession } from '../work/session.js';
+import { newSession } from '../work/index.js';
 import { BUTLER_VERSION } from '../shared/version.js';
 import { noteConfigProblem } from '../shared/config-note.js';
 import { toolLang } from './context.js';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { GitRunner } from '../shared/git.js';
-import type { WorkSession } from '../work/session.js';
+import type { WorkSession } from '../work/index.js';
 import type { ToolResult } from '../shared/result.js';
 
 /** Everything a tool may touch, injected per server so each test gets a fresh world. */

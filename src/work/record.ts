@@ -3,7 +3,7 @@ import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from '../shared/git.js';
-import { blobAt, changedProtected, committedProtected, protectedChanges, type ProtectedChanges } from '../guard/protected.js';
+import { blobAt, changedProtected, committedProtected, protectedChanges, type ProtectedChanges } from '../guard/index.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { recordText } from './messages/record.js';
 import { gitFailure, gitOk } from './repo.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitFile, secondClone, write } from '../helpers/git-scenarios.js';
 import { connect } from '../helpers/mcp.js';
-import { git, makeRepo } from '../helpers/repo.js';
+import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { STRUCTURED_EN, seedIssue } from '../issues/helpers.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
@@ -15,6 +15,7 @@ function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
     cwd,
     encoding: 'utf8',
     env: {
+      ...isolatedGitEnv(),
       PATH: process.env.PATH,
       HOME: cwd,
       BUTLER_LANG: 'en',

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { git, makeRepo } from '../helpers/repo.js';
+import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { STRUCTURED_EN } from '../issues/helpers.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
@@ -26,6 +26,7 @@ function butler(cwd: string, args: string[], opts: { bin?: string; env?: Record<
     cwd,
     encoding: 'utf8',
     env: {
+      ...isolatedGitEnv(),
       PATH: process.env.PATH,
       HOME: cwd,
       BUTLER_LANG: 'en',

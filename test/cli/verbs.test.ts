@@ -10,18 +10,16 @@ import { runCli } from '../../src/cli/main.js';
 import { RUNTIME, usage } from '../../src/cli/runtime.js';
 import { cliFlags, kebab, toolArgs } from '../../src/cli/tool-flags.js';
 import type { CliGroup } from '../../src/cli/tool-runner.js';
-import { handoverTools } from '../../src/mcp/tools/handover/index.js';
-import { issueTools } from '../../src/mcp/tools/issue/index.js';
-import { workTools } from '../../src/mcp/tools/work/index.js';
+import { brainTools } from '../../src/mcp/tools/index.js';
 import type { ToolDef } from '../../src/mcp/tool.js';
 import { write } from '../helpers/git-scenarios.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { seedIssue } from '../issues/helpers.js';
 
 const GROUPS: [string, CliGroup, Command, ToolDef[]][] = [
-  ['handover', handoverGroup, handover, handoverTools],
-  ['work', workGroup, work, workTools],
-  ['issue', issueGroup, issue, issueTools],
+  ['handover', handoverGroup, handover, brainTools.filter((t) => t.name.startsWith('handover_'))],
+  ['work', workGroup, work, brainTools.filter((t) => t.name.startsWith('work_'))],
+  ['issue', issueGroup, issue, brainTools.filter((t) => t.name.startsWith('issue_'))],
 ];
 /** Verbs a person runs that are no MCP tool, said in AGENTS.md: they may not go through the runner. */
 const DIRECT: Record<string, string[]> = { handover: ['share-preview'], work: [], issue: ['approve-url'] };
@@ -36,7 +34,7 @@ function capture(cwd = '/'): { io: CliIO; out: () => string; err: () => string }
   return {
     io: {
       cwd,
-      env: { BUTLER_LANG: 'en' },
+      env: isolatedGitEnv({ BUTLER_LANG: 'en' }),
       stdout: (t) => void (out += t),
       stderr: (t) => void (err += t),
       readStdin: async () => 'from stdin',

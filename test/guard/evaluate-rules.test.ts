@@ -137,6 +137,17 @@ describe('unparseable commands in each mode', () => {
     });
   });
 
+  it('the project’s settings still apply to git that cannot be parsed (nothing known to run elsewhere)', async () => {
+    // Through evaluate: the unparseable command has no git use and no `cd`, so the session folder's
+    // settings are read (warn: reported; off: allowed), not replaced by the default (block).
+    const warn = repoWith('guard:\n  mode: warn\n');
+    const off = repoWith('guard:\n  mode: off\n');
+    expect(await action('git log "', warn)).toBe('warn');
+    expect(await action('git log "', off)).toBe('allow');
+    expect(await action('git log "', root)).toBe('deny');
+    expect(await action('git log "', null)).toBe('deny');
+  });
+
   it('other unparseable text is allowed: guard without butler, butler without the word guard', () => {
     for (const cmd of ['echo guard "', 'butler guardian "', 'butler status "', 'echo "']) {
       expect(inspect(cmd), cmd).toEqual({ uses: [], parseError: null, cds: [] });

@@ -91,6 +91,28 @@ describe('client files', () => {
     for (const [rel, b, a] of harmless) expect(await runtime(rel, b, a), `${rel}: ${a}`).toBe(false);
   });
 
+  it('malformed hook tables are read without a throw, and absent, unreadable and not-an-object differ as they should', async () => {
+    // Hook tables an attacker may write: each still sorts (no throw), and holds no Butler hook.
+    for (const after of [
+      '{"hooks":{"PreToolUse":5}}',
+      '{"hooks":{"PreToolUse":[null, 5, {"hooks":5}, {"matcher":"Bash"}]}}',
+      '{"hooks":{"PreToolUse":[{"hooks":[null, 5, "x", {"command":5}, {"command":["sh .butler/bin/x"]}]}]}}',
+      '{"hooks":"x"}',
+    ]) {
+      expect(await runtime(SETTINGS, '{}', after), after).toBe(false);
+    }
+    // Absent is not unreadable; unreadable text and a JSON value that is not an object are both unreadable.
+    expect(await runtime(SETTINGS, null, '{ not json')).toBe(true);
+    expect(await runtime(SETTINGS, '{}', '[1]')).toBe(true);
+    expect(await runtime(SETTINGS, '{ not json', '[1]')).toBe(false);
+    expect(await runtime(SETTINGS, '{ not json', 'null')).toBe(false);
+    // Codex's hooks switch turned from on to unset, and Butler's server removed from a nested .mcp.json.
+    expect(await runtime('.codex/config.toml', '[features]\ncodex_hooks = true\n', '')).toBe(true);
+    expect(await runtime('app/.mcp.json', '{"mcpServers":{"butler":{"command":"node"}}}', '{}')).toBe(true);
+    expect(await runtime('app/x.mcp.json', '{"mcpServers":{"butler":{"command":"node"}}}', '{}')).toBe(false);
+    expect(await runtime('app/x.claude/settings.json', HOOK(OURS), '{}')).toBe(false);
+  });
+
   it('sorts several paths in order and reads only the protected ones', async () => {
     const read: string[] = [];
     const side = (files: Files) => async (p: string) => {

@@ -7,7 +7,7 @@ import { newerAutoLine } from '../../src/handover/start-prompt.js';
 import { spawnGitWith } from '../../src/shared/git-spawn.js';
 import { fakeClock } from '../helpers/clock.js';
 import { connect } from '../helpers/mcp.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { appendClaudeRequest, placeTranscript, tempHome } from '../hooks/auto-helpers.js';
 
 /** Index rows, oldest first in the call, returned newest first as the store keeps them. */
@@ -64,7 +64,7 @@ describe('auto snapshot pruning', () => {
   it(`keeps the newest ${AUTO_KEEP} auto snapshots per scope and never prunes a deliberate one`, async () => {
     const { root } = makeRepo();
     const home = tempHome();
-    const env = { HOME: home, BUTLER_LANG: 'en' };
+    const env = isolatedGitEnv({ HOME: home, BUTLER_LANG: 'en' });
     const clock = fakeClock();
     const c = await connect({ clientName: 'claude-code', deps: { env, now: clock.now } });
     await c.call('work_session_start', { project_root: root });

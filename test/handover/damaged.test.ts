@@ -4,12 +4,15 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStart } from '../../src/hooks/session-start.js';
 import { connect } from '../helpers/mcp.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 
 let root = '';
 const dir = () => path.join(root, 'session_logs', 'handover');
 const hook = () =>
-  sessionStart(JSON.stringify({ cwd: root, session_id: 's', source: 'startup' }), { brain: 'claude-code', env: { BUTLER_LANG: 'en' } });
+  sessionStart(JSON.stringify({ cwd: root, session_id: 's', source: 'startup' }), {
+    brain: 'claude-code',
+    env: isolatedGitEnv({ BUTLER_LANG: 'en' }),
+  });
 
 async function suspend(notes = 'carry on') {
   const c = await connect({ clientName: 'claude-code', deps: { env: { BUTLER_LANG: 'en' } } });

@@ -8,7 +8,7 @@ import { startEntriesNow, startRows } from '../../src/handover/start-index.js';
 import type { IndexEntry } from '../../src/handover/store.js';
 import { sessionStart } from '../../src/hooks/session-start.js';
 import { connect } from '../helpers/mcp.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 
 const BRAINS = ['a', 'b', 'c'];
 function random(seed: number, n: number): IndexEntry[] {
@@ -67,7 +67,7 @@ describe('the per-brain extract', () => {
 
   it('is written with the index, used by the hook, and ignored once the index changed by hand', async () => {
     const { root } = makeRepo();
-    const env = { BUTLER_LANG: 'en' };
+    const env = isolatedGitEnv({ BUTLER_LANG: 'en' });
     for (const name of ['codex-mcp-client', 'claude-code']) {
       const c = await connect({ clientName: name, deps: { env } });
       await c.call('work_session_start', { project_root: root });

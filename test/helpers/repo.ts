@@ -31,3 +31,13 @@ export function makeRepo(opts: { withRemote?: boolean } = {}): { root: string; r
   git(root, 'push', '-q', '-u', 'origin', 'main');
   return { root, remote };
 }
+
+/**
+ * The git isolation of test/setup-env.ts, for an env object a test hands to a hook in place of
+ * process.env (the hooks run git with exactly that env): without it, git there reads the machine's
+ * system config (issue #27).
+ */
+export function isolatedGitEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const pick = (k: string) => (process.env[k] === undefined ? {} : { [k]: process.env[k] as string });
+  return { ...pick('GIT_CONFIG_GLOBAL'), ...pick('GIT_CONFIG_SYSTEM'), ...pick('GIT_CONFIG_NOSYSTEM'), ...extra };
+}

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preCompact } from '../../src/hooks/pre-compact.js';
 import { preToolUse } from '../../src/hooks/pre-tool-use.js';
 import { sessionStart } from '../../src/hooks/session-start.js';
+import { isolatedGitEnv } from '../helpers/repo.js';
 
 let repo = '';
 beforeAll(async () => {
@@ -49,9 +50,12 @@ describe('Cursor running Claude Code hooks', () => {
   });
 
   it('SessionStart prints nothing and PreCompact writes nothing as Claude Code', async () => {
-    expect(await sessionStart(cursor({ hook_event_name: 'sessionStart' }), { brain: 'claude-code', env: {} })).toBe('');
+    expect(await sessionStart(cursor({ hook_event_name: 'sessionStart' }), { brain: 'claude-code', env: isolatedGitEnv() })).toBe('');
     expect(
-      await preCompact(cursor({ hook_event_name: 'preCompact', transcript_path: '/dev/null' }), { brain: 'claude-code', env: {} }),
+      await preCompact(cursor({ hook_event_name: 'preCompact', transcript_path: '/dev/null' }), {
+        brain: 'claude-code',
+        env: isolatedGitEnv(),
+      }),
     ).toBe('');
     await expect(fsp.readdir(path.join(repo, 'session_logs'))).rejects.toThrow();
   });

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { parseMetadata } from '../../src/handover/snapshot.js';
 import { HandoverStore } from '../../src/handover/store.js';
 import { preCompact } from '../../src/hooks/pre-compact.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { appendClaudeRequest, placeTranscript, preCompactInput, tempHome } from './auto-helpers.js';
 
 let root: string;
@@ -14,7 +14,7 @@ let env: Record<string, string>;
 beforeEach(() => {
   root = makeRepo().root;
   home = tempHome();
-  env = { HOME: home, BUTLER_LANG: 'en' };
+  env = isolatedGitEnv({ HOME: home, BUTLER_LANG: 'en' });
 });
 
 async function snapshots() {

@@ -6,7 +6,7 @@ import { parseMetadata } from '../../src/handover/snapshot.js';
 import { HandoverStore } from '../../src/handover/store.js';
 import { writeAutoSnapshot } from '../../src/handover/auto.js';
 import { SESSION_START_LIMIT, sessionStart } from '../../src/hooks/session-start.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { age, appendClaudeRequest, placeTranscript, tempHome } from './auto-helpers.js';
 
 const BUNDLE = path.resolve('hooks/session-start.cjs');
@@ -17,7 +17,7 @@ let env: Record<string, string>;
 beforeEach(() => {
   root = makeRepo().root;
   home = tempHome();
-  env = { HOME: home, BUTLER_LANG: 'en' };
+  env = isolatedGitEnv({ HOME: home, BUTLER_LANG: 'en' });
 });
 
 const start = (id: string, transcript: string | null, brain = 'claude-code') =>

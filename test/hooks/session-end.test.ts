@@ -11,7 +11,7 @@ import { parseMetadata } from '../../src/handover/snapshot.js';
 import { HandoverStore } from '../../src/handover/store.js';
 import { sessionEnd } from '../../src/hooks/pre-compact.js';
 import { sessionStart } from '../../src/hooks/session-start.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { age, appendClaudeRequest, capturedInput, placeTranscript, tempHome } from './auto-helpers.js';
 
 const BUNDLE = path.resolve('hooks/pre-compact.cjs');
@@ -22,7 +22,7 @@ let env: Record<string, string>;
 beforeEach(() => {
   root = makeRepo().root;
   home = tempHome();
-  env = { HOME: home, BUTLER_LANG: 'en' };
+  env = isolatedGitEnv({ HOME: home, BUTLER_LANG: 'en' });
 });
 
 async function snapshots() {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sessionStart } from '../../src/hooks/session-start.js';
 import { connect } from '../helpers/mcp.js';
-import { git, makeRepo } from '../helpers/repo.js';
+import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 
 async function suspendWithAnchors(root: string) {
   mkdirSync(path.join(root, 'src'), { recursive: true });
@@ -20,7 +20,10 @@ async function suspendWithAnchors(root: string) {
   await c.close();
 }
 const start = (root: string) =>
-  sessionStart(JSON.stringify({ session_id: 's', cwd: root, source: 'startup' }), { brain: 'claude-code', env: { BUTLER_LANG: 'en' } });
+  sessionStart(JSON.stringify({ session_id: 's', cwd: root, source: 'startup' }), {
+    brain: 'claude-code',
+    env: isolatedGitEnv({ BUTLER_LANG: 'en' }),
+  });
 async function resume(root: string) {
   const c = await connect({ clientName: 'claude-code' });
   await c.call('work_session_start', { project_root: root });

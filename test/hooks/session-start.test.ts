@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_START_LIMIT, sessionStart } from '../../src/hooks/session-start.js';
 import { fakeClock } from '../helpers/clock.js';
 import { connect } from '../helpers/mcp.js';
-import { git, makeRepo } from '../helpers/repo.js';
+import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 
 const BUNDLE = path.resolve('hooks/session-start.cjs');
 const EN = { BUTLER_LANG: 'en' };
@@ -188,14 +188,16 @@ describe('SessionStart language', () => {
     await c.call('handover_suspend', { notes: 'x' });
     await c.close();
     git(root, 'checkout', '-q', '-b', 'other');
-    const en = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    const en = await sessionStart(input(), { brain: 'claude-code', env: isolatedGitEnv() });
     expect(en).toContain('Next: work_session_start');
     expect(en).toContain('branch main -> other');
     mkdirSync(path.join(root, '.butler'), { recursive: true });
     writeFileSync(path.join(root, '.butler/config.yaml'), 'lang: ja\n');
-    const ja = await sessionStart(input(), { brain: 'claude-code', env: {} });
+    const ja = await sessionStart(input(), { brain: 'claude-code', env: isolatedGitEnv() });
     expect(ja).toContain('次: work_session_start');
     expect(ja).toContain('ブランチ main -> other');
-    expect(await sessionStart(input(), { brain: 'claude-code', env: { BUTLER_LANG: 'en' } })).toContain('Next: work_session_start');
+    expect(await sessionStart(input(), { brain: 'claude-code', env: isolatedGitEnv({ BUTLER_LANG: 'en' }) })).toContain(
+      'Next: work_session_start',
+    );
   });
 });

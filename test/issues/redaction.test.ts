@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStart } from '../../src/hooks/session-start.js';
 import { connect } from '../helpers/mcp.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, isolatedGitEnv } from '../helpers/repo.js';
 import { allFileText, approvedDir, writeConfig } from './helpers.js';
 
 // Built at run time so no secret-shaped literal sits in the repository.
@@ -92,7 +92,10 @@ describe('text sent to a remote tracker is masked', () => {
     expect(leaks(JSON.stringify(t))).toEqual([]);
     expect(leaks(allFileText(`${root}/session_logs`))).toEqual([]);
     expect(allFileText(`${root}/session_logs`)).toContain('Secret [REDACTED:github-token]');
-    const hook = await sessionStart(JSON.stringify({ cwd: root, session_id: 's1', source: 'startup' }), { brain: 'claude-code', env: {} });
+    const hook = await sessionStart(JSON.stringify({ cwd: root, session_id: 's1', source: 'startup' }), {
+      brain: 'claude-code',
+      env: isolatedGitEnv(),
+    });
     expect(hook).toContain(t.data.handover_id);
     expect(leaks(hook)).toEqual([]);
     const read = await c.call('handover_read', { handover_id: t.data.handover_id });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueWorkerTools } from '../../src/mcp/tools/worker/index.js';
+import { workerTools } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/tool.js';
 import { toErrorResult } from '../../src/shared/errors.js';
 import { newSession } from '../../src/work/session.js';
@@ -7,6 +7,8 @@ import { hostGit } from '../helpers/git.js';
 import { connect } from '../helpers/mcp.js';
 import { approvedDir, writeConfig } from '../issues/helpers.js';
 import { makeRepo } from '../helpers/repo.js';
+
+const issueWorkerTools = workerTools.filter((t) => t.name.startsWith('issue_backend_'));
 
 // Worker tools find the project the way every worker tool does (src/mcp/tools/worker/root.ts): a git work tree.
 const tempProject = () => makeRepo().root;

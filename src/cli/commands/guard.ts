@@ -1,7 +1,6 @@
 import { GUARD_MODES } from '../../shared/config.js';
 import { spawnGitWith } from '../../shared/git-spawn.js';
-import type { GuardMode } from '../../guard/decide.js';
-import { changeGuard, type GuardChange, readGuardSettings } from '../../guard/settings.js';
+import { type GuardMode, changeGuard, type GuardChange, readGuardSettings } from '../../guard/index.js';
 import type { Command } from '../io.js';
 import { personConsents } from '../person.js';
 import { cliLang } from '../lang.js';

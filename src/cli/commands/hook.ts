@@ -1,4 +1,4 @@
-import { writeAutoSnapshot } from '../../handover/auto.js';
+import { writeAutoSnapshot } from '../../handover/index.js';
 import { preToolUse } from '../../hooks/pre-tool-use.js';
 import { sessionStart } from '../../hooks/session-start.js';
 import type { Command } from '../io.js';

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUTLER_VERSION, applyChanges, defaultClients, formatReport, planInstall, planUninstall, toReport } from '../../install/index.js';
-import { installLang } from '../../install/lang.js';
+import { installLang, BUTLER_VERSION, defaultClients, formatReport, installOrUninstall } from '../../install/index.js';
 import type { Command } from '../io.js';
 import type { Lang } from '../../shared/config.js';
 import { cliLang, takeLang } from '../lang.js';
@@ -71,11 +70,9 @@ function run(kind: 'install' | 'uninstall'): Command {
         // Native Windows has no sh or awk for the PreToolUse pre-filter: the plain Node command there.
         guardForm: process.platform === 'win32' ? ('node' as const) : ('shell' as const),
       };
-      const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
-      if (!flags.dryRun) await applyChanges(root, changes);
       // The notes speak the person's language (`--lang`, BUTLER_LANG), else the project's (install/index.ts projectLang).
       const say = flags.lang ?? (io.env.BUTLER_LANG ? lang : null);
-      const report = await toReport(kind, say ? { ...ctx, lang: say, langExplicit: true } : ctx, changes, flags.dryRun);
+      const { changes, report } = await installOrUninstall(kind, ctx, flags.dryRun, say);
       io.stdout(
         flags.json
           ? `${JSON.stringify({ status: 'ok', summary: `${kind}: ${changes.length} file(s)`, data: report })}\n`

@@ -1,19 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { issueClose } from '../../mcp/tools/issue/close.js';
-import { issueComment } from '../../mcp/tools/issue/comment.js';
-import { issueCreate } from '../../mcp/tools/issue/create.js';
-import { issueDeleteComment } from '../../mcp/tools/issue/delete-comment.js';
-import { issueRead } from '../../mcp/tools/issue/read.js';
-import { issueReopen } from '../../mcp/tools/issue/reopen.js';
-import { issueUpdateBody } from '../../mcp/tools/issue/update-body.js';
-import { issueUpdateTitle } from '../../mcp/tools/issue/update-title.js';
-import * as z from 'zod';
-import { approvalTokenVar } from '../../issues/index.js';
-import { listIssues } from '../../issues/ops.js';
-import { approvalKey, approveUrl } from '../../issues/trust.js';
-import { withIssueBackend } from '../../mcp/tools/issue/backend.js';
-import { defineTool } from '../../mcp/tool.js';
+import { cliVerbs } from '../../mcp/tools/index.js';
+import { approvalKey, approveUrl, approvalTokenVar } from '../../issues/index.js';
 import { personConsents } from '../person.js';
 import { loadConfig } from '../../shared/config.js';
 import { ButlerError, invalidArgument } from '../../shared/errors.js';
@@ -46,36 +34,11 @@ async function askingApproval(call: () => Promise<ToolResult<object>>, io: CliIO
   }
 }
 
-/**
- * For people only: the model-facing surface has no list tool (its text is budgeted, and a brain
- * reads the issue it is given). A tool definition all the same, so the runner gives it the same flags and envelope.
- */
-export const issueList = defineTool({
-  name: 'issue_list',
-  config: {
-    title: 'List issues',
-    description: 'butler issue list [--all]: the open issues (--all: every issue), newest first, from the configured tracker.',
-    inputSchema: z.object({ all: z.boolean().optional() }),
-    annotations: { readOnlyHint: true, openWorldHint: true },
-  },
-  handler: (args, ctx) => withIssueBackend(ctx, null, (b, lang) => listIssues(b, lang, args.all === true)),
-});
-
 /** `butler issue <verb>`: the eight issue tools and the list for people; ids are positional. */
 export const issueGroup: CliGroup = {
   name: 'issue',
   usage: (lang) => cliUsage(lang).issue,
-  verbs: {
-    list: issueList,
-    read: issueRead,
-    create: issueCreate,
-    comment: issueComment,
-    'delete-comment': issueDeleteComment,
-    'update-title': issueUpdateTitle,
-    'update-body': issueUpdateBody,
-    reopen: issueReopen,
-    close: issueClose,
-  },
+  verbs: cliVerbs('issue'),
   positionals: ['issue_id', 'comment_id'],
   extraVerbs: ['approve-url'],
   folder: true,

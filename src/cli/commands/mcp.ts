@@ -1,5 +1,5 @@
 import { serveStdio } from '../../mcp/stdio.js';
-import { createGit } from '../../work/git.js';
+import { createGit } from '../../work/index.js';
 import type { Command } from '../io.js';
 import { cliLang } from '../lang.js';
 import { cliUsage } from '../messages/usage.js';

@@ -4,14 +4,13 @@
 // Anyone may read the preview (it is the agent's own text, redacted); only a person may say yes.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { allowSharing, previewShares } from '../../handover/share-preview.js';
-import { createHandoverContext } from '../../handover/wire.js';
+import { allowSharing, previewShares, createHandoverContext } from '../../handover/index.js';
 import { PERSON_BRAIN } from '../../shared/brains.js';
 import { ButlerError } from '../../shared/errors.js';
 import { HANDOVER_ID_PATTERN } from '../../shared/ids.js';
 import { needInput, ok } from '../../shared/result.js';
 import { findProjectRoot } from '../../shared/root.js';
-import { createGit } from '../../work/git.js';
+import { createGit } from '../../work/index.js';
 import type { CliIO } from '../io.js';
 import { EXIT, runEnvelope, UsageError } from '../outcome.js';
 import { personConsents } from '../person.js';

@@ -1,8 +1,8 @@
-import { formatStatus, getStatus } from '../../install/status.js';
+import { formatStatus, getStatus } from '../../install/index.js';
 import { loadConfig, resolveLang } from '../../shared/config.js';
 import { BUTLER_VERSION } from '../../shared/version.js';
 import type { Command } from '../io.js';
-import { readGuardSettings } from '../../guard/settings.js';
+import { readGuardSettings } from '../../guard/index.js';
 import { spawnGitWith } from '../../shared/git-spawn.js';
 import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';

@@ -1,11 +1,4 @@
-import { workDiff } from '../../mcp/tools/work/diff.js';
-import { workFinish } from '../../mcp/tools/work/finish.js';
-import { workHistory } from '../../mcp/tools/work/history.js';
-import { workObserve } from '../../mcp/tools/work/observe.js';
-import { workPublish } from '../../mcp/tools/work/publish.js';
-import { workRecord } from '../../mcp/tools/work/record.js';
-import { workStart } from '../../mcp/tools/work/start.js';
-import { workSync } from '../../mcp/tools/work/sync.js';
+import { cliVerbs } from '../../mcp/tools/index.js';
 import { cliUsage } from '../messages/usage.js';
 import { toolGroup, type CliGroup } from '../tool-runner.js';
 
@@ -17,16 +10,7 @@ import { toolGroup, type CliGroup } from '../tool-runner.js';
 export const workGroup: CliGroup = {
   name: 'work',
   usage: (lang) => cliUsage(lang).work,
-  verbs: {
-    start: workStart,
-    observe: workObserve,
-    diff: workDiff,
-    history: workHistory,
-    record: workRecord,
-    publish: workPublish,
-    sync: workSync,
-    finish: workFinish,
-  },
+  verbs: cliVerbs('work'),
 };
 
 export const work = toolGroup(workGroup);

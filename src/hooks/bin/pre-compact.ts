@@ -8,7 +8,7 @@ import { autoCheckpoint } from '../pre-compact.js';
 import { brainArg, deadline, triggerArg } from './args.js';
 import { readStdin } from './read-stdin.js';
 
-export { writeAutoSnapshot } from '../../handover/auto.js';
+export { writeAutoSnapshot } from '../../handover/index.js';
 
 /**
  * Milliseconds before the hook gives up. SessionEnd runs while the client shuts down: Codex clamps its

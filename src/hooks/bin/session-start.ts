@@ -1,8 +1,7 @@
 // Entry point of hooks/session-start.cjs: `node session-start.cjs --brain <id>`. Any error prints
 // nothing and exits 0, so a session start never breaks. A CommonJS bundle (scripts/build.mjs).
 import path from 'node:path';
-import type { AutoQuery } from '../../handover/auto.js';
-import type { IndexEntry } from '../../handover/store.js';
+import type { AutoQuery, IndexEntry } from '../../handover/index.js';
 import { sessionStart, startOutput } from '../session-start.js';
 import { brainArg, deadline } from './args.js';
 import { readStdin, writeOut } from './read-stdin.js';

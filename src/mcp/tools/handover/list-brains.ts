@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listKnownBrains } from '../../../handover/list.js';
+import { listKnownBrains } from '../../../handover/index.js';
 import { defineTool } from '../../tool.js';
 import { inProject } from './shared.js';
 

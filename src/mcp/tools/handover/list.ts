@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listHandovers } from '../../../handover/list.js';
+import { listHandovers } from '../../../handover/index.js';
 import { defineTool } from '../../tool.js';
 import { fields, inProject } from './shared.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { readHandover } from '../../../handover/lookup.js';
+import { readHandover } from '../../../handover/index.js';
 import { defineTool } from '../../tool.js';
 import { fields, inProject } from './shared.js';
 

@@ -1,8 +1,6 @@
 import * as z from 'zod';
-import type { HandoverContext } from '../../../handover/context.js';
+import { type HandoverContext, HandoverStore, createHandoverContext } from '../../../handover/index.js';
 import { normalizeBrain } from '../../../shared/brains.js';
-import { HandoverStore } from '../../../handover/store.js';
-import { createHandoverContext } from '../../../handover/wire.js';
 import { HANDOVER_ID_PATTERN } from '../../../shared/ids.js';
 import { IssueId } from '../../schema.js';
 import type { ToolResult } from '../../../shared/result.js';

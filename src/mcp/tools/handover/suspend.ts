@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { prepareHandover } from '../../../handover/prepare.js';
+import { prepareHandover } from '../../../handover/index.js';
 import { defineTool } from '../../tool.js';
 import { fields, inProject } from './shared.js';
 

@@ -1,7 +1,12 @@
-import { issueExists, openIssueBackend } from '../../../issues/index.js';
-import { recordOwnFiles } from '../../../work/own-record.js';
-import { issueRecorder, noteIssueChange, type IssueChange } from '../../../issues/record.js';
-import type { IssueBackend } from '../../../issues/types.js';
+import {
+  issueRecorder,
+  noteIssueChange,
+  type IssueChange,
+  type IssueBackend,
+  issueExists,
+  openIssueBackend,
+} from '../../../issues/index.js';
+import { recordOwnFiles } from '../../../work/index.js';
 import type { Lang } from '../../../shared/config.js';
 import type { ToolResult } from '../../../shared/result.js';
 import { currentBrain, requireProject, toolLang } from '../../context.js';

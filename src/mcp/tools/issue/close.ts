@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { closeIssue } from '../../../issues/ops.js';
+import { closeIssue } from '../../../issues/index.js';
 import { IssueId } from '../../schema.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';

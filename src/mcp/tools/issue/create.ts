@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { createIssue } from '../../../issues/ops.js';
+import { createIssue } from '../../../issues/index.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';
 

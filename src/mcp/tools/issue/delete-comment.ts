@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { deleteIssueComment } from '../../../issues/ops.js';
+import { deleteIssueComment } from '../../../issues/index.js';
 import { CommentId, IssueId } from '../../schema.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { readIssue } from '../../../issues/ops.js';
+import { readIssue } from '../../../issues/index.js';
 import { IssueId } from '../../schema.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { reopenIssue } from '../../../issues/ops.js';
+import { reopenIssue } from '../../../issues/index.js';
 import { IssueId } from '../../schema.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';

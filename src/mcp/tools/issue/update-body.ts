@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { updateIssueBody } from '../../../issues/ops.js';
+import { updateIssueBody } from '../../../issues/index.js';
 import { IssueId } from '../../schema.js';
 import { defineTool } from '../../tool.js';
 import { withIssueBackend } from './backend.js';

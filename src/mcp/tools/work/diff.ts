@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { diffWork } from '../../../work/diff.js';
+import { diffWork } from '../../../work/index.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { finishWork } from '../../../work/finish.js';
+import { finishWork } from '../../../work/index.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 import { issueClosed } from '../issue/backend.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { observeWork } from '../../../work/observe.js';
+import { observeWork } from '../../../work/index.js';
 import { toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 

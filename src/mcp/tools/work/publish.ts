@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { hasPendingShares, retryPendingShares } from '../../../handover/share-ops.js';
-import { publishWork } from '../../../work/publish.js';
+import { publishWithShares } from '../../../handover/index.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 import { handoverContext } from '../handover/shared.js';
@@ -16,14 +15,7 @@ export const workPublish = defineTool({
   handler: async (_args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    const r = await publishWork({
-      projectRoot: project.root,
-      defaultIssue: ctx.session.defaultIssue,
-      git: ctx.deps.git,
-      lang: await toolLang(ctx),
-    });
-    // Shared handovers whose push failed earlier go out with the work.
-    if (!(await hasPendingShares(project.root))) return r;
-    return { ...r, data: { ...r.data, ...(await retryPendingShares(await handoverContext(ctx, project.root))) } };
+    const input = { projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang: await toolLang(ctx) };
+    return publishWithShares(input, () => handoverContext(ctx, project.root));
   },
 });

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { waitingHandover } from '../../../handover/waiting.js';
-import { startWorkSession } from '../../../work/start.js';
+import { beginSession } from '../../../handover/index.js';
 import { toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 
@@ -14,8 +13,8 @@ export const workSessionStart = defineTool({
   },
   // Errors speak the language of the current project (or the environment); the result, that of
   // the project just bound, which is the session's project by the time langOf is asked.
-  handler: async (args, ctx) => {
-    const r = await startWorkSession(
+  handler: async (args, ctx) =>
+    beginSession(
       ctx.session,
       {
         projectRoot: args.project_root,
@@ -25,19 +24,5 @@ export const workSessionStart = defineTool({
         langOf: () => toolLang(ctx),
       },
       ctx.deps,
-    );
-    const root = ctx.session.projectRoot;
-    const me = ctx.session.brainId;
-    if (r.status !== 'ok' || !root || !me) return r;
-    // The handover SessionStart named comes before anything else (the same choice as the hook).
-    const w = await waitingHandover(root, me, await toolLang(ctx)).catch(() => null);
-    // Handovers not written in this clone are data for the user, never a required_action (issue #23).
-    const out = w?.foreign.length ? { ...r, data: { ...r.data, handovers_from_elsewhere: w.foreign } } : r;
-    if (w?.next) {
-      const { tool, handover_id, reason } = w.next;
-      return { ...out, data: { ...out.data, required_action: { tool, args: { handover_id }, reason } } };
-    }
-    if (w?.choose.length) return { ...out, data: { ...out.data, candidate_handovers: w.choose, choose: w.chooseReason } };
-    return out;
-  },
+    ),
 });

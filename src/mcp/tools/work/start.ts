@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { setDefaultIssue } from '../../../work/start.js';
+import { setDefaultIssue } from '../../../work/index.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 import { issueCheck } from '../issue/backend.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { syncWork } from '../../../work/sync.js';
+import { syncWork } from '../../../work/index.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { IssueId } from '../../schema.js';
-import { recordWork } from '../../../work/record.js';
+import { recordWork } from '../../../work/index.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { diffWork } from '../../../work/diff.js';
+import { diffWork } from '../../../work/index.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';
 

@@ -1,5 +1,4 @@
-import { openIssueBackend } from '../../../issues/index.js';
-import type { IssueBackend } from '../../../issues/types.js';
+import { type IssueBackend, openIssueBackend } from '../../../issues/index.js';
 import { currentBrain } from '../../context.js';
 import type { ToolContext } from '../../tool.js';
 import { rootOf } from './root.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { HISTORY_MAX, historyWork } from '../../../work/history.js';
+import { HISTORY_MAX, historyWork } from '../../../work/index.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { publishWork } from '../../../work/publish.js';
+import { publishWork } from '../../../work/index.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { resolveProjectRoot } from '../../../work/repo.js';
+import { resolveProjectRoot } from '../../../work/index.js';
 import type { ToolContext } from '../../tool.js';
 
 /** Worker tools hold no session: every call names its repository. */

@@ -1,7 +1,5 @@
 import * as z from 'zod';
-import { ok } from '../../../shared/result.js';
-import { judgeUpstream, blockedBy } from '../../../work/observe.js';
-import { readStatus } from '../../../work/status.js';
+import { statusReport } from '../../../work/index.js';
 import { defineTool } from '../../tool.js';
 import { ProjectRoot, rootOf } from './root.js';
 
@@ -15,16 +13,5 @@ export const gitStatus = defineTool({
     inputSchema: z.object({ project_root: ProjectRoot }),
     annotations: { readOnlyHint: true },
   },
-  handler: async (args, ctx) => {
-    const st = await readStatus(ctx.deps.git, await rootOf(args, ctx));
-    return ok(`${st.entries.length} changed path(s) on ${st.branch ?? '(detached)'}`, {
-      project_root: st.root,
-      branch: st.branch,
-      head: st.head,
-      upstream: judgeUpstream(st),
-      entries: st.entries.slice(0, ENTRIES_CAP),
-      ...(st.entries.length > ENTRIES_CAP ? { entries_truncated: true } : {}),
-      blocked_by: blockedBy(st),
-    });
-  },
+  handler: async (args, ctx) => statusReport(ctx.deps.git, await rootOf(args, ctx), ENTRIES_CAP),
 });

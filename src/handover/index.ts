@@ -1,0 +1,14 @@
+// The handover capability's front door (docs/decisions.md D38): the only module of src/handover/ imported
+// from outside it.
+export { writeAutoSnapshot, type AutoQuery } from './auto.js';
+export { checkpointSession } from './checkpoint.js';
+export type { HandoverContext } from './context.js';
+export { listHandovers, listKnownBrains, snapshotBrains } from './list.js';
+export { readHandover, resumeOrAccept } from './lookup.js';
+export { prepareHandover } from './prepare.js';
+export { retireHandover } from './retire.js';
+export { allowSharing, previewShares } from './share-preview.js';
+export { HandoverStore, type IndexEntry } from './store.js';
+export { SESSION_START_LIMIT, startAnswer, type StartInput } from './start.js';
+export { createHandoverContext } from './wire.js';
+export { beginSession, publishWithShares } from './work-ops.js';
