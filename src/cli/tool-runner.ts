@@ -5,10 +5,11 @@ import type { ServerDeps, ToolDef } from '../mcp/tool.js';
 import { brainForClient, PERSON_BRAIN } from '../shared/brains.js';
 import type { Lang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
-import { findProjectRoot } from '../shared/root.js';
 import { createGit, newSession, type WorkSession, startWorkSession } from '../work/index.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
+import { repoRootOf } from './commands/project-args.js';
+import { personConsents } from './person.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
 import { cliLang } from './lang.js';
 import { cliErrors } from './messages/errors.js';
@@ -96,6 +97,8 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     userConfigDir: io.userConfigDir,
     now: () => new Date(),
     git: createGit(io.env),
+    // `work record` of Butler's own files: a person's yes at a terminal, never an agent's (src/cli/person.ts).
+    personConsent: (question) => personConsents(io, question),
   };
   const session = newSession();
   return runEnvelope(
@@ -128,17 +131,17 @@ async function bind(
 ): Promise<string> {
   const start = path.resolve(io.cwd, typeof values.project === 'string' ? values.project : '.');
   const client = typeof values.client === 'string' ? values.client : io.env.BUTLER_BRAIN;
+  // Outside a repository nothing is read or written: said first, exit 2 (a local issue store too is the project's).
+  const top = repoRootOf(start, lang);
   if (folder) {
     // The repository's top level, as for the MCP tools: a subfolder must not grow its own .butler/issues.
-    session.projectRoot = findProjectRoot(start) ?? start;
+    session.projectRoot = top;
     session.brainId = client || io.env.USER || (await gitUserName(deps, session.projectRoot)) || 'cli';
     return session.projectRoot;
   }
   // Before the project is bound, the language is the flag's, the environment's or the config's around the folder.
   // A person names no client: their snapshots are filed as `person` (an alias such as `codex` maps to its brain id).
   const clientName = client ? (brainForClient(client, []) ?? client) : PERSON_BRAIN;
-  // Outside a repository the command line named the wrong place: exit 2 with install's and guard's words (walk-through 10).
-  if (!findProjectRoot(start)) throw new UsageError(cliErrors(lang).notGitRepo(start));
   await startWorkSession(session, { projectRoot: start, clientName, register: false, lang }, deps);
   return session.projectRoot!;
 }

@@ -46,7 +46,8 @@ export async function previewShares(h: HandoverContext, args: { handover_id?: st
     chosen = [e];
   } else {
     chosen = held.filter(inScope);
-    if (!chosen.length) chosen = entries.filter((e) => isOwn(e) && inScope(e)).slice(-1);
+    // entries() is newest first: the example is the newest own snapshot, not a superseded one.
+    if (!chosen.length) chosen = entries.filter((e) => isOwn(e) && inScope(e)).slice(0, 1);
   }
   const committed = chosen.length ? await trackedFiles(h.git, h.root) : new Set<string>();
   const previews: SharePreview[] = [];

@@ -16,6 +16,7 @@ export type { FileChange, InstallContext } from './plan.js';
 export { BUTLER_VERSION } from './constants.js';
 export { installLang } from './lang.js';
 export { formatStatus, getStatus } from './status.js';
+export { clientOnMachine } from './status-live.js';
 import { installText } from './messages.js';
 
 export type Action = 'create' | 'update' | 'delete';
@@ -40,15 +41,15 @@ export interface InstallReport {
 const recordsOf = (keys: readonly string[]): ClientRecord[] => CLIENTS.filter((c) => keys.includes(c.key));
 
 /**
- * The clients a plain `butler install` sets up (README "Choices"): Claude Code and Codex, plus every other
- * client whose folder exists in the project or that is installed there already. A plain uninstall: all.
+ * The clients a plain `butler install` sets up (README "Choices"). Where Butler is installed already
+ * (an upgrade), exactly those: a client left out by choice stays out. A first install: Claude Code and
+ * Codex, plus every other client whose folder exists in the project. A plain uninstall: all.
  */
 export function defaultClients(root: string, command: 'install' | 'uninstall'): string[] {
   if (command === 'uninstall') return CLIENTS.map((c) => c.key);
-  const installed = new Set(installedClients(root).map((c) => c.key));
-  return CLIENTS.filter((c) => DEFAULT_CLIENTS.includes(c.key) || installed.has(c.key) || existsSync(path.join(root, c.configDir))).map(
-    (c) => c.key,
-  );
+  const installed = installedClients(root).map((c) => c.key);
+  if (installed.length) return installed;
+  return CLIENTS.filter((c) => DEFAULT_CLIENTS.includes(c.key) || existsSync(path.join(root, c.configDir))).map((c) => c.key);
 }
 
 /** Every file install would touch. Nothing is written here, so broken files abort before any write. */

@@ -11,7 +11,8 @@ const en = {
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
   commit: (paths: string[], personal: string | null) =>
-    `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored).` : '.'}`,
+    `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored)` : ''}: ` +
+    `butler work record -m "Install Butler" (it asks you to confirm Butler's own files), then butler work publish.`,
   /** A client's one-time trust step (its record says it in English). */
   trust: (c: ClientRecord) => c.trust ?? '',
   leftBehind: (kept: string[]) => `Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`,
@@ -34,9 +35,14 @@ const en = {
   /** `butler status`: its rows and its problems (getStatus, status-guard.ts). */
   st: {
     node: (v: string) => `node ${v} (needs >= 20)`,
-    runtime: (dir: string, vendored: string | null, running: string, bundles: string) =>
-      `runtime ${dir}/: ${vendored ?? 'not installed'} (this butler: ${running}); ${bundles}`,
+    // "not installed" only when nothing of the runtime is there (`vendored` null, no file): files without a VERSION stamp are a damaged install.
+    runtime: (dir: string, vendored: string | null, running: string, bundles: string, any = false, altered = false) =>
+      `runtime ${dir}/: ${vendored ?? (any ? 'no VERSION stamp' : 'not installed')}${altered ? ', altered' : ''} (this butler: ${running}); ${bundles}`,
     missingFile: ' (missing)',
+    alteredFile: ' (altered)',
+    notOnMachine: (title: string) =>
+      `${title} is not on this machine, so its missing trust is no problem here: do the ${title} trust step when you start using it.`,
+    dropClient: (title: string, key: string) => ` Not using ${title}? butler uninstall --${key}`,
     gitRepo: 'git repository',
     gitignore: '.gitignore has session_logs/ (snapshots stay private)',
     backend: (name: string, fromConfig: boolean) =>
@@ -77,13 +83,13 @@ const en = {
       `${title} sets $${variable} to that folder, so Butler's hook commands cannot find ${dir}/`,
     subfolder: (rel: string, hooks: string, title: string, root: string) =>
       `Run from the subfolder ${rel}: ${hooks}. Start ${title} at the project root (${root}); the MCP server works from any folder.`,
-    runInstall: 'ask a person to run butler install (and commit the result)',
+    runInstall: 'restore it with butler install (then butler work record, if git still shows a change)',
     olderForm: (file: string, run: string) => `A PreToolUse command is the older form that runs ${file} unchecked: ${run}.`,
     preFilter: (file: string, run: string) =>
       `${file} is missing or not the file the PreToolUse command checks: the guard blocks anything that could be git and runs nothing else of Butler's; ${run}.`,
     nodeHook: (file: string, run: string) => `${file} is missing or altered: the guard blocks every command it hands to Node; ${run}.`,
     differs: (dir: string, files: string, run: string) =>
-      `${dir}/ differs from this Butler's runtime (${files}): changed since install, or another version; ${run}.`,
+      `${dir}/ was altered: ${files} differ${files.includes(',') ? '' : 's'} from this Butler's runtime (edited since install, or another version); ${run}.`,
   },
 };
 
@@ -140,7 +146,8 @@ const ja: typeof en = {
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
   commit: (paths, personal) =>
-    `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}。`,
+    `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
+    `butler work record -m "Install Butler"（Butler 自身のファイルの確認を求めます）、続けて butler work publish。`,
   trust: (c) => JA_TRUST[c.key] ?? c.trust ?? '',
   leftBehind: (kept) => `残したもの: ${kept.join('、')}。不要なら手で削除してください。`,
   kept: {
@@ -160,9 +167,13 @@ const ja: typeof en = {
   note: jaNote,
   st: {
     node: (v) => `node ${v}（20 以上が必要）`,
-    runtime: (dir, vendored, running, bundles) =>
-      `ランタイム ${dir}/: ${vendored ?? '未インストール'}（この butler: ${running}）。${bundles}`,
+    runtime: (dir, vendored, running, bundles, any = false, altered = false) =>
+      `ランタイム ${dir}/: ${vendored ?? (any ? 'VERSION なし' : '未インストール')}${altered ? '、改変あり' : ''}（この butler: ${running}）。${bundles}`,
     missingFile: '（なし）',
+    alteredFile: '（改変）',
+    notOnMachine: (title) =>
+      `${title} はこのマシンにないため、信頼の未設定はここでは問題ではありません: ${title} を使い始めるときに信頼の手順を行ってください。`,
+    dropClient: (title, key) => ` ${title} を使わないなら: butler uninstall --${key}`,
     gitRepo: 'git リポジトリ',
     gitignore: '.gitignore に session_logs/ があります（snapshot は非公開のまま）',
     backend: (name, fromConfig) =>
@@ -204,13 +215,13 @@ const ja: typeof en = {
       `${title} は $${variable} をそのフォルダーにするため、Butler の hook のコマンドが ${dir}/ を見つけられません`,
     subfolder: (rel, hooks, title, root) =>
       `サブフォルダー ${rel} から起動しています: ${hooks}。${title} はプロジェクトのルート（${root}）で起動してください。MCP サーバーはどのフォルダーからでも動きます。`,
-    runInstall: '人に butler install を実行してもらってください（結果はコミット）',
+    runInstall: 'butler install で元に戻してください（その後 git に変更が残っていれば butler work record）',
     olderForm: (file, run) => `PreToolUse のコマンドが ${file} を検査せずに実行する古い形式です: ${run}。`,
     preFilter: (file, run) =>
       `${file} がないか、PreToolUse のコマンドが検査するファイルではありません: ガードは git かもしれないものをすべて止め、Butler のほかの処理は何も実行しません。${run}。`,
     nodeHook: (file, run) => `${file} がないか改変されています: ガードは Node に渡すコマンドをすべて止めます。${run}。`,
     differs: (dir, files, run) =>
-      `${dir}/ がこの Butler のランタイムと違います（${files}）: インストール後の変更か別のバージョンです。${run}。`,
+      `${dir}/ が改変されています: ${files} がこの Butler のランタイムと違います（インストール後の編集か別のバージョン）。${run}。`,
   },
 };
 

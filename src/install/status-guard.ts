@@ -25,20 +25,27 @@ export async function guardRuntimeProblems(
   files: { obj: JsonObject | null; event: string }[],
   bundleDir?: string,
   t: ReturnType<typeof installText>['st'] = installText('en').st,
-): Promise<string[]> {
+): Promise<{ problems: string[]; altered: string[] }> {
+  // Said to the person who runs `butler status`: the command that restores Butler's files (a plain install keeps the installed clients).
   const RUN_INSTALL = t.runInstall;
   const problems: string[] = [];
+  /** Which vendored files are missing or altered: status names them on the runtime line. */
+  const altered = new Set<string>();
   const commands = files.flatMap((f) => (f.obj ? preToolUseCommands(f.obj, f.event) : []));
   const sums = [...new Set(commands.map(launcherSum))];
   const sh = await readRel({ root }, `${BIN_DIR}/${PRE_FILTER}`);
   const cjs = await readRel({ root }, `${BIN_DIR}/${NODE_HOOK}`);
   if (sums.includes(null)) problems.push(t.olderForm(`${BIN_DIR}/${PRE_FILTER}`, RUN_INSTALL));
   const checked = sums.filter((s): s is string => s !== null);
-  if (checked.length > 0 && (sh === null || checked.some((s) => s !== preFilterSum(sh))))
+  if (checked.length > 0 && (sh === null || checked.some((s) => s !== preFilterSum(sh)))) {
+    altered.add(PRE_FILTER);
     problems.push(t.preFilter(`${BIN_DIR}/${PRE_FILTER}`, RUN_INSTALL));
+  }
   const cjsSum = /^BUTLER_SUM=([0-9a-f]{64})$/m.exec(sh ?? '')?.[1];
-  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== nodeHookSum(cjs)))
+  if (checked.length > 0 && sh !== null && cjsSum !== undefined && (cjs === null || cjsSum !== nodeHookSum(cjs))) {
+    altered.add(NODE_HOOK);
     problems.push(t.nodeHook(`${BIN_DIR}/${NODE_HOOK}`, RUN_INSTALL));
+  }
   if (bundleDir) {
     const differ: string[] = [];
     const hook = await readTextIfExists(path.join(bundleDir, NODE_HOOK));
@@ -48,7 +55,8 @@ export async function guardRuntimeProblems(
       if (want !== null && name === PRE_FILTER && hook !== null) want = vendoredPreFilter(want, hook);
       if (have !== null && want !== null && have !== want) differ.push(name);
     }
+    for (const name of differ) altered.add(name);
     if (differ.length > 0) problems.push(t.differs(BIN_DIR, differ.join(', '), RUN_INSTALL));
   }
-  return problems;
+  return { problems, altered: [...altered] };
 }

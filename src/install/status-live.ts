@@ -7,10 +7,11 @@
 // {event_name, matcher, hooks: [{type, command, timeout, async}]} (openai/codex,
 // codex-rs/hooks/src/engine/discovery.rs command_hook_hash and config fingerprint version_for_toml). The real
 // Codex writes these records in test/e2e/clients/codex-trust.test.ts, and its hash is pinned there.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { readTextIfExists } from '../shared/fs.js';
-import { codex } from '../shared/clients/index.js';
+import { codex, type ClientRecord } from '../shared/clients/index.js';
 import { sha256 } from './guard-launcher.js';
 
 export type CodexTrust = 'trusted' | 'project not trusted' | 'hooks not trusted' | 'hooks trusted for another command' | 'unknown';
@@ -59,4 +60,15 @@ export async function codexTrust(root: string, command: string | null, codexHome
     .map(([, v]) => (v as { trusted_hash: string }).trusted_hash);
   if (hashes.length === 0) return 'hooks not trusted';
   return hashes.includes(codexHookHash(command)) ? 'trusted' : 'hooks trusted for another command';
+}
+
+/**
+ * Whether a client is on this machine (docs/decisions.md D38): its own folder (a transcript root's
+ * base, `$CODEX_HOME` or `~/.codex`) exists, or its program is on PATH. A missing trust is a problem
+ * only for a client that is; for one that is not, status says so in a note.
+ */
+export function clientOnMachine(c: ClientRecord, env: Record<string, string | undefined>): boolean {
+  const homes = c.transcript.roots.map((r) => (r.env ? env[r.env] : r.home && env.HOME ? path.join(env.HOME, r.home) : undefined));
+  const bins = (env.PATH ?? '').split(path.delimiter).flatMap((d) => (d ? [path.join(d, c.program)] : []));
+  return [...homes, ...bins].some((p) => !!p && existsSync(p));
 }

@@ -19,7 +19,14 @@ import { installText } from './messages.js';
 export interface StatusReport {
   root: string;
   node: { version: string; ok: boolean };
-  runtime: { running: string; vendored: string | null; bundles: Record<string, boolean>; up_to_date: boolean };
+  runtime: {
+    running: string;
+    vendored: string | null;
+    bundles: Record<string, boolean>;
+    /** Vendored files missing or not the ones the installed commands check (status-guard.ts). */
+    altered: string[];
+    up_to_date: boolean;
+  };
   git_repo: boolean;
   gitignore_session_logs: boolean;
   issue_backend: string;
@@ -34,6 +41,8 @@ export interface StatusReport {
   /** Per client key: will the guard run in a session started at the project root? */
   guard_live: Record<string, string>;
   problems: string[];
+  /** Not a problem here but worth knowing (a client's trust missing where that client is not on this machine). */
+  notes: string[];
 }
 
 /**
@@ -64,12 +73,15 @@ export async function getStatus(
     codexHome?: string;
     /** The guard mode the hook applies here (the CLI reads it: src/guard/settings.ts); 'unknown' without it. */
     guardMode?: string;
+    /** Whether a client is on this machine (status-live.ts clientOnMachine); absent: every client is. */
+    present?: (c: ClientRecord) => boolean;
     /** The language of the problems and of the guard's liveness (the CLI's: `--lang`, BUTLER_LANG, `lang:`). */
     lang?: Lang;
   },
 ): Promise<StatusReport> {
   const t = installText(deps.lang ?? 'en').st;
   const problems: string[] = [];
+  const notes: string[] = [];
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
   const bundles: Record<string, boolean> = {};
   for (const b of BUNDLES) bundles[b] = (await readRel({ root }, `${BIN_DIR}/${b}`)) !== null;
@@ -92,7 +104,7 @@ export async function getStatus(
   const hookFiles: { obj: JsonObject | null; event: string; key: string }[] = [];
   for (const c of CLIENTS) clients[c.key] = await clientStatus(root, c, problems, hookFiles);
   const guardMode = deps.guardMode ?? 'unknown';
-  const runtimeProblems = await guardRuntimeProblems(root, hookFiles, deps.bundleDir, t);
+  const { problems: runtimeProblems, altered } = await guardRuntimeProblems(root, hookFiles, deps.bundleDir, t);
   const guardLive: Record<string, string> = {};
   const trustProblems: string[] = [];
   for (const c of CLIENTS) {
@@ -101,8 +113,12 @@ export async function getStatus(
     if (c.trustCheck === 'hook-hash' && st.pre_tool_use_form) {
       const own = hookFiles.find((f) => f.key === c.key && f.obj && preToolUseCommands(f.obj, f.event).length);
       trust = await codexTrust(root, own?.obj ? (preToolUseCommands(own.obj, own.event)[0] ?? null) : null, deps.codexHome);
-      if (trust !== 'trusted' && trust !== 'unknown')
-        trustProblems.push(t.untrustedClient(c.title, t.trust[trust] ?? trust, installText(deps.lang ?? 'en').trust(c)));
+      // One rule for every client (docs/decisions.md D38): a missing trust is a problem where the client is on this machine.
+      if (trust !== 'trusted' && trust !== 'unknown' && (deps.present?.(c) ?? true))
+        trustProblems.push(
+          t.untrustedClient(c.title, t.trust[trust] ?? trust, installText(deps.lang ?? 'en').trust(c)) + t.dropClient(c.title, c.key),
+        );
+      else if (trust !== 'trusted' && trust !== 'unknown') notes.push(t.notOnMachine(c.title));
     }
     guardLive[c.key] = liveness(st.pre_tool_use, c.hooks.events.guard.event, trust, runtimeProblems, guardMode, t);
   }
@@ -113,7 +129,8 @@ export async function getStatus(
       running: deps.version,
       vendored,
       bundles,
-      up_to_date: vendored === deps.version && Object.values(bundles).every(Boolean),
+      altered,
+      up_to_date: vendored === deps.version && Object.values(bundles).every(Boolean) && altered.length === 0,
     },
     git_repo: await fsp.lstat(path.join(root, '.git')).then(
       () => true,
@@ -127,6 +144,7 @@ export async function getStatus(
     guard_mode: guardMode,
     guard_live: guardLive,
     problems,
+    notes,
   };
   if (!report.node.ok) problems.push(t.oldNode(deps.nodeVersion));
   if (!report.git_repo) {
@@ -196,7 +214,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   const t = installText(lang);
   const anyInstalled = Object.values(s.clients).some((c) => c.installed);
   const bundles = Object.entries(s.runtime.bundles)
-    .map(([n, ok]) => `${n}${ok ? '' : t.st.missingFile}`)
+    .map(([n, ok]) => `${n}${ok ? (s.runtime.altered.includes(n) ? t.st.alteredFile : '') : t.st.missingFile}`)
     .join(', ');
   const live = CLIENTS.filter((c) => s.clients[c.key]!.installed || !anyInstalled)
     .map((c) => `${c.title}: ${s.guard_live[c.key]}`)
@@ -204,7 +222,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   const lines = [
     `butler status: ${s.root}`,
     `  ${mark(s.node.ok)} ${t.st.node(s.node.version)}`,
-    `  ${mark(s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles)}`,
+    `  ${mark(s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, Object.values(s.runtime.bundles).some(Boolean), s.runtime.altered.length > 0)}`,
     `  ${mark(s.git_repo)} ${t.st.gitRepo}`,
     `  ${mark(s.gitignore_session_logs)} ${t.st.gitignore}`,
     `  ok   ${t.st.backend(s.issue_backend, s.issue_backend_from === 'config')}${s.issue_url ? t.st.url(s.issue_url.url, s.issue_url.approved) : ''}`,
@@ -217,6 +235,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
   else if (none) lines.splice(1, 0, `  ${t.notInstalled}`);
   else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
+  for (const n of s.notes) lines.push(`note: ${n}`);
   for (const p of s.problems) lines.push(`${t.problem}: ${p}`);
   return `${lines.join('\n')}\n`;
 }

@@ -8,7 +8,8 @@ import { HttpClient } from './http.js';
 import { LocalIssueBackend } from './local/backend.js';
 import { backendText } from './messages/backend.js';
 import { redacting } from './redacting.js';
-import { approvalKey, isLoopback, isTokenVar, isUrlApproved, TOKEN_VARS, type TokenVar } from './trust.js';
+import { trackerUrlProblem } from '../shared/tracker-url.js';
+import { approvalKey, isTokenVar, isUrlApproved, TOKEN_VARS, type TokenVar } from './trust.js';
 import type { IssueBackend } from './types.js';
 
 // The issues capability's front door (docs/decisions.md D38): the only module of src/issues/ imported from outside it.
@@ -134,16 +135,9 @@ export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssue
  */
 function apiBase(raw: string, suffix: string, lang: Lang): string {
   const t = backendText(lang);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalidArgument(t.urlInvalid, t.fixIn(CONFIG_FILE));
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidArgument(t.urlScheme, t.fixIn(CONFIG_FILE));
-  if (url.username || url.password) throw invalidArgument(t.urlCredentials, t.urlCredentialsHint);
-  // A token over plain http can be read by anyone on the path: only this machine may be spoken to so.
-  if (url.protocol === 'http:' && !isLoopback(url)) throw invalidArgument(t.urlHttps, t.fixIn(CONFIG_FILE));
+  // The config reader applies the same rule (src/shared/tracker-url.ts): this guards a URL from anywhere else.
+  if (trackerUrlProblem(raw)) throw invalidArgument(t.urlHttps, t.fixIn(CONFIG_FILE));
+  const url = new URL(raw);
   let base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   if (suffix && !base.endsWith(suffix)) base += suffix;
   return base;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
+import { trackerUrlProblem } from '../shared/tracker-url.js';
 
 /**
  * What Butler trusts for tracker access. A cloned repository is untrusted input: its config names the
@@ -14,21 +15,13 @@ export type TokenVar = (typeof TOKEN_VARS)[number];
 
 export const isTokenVar = (name: string): name is TokenVar => (TOKEN_VARS as readonly string[]).includes(name);
 
-/** localhost, 127.0.0.0/8 and ::1: the only hosts plain http may carry a token to. */
-export function isLoopback(url: URL): boolean {
-  const h = url.hostname.toLowerCase();
-  return h === 'localhost' || h === '[::1]' || /^127(\.\d{1,3}){3}$/.test(h);
-}
+export { isLoopback } from '../shared/tracker-url.js';
 
 /** The form a URL is approved and compared in: origin and path, no query, no trailing slash. */
 export function approvalKey(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return null;
+  // Only a URL a backend would ever use may be approved (src/shared/tracker-url.ts, the config's rule too).
+  if (trackerUrlProblem(raw) !== null) return null;
+  const url = new URL(raw);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 

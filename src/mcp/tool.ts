@@ -1,3 +1,4 @@
+import type { PersonConsent } from '../work/index.js';
 import * as z from 'zod';
 import type { GitRunner } from '../shared/git.js';
 import type { WorkSession } from '../work/index.js';
@@ -12,6 +13,11 @@ export interface ServerDeps {
   userConfigDir?: string;
   now: () => Date;
   git: GitRunner;
+  /**
+   * The CLI only: a person's yes at a terminal (src/cli/person.ts) before `work record` records
+   * Butler's own files (docs/decisions.md D34). The MCP server never has one, so work_record keeps refusing the agent.
+   */
+  personConsent?: PersonConsent;
 }
 
 export interface ToolContext {

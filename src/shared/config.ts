@@ -4,6 +4,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { type Pos, ConfigSyntaxError, parseYamlSubset } from './config-yaml.js';
 import { ButlerError } from './errors.js';
+import { TRACKER_URL_RULE, trackerUrlProblem } from './tracker-url.js';
 
 export type Lang = 'ja' | 'en';
 export const CONFIG_FILE = '.butler/config.yaml';
@@ -163,8 +164,9 @@ function bool(): Check<boolean> {
 }
 function url(): Check<string> {
   return (v, p) => {
-    if (typeof v === 'string' && URL.canParse(v)) return v;
-    return fail(p, 'a URL', v);
+    if (typeof v === 'string' && trackerUrlProblem(v) === null) return v;
+    // A password in the URL is not repeated in the error.
+    return fail(p, TRACKER_URL_RULE, typeof v === 'string' ? v.replace(/\/\/[^/]*@/, '//***@') : v);
   };
 }
 function int(min: number, max: number): Check<number> {

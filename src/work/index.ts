@@ -6,7 +6,7 @@ export { HISTORY_MAX, historyWork } from './history.js';
 export { observeWork, statusReport } from './observe.js';
 export { recordOwnFiles } from './own-record.js';
 export { publishWork } from './publish.js';
-export { recordWork } from './record.js';
+export { type PersonConsent, recordWork } from './record.js';
 export { resolveProjectRoot } from './repo.js';
 export { newSession, type WorkSession } from './session.js';
 export { setDefaultIssue, startWorkSession } from './start.js';

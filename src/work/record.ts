@@ -26,7 +26,12 @@ export interface RecordInput {
   lang?: Lang;
   /** Explicit issue_ids the tracker says do not exist are refused (not_found) before anything is recorded. */
   issueExists?: IssueCheck;
+  /** A person's yes to record Butler's own files (the CLI at a terminal); absent: they are refused. */
+  personConsent?: PersonConsent;
 }
+
+/** Asks the person; `why` says why no yes could be given (no terminal, an agent above, answered no). */
+export type PersonConsent = (question: string) => Promise<{ given: true } | { given: false; why: string }>;
 
 export interface IssueLinks {
   issue_ids: number[];
@@ -66,7 +71,8 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
   const root = st.root;
   // The guard must not be relaxed, nor its runtime or hooks changed, by the agent it guards (src/guard/protected.ts).
   const workTree = async (rel: string) => (await import('node:fs/promises')).readFile(`${root}/${rel}`, 'utf8').catch(() => null);
-  refuseProtected(await protectedChanges(await changedProtected(input.git, root), blobAt(input.git, root, 'HEAD'), workTree), lang);
+  const found = await protectedChanges(await changedProtected(input.git, root), blobAt(input.git, root, 'HEAD'), workTree);
+  const consented = await consentTo(found, input.personConsent, lang);
   const parent = (await input.git(root, ['rev-parse', '--verify', '--quiet', 'HEAD'])).stdout.trim() || null;
   // Explicit paths are literal; the default leaves out Butler's private folder, as observe does.
   // Once that folder is git-ignored (install and the first snapshot see to it) an exclude pathspec
@@ -94,9 +100,12 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     blobAt(input.git, root, parent),
     blobAt(input.git, root, head),
   );
-  if (made.relaxing.length + made.runtime.length > 0) {
+  // What the person said yes to may be committed; anything else that came in is not.
+  const fresh = (files: string[]) => files.filter((f) => !consented.has(f));
+  const unasked = { relaxing: fresh(made.relaxing), runtime: fresh(made.runtime) };
+  if (unasked.relaxing.length + unasked.runtime.length > 0) {
     await input.git(root, parent ? ['reset', '--soft', '--quiet', parent] : ['update-ref', '-d', 'HEAD']);
-    refuseProtected(made, lang, t.undone);
+    refuseProtected(unasked, lang, t.undone);
   }
   const next: Action | null =
     state.upstream?.status === 'tracking' ? { tool: 'work_publish', args: {}, reason: t.publishReason, required_args: [] } : null;
@@ -112,15 +121,29 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
   });
 }
 
-function refuseProtected(found: ProtectedChanges, lang: Lang, note?: string): void {
+/**
+ * Butler's own files are recorded only with a person's yes (the CLI at a terminal): the files the
+ * person agreed to, or a refusal. Without a way to ask (MCP, the worker surface) they are refused.
+ */
+async function consentTo(found: ProtectedChanges, ask: PersonConsent | undefined, lang: Lang): Promise<Set<string>> {
+  const files = [...found.relaxing, ...found.runtime];
+  if (files.length === 0) return new Set();
+  if (!ask) refuseProtected(found, lang);
+  const t = recordText(lang);
+  const answer = await ask!(t.askProtected(files));
+  if (!answer.given) refuseProtected(found, lang, undefined, t.personHint(answer.why));
+  return new Set(files);
+}
+
+function refuseProtected(found: ProtectedChanges, lang: Lang, note?: string, personHint?: string): void {
   const t = recordText(lang);
   if (found.relaxing.length > 0)
-    throw new ButlerError('policy_blocked', t.relaxesGuard(found.relaxing), t.relaxesGuardHint, {
+    throw new ButlerError('policy_blocked', t.relaxesGuard(found.relaxing), personHint ?? t.relaxesGuardHint, {
       files: found.relaxing,
       ...(note ? { note } : {}),
     });
   if (found.runtime.length > 0)
-    throw new ButlerError('policy_blocked', t.touchesRuntime(found.runtime), t.touchesRuntimeHint, {
+    throw new ButlerError('policy_blocked', t.touchesRuntime(found.runtime), personHint ?? t.touchesRuntimeHint, {
       files: found.runtime,
       ...(note ? { note } : {}),
     });

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { STRUCTURED_EN, tempProject } from './helpers.js';
+import { STRUCTURED_EN, tempRepo } from './helpers.js';
 
 function io(cwd: string, stdin = '') {
   const out: string[] = [];
@@ -29,7 +29,7 @@ async function butler(cwd: string, args: string[], stdin = '') {
 
 describe('butler issue CLI (local backend)', () => {
   it("without --client, BUTLER_BRAIN or $USER, the author is git's user.name (field trial 7)", async () => {
-    const root = tempProject();
+    const root = tempRepo();
     spawnSync('git', ['init', '-q', root]);
     spawnSync('git', ['config', 'user.name', 'Alice'], { cwd: root });
     const h = io(root);
@@ -39,8 +39,8 @@ describe('butler issue CLI (local backend)', () => {
   });
 
   it('create → comment → read --comments → delete-comment → close, with exit codes and --json', async () => {
-    const root = tempProject();
-    const other = tempProject();
+    const root = tempRepo();
+    const other = tempRepo();
     const created = await butler(other, [
       'create',
       '--project',
@@ -71,7 +71,7 @@ describe('butler issue CLI (local backend)', () => {
   });
 
   it('reads the body from a file for update-body and retitles', async () => {
-    const root = tempProject();
+    const root = tempRepo();
     await butler(root, ['create', '--title', 'x', '--body', STRUCTURED_EN]);
     writeFileSync(path.join(root, 'body.md'), `${STRUCTURED_EN}\nfrom file`);
     expect((await butler(root, ['update-body', '1', '--body-file', 'body.md', '--json'])).json().data.issue.body).toBe(
@@ -81,14 +81,14 @@ describe('butler issue CLI (local backend)', () => {
   });
 
   it('exits 3 with the missing sections for an unstructured body', async () => {
-    const r = await butler(tempProject(), ['create', '--title', 'x', '--body', 'just text']);
+    const r = await butler(tempRepo(), ['create', '--title', 'x', '--body', 'just text']);
     expect(r.code).toBe(3);
     expect(r.out).toContain('? Body lacks: Current state, Next, Blockers');
     expect(r.out).toContain('## Blockers');
   });
 
   it('exits 1 with not_found / invalid_title, and 2 on usage errors', async () => {
-    const root = tempProject();
+    const root = tempRepo();
     const missing = await butler(root, ['read', '4', '--json']);
     expect(missing.code).toBe(1);
     expect(missing.json().error_code).toBe('not_found');

@@ -15,6 +15,15 @@ export function tempProject(): string {
   return realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-issues-')));
 }
 
+/** A fresh git repository (no commit): the CLI's issue verbs need one, as every project verb does. */
+export function tempRepo(): string {
+  const root = tempProject();
+  execFileSync('git', ['init', '-q', root]);
+  execFileSync('git', ['-C', root, 'config', 'user.name', 'Test']);
+  execFileSync('git', ['-C', root, 'config', 'user.email', 'test@example.com']);
+  return root;
+}
+
 /** A local backend on a fresh folder with a clock that ticks one second per call. */
 export function localBackend(author = 'claude-code', root = tempProject()) {
   let t = Date.parse('2026-06-03T09:00:00Z');

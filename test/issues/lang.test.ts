@@ -4,7 +4,7 @@ import { openIssueBackend } from '../../src/issues/index.js';
 import { LocalIssueBackend } from '../../src/issues/local/backend.js';
 import { closeIssue, createIssue, readIssue, updateIssueTitle } from '../../src/issues/ops.js';
 import type { Lang } from '../../src/shared/config.js';
-import { STRUCTURED_EN, STRUCTURED_JA, approvedDir, envelope, tempProject, writeConfig } from './helpers.js';
+import { STRUCTURED_EN, STRUCTURED_JA, approvedDir, envelope, tempProject, tempRepo, writeConfig } from './helpers.js';
 import { GITEA_TOKEN, OWNER, REPO, giteaMock } from './mock/gitea.js';
 import { iso } from './mock/server.js';
 
@@ -156,7 +156,7 @@ describe('butler issue (CLI) language', () => {
   }
 
   it('is English by default, Japanese with BUTLER_LANG=ja or `lang: ja`, and BUTLER_LANG wins over the config', async () => {
-    const root = tempProject();
+    const root = tempRepo();
     expect((await cli(root, {}, 'read', '2')).summary).toBe('Issue #2 not found');
     expect((await cli(root, { BUTLER_LANG: 'ja' }, 'read', '2')).summary).toBe('issue #2 が見つかりません');
     writeConfig(root, 'lang: ja\n');
@@ -165,7 +165,9 @@ describe('butler issue (CLI) language', () => {
     expect((await cli(root, { BUTLER_LANG: 'en' }, 'update-title', '1', '--title', ' ')).summary).toBe('Title is empty');
     expect((await cli(root, { BUTLER_LANG: 'en' }, 'create', '--title', 'x')).summary).toBe('Body lacks: Current state, Next, Blockers');
     expect((await cli(root, {}, 'create', '--title', 'x')).summary).toBe('本文の不足項目: 現在の状態、次にすること、ブロック要因');
-    expect((await cli(root, { BUTLER_LANG: 'en' }, 'create', '--title', 'x', '--body', STRUCTURED_EN)).summary).toBe('Created #1 x');
-    expect((await cli(root, { BUTLER_LANG: 'en' }, 'close', '1')).summary).toBe('Closed #1 x');
+    expect((await cli(root, { BUTLER_LANG: 'en' }, 'create', '--title', 'x', '--body', STRUCTURED_EN)).summary).toMatch(
+      /^Created #1 x \(recorded as [0-9a-f]{12}\)$/,
+    );
+    expect((await cli(root, { BUTLER_LANG: 'en' }, 'close', '1')).summary).toMatch(/^Closed #1 x \(recorded as [0-9a-f]{12}\)$/);
   });
 });

@@ -11,7 +11,7 @@ import { approvalKey, approveUrl, isUrlApproved, TOKEN_VARS } from '../../src/is
 import { userConfigDir } from '../../src/shared/user-config.js';
 import { connect } from '../helpers/mcp.js';
 import { makeRepo } from '../helpers/repo.js';
-import { allFileText, tempProject, writeConfig } from './helpers.js';
+import { allFileText, tempProject, tempRepo, writeConfig } from './helpers.js';
 
 const SECRET = 'sk-ant-api03-HOSTILE-CATCH-0123456789abcdef';
 const GITEA = 'gitea-token-0123456789abcdef0123';
@@ -190,7 +190,7 @@ describe('butler issue / butler status and the approval', () => {
   }
 
   it('asks at a terminal; "no" sends nothing, "yes" records the approval and proceeds', async () => {
-    const root = tempProject();
+    const root = tempRepo();
     hostile(root);
     const dir = userDir();
     const no = cli(root, dir, 'n');
@@ -205,7 +205,7 @@ describe('butler issue / butler status and the approval', () => {
   });
 
   it('without a terminal the error names the command; approve-url approves the configured URL; status shows it', async () => {
-    const root = tempProject();
+    const root = tempRepo();
     hostile(root);
     const dir = userDir();
     const quiet = cli(root, dir);

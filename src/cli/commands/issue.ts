@@ -77,7 +77,8 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     const cfg = (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues;
     const raw = pos[0] ?? cfg?.url;
     if (!raw) throw new UsageError(t.noUrl);
-    if (!approvalKey(raw)) throw new UsageError(t.badUrl);
+    // The rule every backend and the config reader apply (src/shared/tracker-url.ts): what they refuse is never approved.
+    if (!approvalKey(raw)) throw new UsageError(t.badUrl(raw));
     // Where a token goes is a person's decision (src/cli/person.ts): a terminal, no agent above, a yes.
     const tokenVar = approvalTokenVar(cfg, io.env);
     const consent = await personConsents(io, t.approveAsk(tokenVar, raw), t);
@@ -85,7 +86,7 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     if (!consent.given && consent.code === EXIT.need_input) return needInput(t.approveRefused(consent.why), {});
     if (!consent.given) throw new ButlerError('policy_blocked', t.approveRefused(consent.why), t.approveRefusedHint);
     const key = await approveUrl(dir, raw, new Date(), tokenVar);
-    if (!key) throw new UsageError(t.badUrl);
+    if (!key) throw new UsageError(t.badUrl(raw));
     return ok(t.approved(key, tokenVar), { url: key, token_var: tokenVar, file: path.join(dir, 'approved-urls.json') });
   });
 }

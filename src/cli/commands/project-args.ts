@@ -1,6 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { findProjectRoot } from '../../shared/root.js';
+import type { Lang } from '../../shared/config.js';
 import { ButlerError } from '../../shared/errors.js';
 import type { CliIO } from '../io.js';
 import { CLIENTS } from '../../shared/clients/index.js';
@@ -67,9 +68,17 @@ export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Prom
   const start = path.resolve(io.cwd, flags.project ?? '.');
   const stat = await fsp.stat(start).catch(() => null);
   if (!stat?.isDirectory()) throw new UsageError(cliErrors(await cliLang(io)).notFolder(start));
+  return { start, root: requireGit ? repoRootOf(start, await cliLang(io)) : (findProjectRoot(start) ?? start) };
+}
+
+/**
+ * The git root above `start`. Outside a repository every command that needs a project says so first,
+ * with the usage exit (2), as install does: the command was run in the wrong place and did nothing.
+ */
+export function repoRootOf(start: string, lang: Lang): string {
   const found = findProjectRoot(start);
-  if (requireGit && !found) throw new UsageError(cliErrors(await cliLang(io)).notGitRepo(start));
-  return { start, root: found ?? start };
+  if (!found) throw new UsageError(cliErrors(lang).notGitRepo(start));
+  return found;
 }
 
 /** An install/uninstall/status failure: exit 2 for the command line's own mistake, 1 otherwise. */

@@ -9,7 +9,6 @@ import { PERSON_BRAIN } from '../../shared/brains.js';
 import { ButlerError } from '../../shared/errors.js';
 import { HANDOVER_ID_PATTERN } from '../../shared/ids.js';
 import { needInput, ok } from '../../shared/result.js';
-import { findProjectRoot } from '../../shared/root.js';
 import { createGit } from '../../work/index.js';
 import type { CliIO } from '../io.js';
 import { EXIT, runEnvelope, UsageError } from '../outcome.js';
@@ -18,6 +17,7 @@ import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
 import { shareText } from '../messages/share.js';
 import { parseArgsMessage } from '../suggest.js';
+import { repoRootOf } from './project-args.js';
 
 const PREFIX = 'butler handover share-preview';
 export const SHARE_PREVIEW_USAGE = `usage: ${PREFIX} [ID] [--issue N] [--project DIR] [--json]`;
@@ -52,7 +52,7 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
     const issue = v.issue === undefined ? undefined : Number(v.issue);
     if (issue !== undefined && !(Number.isInteger(issue) && issue > 0)) throw new UsageError(t.issueNumber);
     const start = path.resolve(io.cwd, v.project ?? '.');
-    root = findProjectRoot(start) ?? start;
+    root = repoRootOf(start, lang);
     const now = () => new Date();
     const h = await createHandoverContext({
       root,

@@ -1,4 +1,4 @@
-import { formatStatus, getStatus } from '../../install/index.js';
+import { clientOnMachine, formatStatus, getStatus } from '../../install/index.js';
 import { loadConfig, resolveLang } from '../../shared/config.js';
 import { BUTLER_VERSION } from '../../shared/version.js';
 import type { Command } from '../io.js';
@@ -32,6 +32,7 @@ export const status: Command = async (argv, io) => {
       launchDir: start,
       userConfigDir: io.userConfigDir,
       bundleDir: bundleDir(io.env),
+      present: (c) => clientOnMachine(c, io.env),
       codexHome: io.env.CODEX_HOME || (io.env.HOME ? `${io.env.HOME}/.codex` : undefined),
       guardMode: await readGuardSettings(spawnGitWith(io.env), root).then(
         (g) => g.effective.mode,

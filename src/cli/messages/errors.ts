@@ -1,4 +1,5 @@
 import type { Lang } from '../../shared/config.js';
+import { TRACKER_URL_RULE } from '../../shared/tracker-url.js';
 
 /** The CLI's own words for a mistake in the command line, and for a person's consent (src/cli/person.ts). */
 const en = {
@@ -43,7 +44,7 @@ const en = {
   process: (agent: string, pid: number) => `${agent} (process ${pid})`,
   // issue approve-url
   noUrl: 'no URL given and no issues.url in .butler/config.yaml: usage: butler issue approve-url URL',
-  badUrl: 'not an http(s) URL without credentials: usage: butler issue approve-url URL',
+  badUrl: (raw: string) => `${raw} is not ${TRACKER_URL_RULE}; Butler never sends a token there. usage: butler issue approve-url URL`,
   noConfigDir: 'No user config folder',
   noConfigDirHint: 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.',
   approveAsk: (tokenVar: string, url: string) => `Let ${tokenVar} go to ${url}? Only say yes if you trust this tracker. [y/N] `,
@@ -96,7 +97,8 @@ const ja: typeof en = {
   envMarker: (name) => `環境変数 ${name}`,
   process: (agent, pid) => `${agent}（プロセス ${pid}）`,
   noUrl: 'URL の指定がなく、.butler/config.yaml に issues.url もありません: 使い方: butler issue approve-url URL',
-  badUrl: '認証情報を含まない http(s) の URL ではありません: 使い方: butler issue approve-url URL',
+  badUrl: (raw) =>
+    `${raw} は認証情報なしの https の URL ではありません（http はこのマシン宛てのみ）。Butler はそこへトークンを送りません: 使い方: butler issue approve-url URL`,
   noConfigDir: 'ユーザー設定フォルダーがありません',
   noConfigDirHint: 'HOME、XDG_CONFIG_HOME または BUTLER_CONFIG_HOME を設定してください。',
   approveAsk: (tokenVar, url) => `${tokenVar} を ${url} に送ってよいですか？ このトラッカーを信頼する場合だけ y と答えてください。[y/N] `,

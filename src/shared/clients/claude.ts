@@ -41,5 +41,6 @@ export const claude: ClientRecord = {
     byId: '*/{id}.jsonl',
   },
   guide: 'CLAUDE.md',
+  program: 'claude',
   trust: null,
 };

@@ -44,6 +44,7 @@ export const codex: ClientRecord = {
   },
   guide: 'AGENTS.md',
   trustCheck: 'hook-hash',
+  program: 'codex',
   trust:
     'Codex loads project .codex/ hooks and config only in a trusted project, and runs a project hook only ' +
     'after you trust it: open Codex in this repo, accept the trust prompt, then review and trust the Butler hooks in /hooks.',

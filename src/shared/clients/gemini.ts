@@ -41,6 +41,7 @@ export const gemini: ClientRecord = {
   },
   // Gemini CLI reads GEMINI.md by default (settings context.fileName).
   guide: 'GEMINI.md',
+  program: 'gemini',
   trust:
     'Gemini CLI runs project hooks only in a trusted folder: open Gemini CLI in this repo and trust the folder ' +
     '(or set security.folderTrust); it warns once about new project hooks.',

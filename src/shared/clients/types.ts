@@ -77,6 +77,8 @@ export interface ClientRecord {
   };
   /** The guidance file the client reads, where install writes Butler's block (AGENTS.md is shared; a file that only points at AGENTS.md is left as it is). */
   guide: string | null;
+  /** The client's command; on PATH (or its folder under $HOME) means the client is on this machine (status, docs/decisions.md D38). */
+  program: string;
   /** What a person must do once before the client runs project hooks and servers (install notes, status). */
   trust: string | null;
   /**

@@ -16,6 +16,8 @@ const en = {
   touchesRuntime: (files: string[]) => `Not recorded: ${files.join(', ')} would change Butler's runtime or its hook and server entries`,
   touchesRuntimeHint:
     'Only a person changes the guard runtime and its hooks: revert that change, or ask the user to run `butler install` (or `butler uninstall`) in a terminal and commit the result themselves.',
+  askProtected: (files: string[]) => `Record Butler's own files (${files.join(', ')})? [y/N] `,
+  personHint: (why: string) => `${why}. A person records Butler's own files: \`butler work record\` in their own terminal, answer y.`,
   undone: 'The commit was undone; the changes are still in the work tree.',
   recorded: (id: string, issues: number[]) => `Recorded ${id}${issues.length ? ` (${issues.map((i) => `#${i}`).join(' ')})` : ''}`,
 };
@@ -36,6 +38,8 @@ const ja: typeof en = {
   touchesRuntime: (files) => `記録しません: ${files.join(', ')} の変更は Butler のランタイムまたはフックとサーバーの設定を変えます`,
   touchesRuntimeHint:
     'ガードのランタイムとフックを変えるのは人の操作です。その変更を戻すか、ユーザーに端末で `butler install`（または `butler uninstall`）を実行して結果を自分でコミットしてもらってください',
+  askProtected: (files) => `Butler 自身のファイル（${files.join(', ')}）を記録しますか？ [y/N] `,
+  personHint: (why) => `${why}。Butler 自身のファイルは人が自分の端末で \`butler work record\` を実行して記録します`,
   undone: 'コミットは取り消しました。変更は作業ツリーに残っています。',
   recorded: (id, issues) => `${id} を記録しました${issues.length ? `（${issues.map((i) => `#${i}`).join(' ')}）` : ''}`,
 };

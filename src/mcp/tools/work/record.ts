@@ -28,6 +28,7 @@ export const workRecord = defineTool({
       git: ctx.deps.git,
       lang: await toolLang(ctx),
       issueExists: issueCheck(ctx, project.root),
+      personConsent: ctx.deps.personConsent,
     });
   },
 });
