@@ -28,6 +28,7 @@ interface Strings {
     finished: (scope: string) => string;
     decisions: (text: string) => string;
     blocked: (text: string) => string;
+    waiting: (text: string) => string;
     moreIn: (section: string) => (n: number) => string;
     lastRequest: (text: string) => string;
     /** Marks words cut to fit the prompt and names the call that shows them whole. */
@@ -78,6 +79,7 @@ const ja: Strings = {
     finished: (scope) => `${scope}の作業は完了しています（issue はクローズ済み、未記録・未公開の変更なし）。`,
     decisions: (text) => `決定: ${text}`,
     blocked: (text) => `ブロック: ${text}`,
+    waiting: (text) => `ユーザー待ち: ${text}`,
     moreIn: (section) => (n) => `（ほか ${n} 件は ${section}）`,
     lastRequest: (text) => `ユーザーの最後の依頼: ${text}`,
     cut: '（続きは handover_read）',
@@ -127,6 +129,7 @@ const en: Strings = {
     finished: (scope) => `The work on ${scope} is finished: the issue is closed and nothing is unrecorded or unpublished.`,
     decisions: (text) => `Decisions: ${text}`,
     blocked: (text) => `Blocked: ${text}`,
+    waiting: (text) => `Waiting on the user (ask, do not guess): ${text}`,
     moreIn: (section) => (n) => `(${n} more in ${section})`,
     lastRequest: (text) => `The user's last request: ${text}`,
     cut: '(cut; the rest: handover_read)',

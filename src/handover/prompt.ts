@@ -71,6 +71,8 @@ export interface PromptInput {
   next: string;
   decisions: string[];
   blockers: string[];
+  /** Open points waiting on the user. */
+  waiting?: string[];
   caution: string | null;
   /** Automatic snapshots: the user's newest request. */
   lastRequest?: string | null;
@@ -83,7 +85,7 @@ export function decisionsText(decisions: readonly string[]): string {
 
 /**
  * HANDOFF_PROMPT, 3–8 lines, most important first: the summary, what to do, the three steps, then
- * (automatic snapshots) the user's newest request, every decision whole, the blockers, then one caution.
+ * (automatic snapshots) the user's newest request, every decision whole, the blockers, what waits on the user, then one caution.
  * The SessionStart hook drops lines from the end to fit its budget, so their order is their rank.
  */
 export function buildPrompt(p: PromptInput): string[] {
@@ -102,7 +104,13 @@ export function buildPrompt(p: PromptInput): string[] {
   if (!(p.finished && p.next === t.defaultNext)) lines.push(t.prompt.continueWith(fit(p.next, NEXT_MAX, cut)));
   if (p.lastRequest) lines.push(t.prompt.lastRequest(fit(p.lastRequest, REQUEST_MAX, cut)));
   if (p.decisions.length) lines.push(t.prompt.decisions(decisionsText(p.decisions)));
-  if (p.blockers.length) lines.push(t.prompt.blocked(joinFitting(p.blockers, BLOCKERS_MAX, t.prompt.moreIn('BLOCKED / PENDING'), cut)));
+  // Blockers and what waits on the user share one line, so the prompt stays within D5's 8 lines.
+  const more = t.prompt.moreIn('BLOCKED / PENDING');
+  const open = [
+    p.blockers.length ? t.prompt.blocked(joinFitting(p.blockers, BLOCKERS_MAX, more, cut)) : '',
+    p.waiting?.length ? t.prompt.waiting(joinFitting(p.waiting, BLOCKERS_MAX, more, cut)) : '',
+  ].filter(Boolean);
+  if (open.length) lines.push(open.join(' '));
   // At most 8 lines (docs/decisions.md D5): the user's request outranks the caution.
   if (p.caution && lines.length < 8) lines.push(t.prompt.caution(fit(p.caution, NEXT_MAX, cut)));
   return lines;

@@ -99,8 +99,11 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   current.push(
     ...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`), ...done], 25, t.omitted),
   );
-  // The agent's last words: usually what it was about to do (bounded; the transcript has the rest).
-  if (session?.lastText)
+  // The agent's last words: usually what it was about to do (bounded; the transcript has the rest). In a
+  // deliberate snapshot with the agent's own note, the note is what it means now: a message written before
+  // it can contradict it (field trial D: "I also added wordTally to the README", since reverted).
+  const ownNote = meta.mode !== 'auto' && notes.free.length > 0;
+  if (session?.lastText && !ownNote)
     current.push(`${t.lastText(session.lastText.cite)}: ${clip(session.lastText.text.replace(/\s+/g, ' '), LAST_TEXT_MAX)}`);
   // The issue body is what was filed, often long ago: quoted last, under its own label.
   const body = issue?.body.trim()
@@ -119,7 +122,9 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const open = [...todos.filter((d) => d.status === 'in_progress'), ...todos.filter((d) => d.status === 'pending')].map(
     (d) => `${d.status === 'in_progress' ? `[${t.inProgress}] ` : ''}${d.text}`,
   );
-  const next = meta.mode === 'auto' ? [...open, ...notes.next] : [...notes.next, ...open];
+  // A deliberate snapshot whose author wrote its own next steps takes those: a todo list the agent did
+  // not update before writing them lists finished work as open (field trial D).
+  const next = meta.mode === 'auto' ? [...open, ...notes.next] : notes.next.length ? [...notes.next] : open;
   // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
   // A step the agent already wrote in its own words is not listed a second time (field trial, issue 22).
   if (work?.required_action && !namesStep(next, work.required_action.tool)) next.push(describeAction(work.required_action));
@@ -135,12 +140,15 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   if (work?.unpublished_count) risks.push(t.unpublishedRisk(work.unpublished_count));
 
   const anchorMap = new Map<string, string | null>();
-  for (const a of [...notes.anchors, ...carried.anchors, ...(session?.anchors ?? [])])
-    if (!anchorMap.has(a.path)) anchorMap.set(a.path, a.role);
+  // Files the session touched are anchors when the author named none: a file written and put back (a
+  // README the user said not to touch) is no place to look first (field trial D).
+  const sessionAnchors = meta.mode === 'auto' || !notes.anchors.length ? (session?.anchors ?? []) : [];
+  for (const a of [...notes.anchors, ...carried.anchors, ...sessionAnchors]) if (!anchorMap.has(a.path)) anchorMap.set(a.path, a.role);
   for (const f of work?.dirty_files ?? []) if (!anchorMap.has(f)) anchorMap.set(f, null);
   const anchors = [...anchorMap].map(([p, role]) => `\`${p}\`${role ? ` — ${role}` : ''}`);
 
   const blockedTag = `[${t.labels.blocked}] `;
+  const waitingTag = `[${t.labels.waiting}] `;
   const finished = issue?.state === 'closed' && !!work && work.dirty_count === 0 && !work.unpublished_count;
   const prompt = buildPrompt({
     lang: meta.lang,
@@ -158,6 +166,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     next: next[0] ?? t.defaultNext,
     decisions,
     blockers: pending.filter((p) => p.startsWith(blockedTag)).map((p) => p.slice(blockedTag.length)),
+    // What waits on the user goes with the prompt too: the next agent asks instead of guessing (field trial D).
+    waiting: pending.filter((p) => p.startsWith(waitingTag)).map((p) => p.slice(waitingTag.length)),
     caution: risks[0] ?? null,
     // A session that ended unsaved: its newest request is what the next one must see first.
     lastRequest: meta.mode === 'auto' && session?.newestRequest ? session.newestRequest.text : null,

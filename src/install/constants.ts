@@ -26,13 +26,13 @@ export const GUIDE_END = '<!-- butler:end -->';
 export const GUIDE_BODY = `## Butler
 - Session start: call \`work_session_start\` (MCP server \`butler\`) with this repo's absolute path, then follow any \`required_action\` it returns.
 - No raw git: \`work_observe\` (status), \`work_diff\`, \`work_history\` (log), \`work_record\` (add+commit), \`work_publish\` (push), \`work_sync\` (fetch/pull).
-- Before you stop: \`handover_suspend\`. Taking over from another agent: \`handover_accept\`.
+- Before you stop: \`handover_suspend\` (\`handover_transfer\` instead when another agent takes over). Taking over from another agent: \`handover_accept\`.
 - Without MCP: \`node .butler/bin/butler.mjs handover|work|issue …\` does the same.`;
 /** The same block for a project whose language is Japanese (`--lang ja`, docs/decisions.md: the user's language). */
 export const GUIDE_BODY_JA = `## Butler
 - セッション開始時: MCP サーバー \`butler\` の \`work_session_start\` をこのリポジトリの絶対パスで呼び、返された \`required_action\` に従ってください。
 - git を直接使わないこと: \`work_observe\`（status）、\`work_diff\`、\`work_history\`（log）、\`work_record\`（add+commit）、\`work_publish\`（push）、\`work_sync\`（fetch/pull）。
-- 終了する前に \`handover_suspend\`。別のエージェントから引き継ぐときは \`handover_accept\`。
+- 終了する前に \`handover_suspend\`（別のエージェントに渡すときは代わりに \`handover_transfer\`）。別のエージェントから引き継ぐときは \`handover_accept\`。
 - MCP がないとき: \`node .butler/bin/butler.mjs handover|work|issue …\` で同じことができます。`;
 
 /**
