@@ -24,14 +24,21 @@ export class CommandNamer {
     this.names = names.length ? new RegExp(`\\b(${names.join('|')})\\b`, 'g') : null;
   }
 
-  /** `butler work record -m 'fix the parser'`, or null for a tool the CLI has no verb for. */
-  command(toolName: string, args: Record<string, unknown> = {}): string | null {
+  /**
+   * `butler work record -m 'fix the parser'`, or null for a tool the CLI has no verb for. `blanks` are
+   * the arguments the step still needs (an action's required_args): each is written as a placeholder the
+   * person fills in (`--target TARGET_BRAIN`, `--body-file FILE`), so a step never repeats the command
+   * that just failed without the part it lacked.
+   */
+  command(toolName: string, args: Record<string, unknown> = {}, blanks: readonly string[] = []): string | null {
     const hit = this.byTool.get(toolName);
     if (!hit) return null;
     const { group, verb, tool } = hit;
     const shape = tool.config.inputSchema.shape as Record<string, z.ZodType>;
     const words = ['butler', group.name, verb];
-    const rest = { ...args };
+    const rest: Record<string, unknown> = { ...args };
+    const blank = new Set(blanks.filter((k) => k in shape && (rest[k] === undefined || rest[k] === null)));
+    for (const k of blank) rest[k] = k.toUpperCase();
     // Positions first, in order, while each is given (`issue delete-comment 7 3`).
     for (const key of (group.positionals ?? []).filter((k) => k in shape)) {
       if (!(key in rest) || typeof rest[key] === 'object') break;
@@ -40,6 +47,11 @@ export class CommandNamer {
     }
     for (const [key, value] of Object.entries(rest)) {
       if (value === undefined || value === null || value === false) continue;
+      const file = blank.has(key) ? fileFlag(tool, key) : null;
+      if (file) {
+        words.push(`--${file}`, 'FILE');
+        continue;
+      }
       const flag = flagFor(tool, key, value);
       if (flag.switch) words.push(flag.name);
       else if (Array.isArray(value)) for (const v of value) words.push(flag.name, quote(String(v)));
@@ -53,6 +65,12 @@ export class CommandNamer {
   prose(text: string): string {
     return this.names ? text.replace(this.names, (name) => `\`${this.command(name) ?? name}\``) : text;
   }
+}
+
+/** The flag that reads an argument from a file (`--body-file`), the way a person gives a long text. */
+function fileFlag(tool: ToolDef, key: string): string | null {
+  for (const [flag, arg] of cliFlags(tool)) if (arg === key && ALIASES[flag]?.file) return flag;
+  return null;
 }
 
 /** The flag a person types for one argument: a switch alias when the value is its setting (`--full`), else the shortest name. */

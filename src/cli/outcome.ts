@@ -5,6 +5,7 @@ import { toErrorResult } from '../shared/errors.js';
 import type { ToolResult } from '../shared/result.js';
 import type { CliIO } from './io.js';
 import { render } from './render.js';
+import { forPerson } from './person-words.js';
 
 /**
  * The one exit-code map and error boundary of the CLI's envelope commands (work, issue, handover):
@@ -40,13 +41,15 @@ export async function runEnvelope(
   if (root) result = await noteConfigProblem(result, root);
   // Text from other clones, committed files or transcripts never drives the terminal (issue #23).
   result = neutralizeDeep(result);
+  // The labels follow the project's language, as the tools' own words do (BUTLER_LANG first).
+  const lang = resolveLang(root ? await loadConfig(root).catch(() => ({})) : {}, io.env);
+  // The envelope (--json) keeps the tool's words; the exit code is the same either way.
+  const person = forPerson(result, lang);
   if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else {
     // Loaded here, not imported: the verb tables import the runner, which imports this module.
     const { cliNamer } = await import('./groups.js');
-    // The labels follow the project's language, as the tools' own words do (BUTLER_LANG first).
-    const lang = resolveLang(root ? await loadConfig(root).catch(() => ({})) : {}, io.env);
-    (result.status === 'error' ? io.stderr : io.stdout)(render(result, cliNamer, lang));
+    (result.status === 'error' || person.usage ? io.stderr : io.stdout)(render(person.result, cliNamer, lang));
   }
-  return EXIT[result.status];
+  return person.usage ? EXIT.usage : EXIT[result.status];
 }

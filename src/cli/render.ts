@@ -15,9 +15,9 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   const d = r.data as Rec;
   const l = renderText(lang);
   const say = (text: unknown) => (namer ? namer.prose(String(text)) : String(text));
-  const step = (tool: unknown, args?: unknown) => {
+  const step = (tool: unknown, args?: unknown, required?: unknown) => {
     const given = args && typeof args === 'object' ? (args as Rec) : {};
-    const cli = namer?.command(String(tool), given);
+    const cli = namer?.command(String(tool), given, Array.isArray(required) ? (required as string[]) : []);
     return cli ?? `${tool}${Object.keys(given).length ? ` ${JSON.stringify(given)}` : ''}`;
   };
   const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${say(r.summary)}`];
@@ -26,11 +26,9 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   issue(d, out, l);
   handover(d, out, l);
   issueList(d, out, l);
-  // A pending action's required arguments are placeholders the person fills in (`-m MESSAGE`).
-  const blanks = (names: unknown) => Object.fromEntries(((names as string[] | undefined) ?? []).map((n) => [n, n.toUpperCase()]));
+  // An action's required arguments are placeholders the person fills in (`-m MESSAGE`, `--body-file FILE`).
   if (Array.isArray(d.pending_actions))
-    for (const a of d.pending_actions as Rec[])
-      out.push(`  → ${step(a.action, { ...blanks(a.required_args), ...(a.args as Rec | undefined) })}: ${say(a.reason)}`);
+    for (const a of d.pending_actions as Rec[]) out.push(`  → ${step(a.action, a.args, a.required_args)}: ${say(a.reason)}`);
   for (const [k, label] of [
     ['required_action', l.next],
     ['suggested_action', l.next],
@@ -45,7 +43,7 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
     // The target accepts as itself (walk-through: `handover accept ID` without it only read the snapshot).
     const who = k === 'next_session' ? d.source_brain : k === 'for_target' ? d.target_brain : undefined;
     const as = namer && typeof who === 'string' && who !== 'any' ? ` --client ${who}` : '';
-    out.push(`  ${label}: ${step(a.tool, a.args)}${as}${a.reason ? `   (${say(a.reason)})` : ''}`);
+    out.push(`  ${label}: ${step(a.tool, a.args, a.required_args)}${as}${a.reason ? `   (${say(a.reason)})` : ''}`);
   }
   if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);
   return `${out.join('\n')}\n`;
@@ -107,7 +105,8 @@ function issue(d: Rec, out: string[], l: Labels): void {
 function handover(d: Rec, out: string[], l: Labels): void {
   for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error'])
     if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
-  if (typeof d.handoff_prompt === 'string') out.push('', d.handoff_prompt);
+  // The prompt is for the next agent, in its own words (handover i18n): said as such to the person who passes it on.
+  if (typeof d.handoff_prompt === 'string') out.push('', `  ${l.handoffPrompt}`, d.handoff_prompt);
   for (const h of (d.handovers as Rec[] | undefined) ?? [])
     out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}${marks(h, l)}  ${h.summary}`);
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])

@@ -217,7 +217,8 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     ...identityHint,
     required_action: drift?.head_unknown
       ? action('work_sync', {}, lookupText(ctx.lang).sync)
-      : scopeIssue !== null
+      : // Already this session's default issue: work_start would change nothing (walk-through 16).
+        scopeIssue !== null && scopeIssue !== ctx.defaultIssue
         ? action('work_start', { issue_id: scopeIssue }, lookupText(ctx.lang).start)
         : action('work_observe', {}, lookupText(ctx.lang).observe),
   });

@@ -192,6 +192,10 @@ describe('every CLI verb with --lang ja prints no English prose (spawned)', () =
       ['handover', 'retire'],
       ['handover', 'share-preview'],
       ['handover', 'share-preview', '--help'],
+      // Said to a person, not an agent (walk-through 9): a --client or --target naming no brain, the first share.
+      ['handover', 'suspend', '--client', 'clade'],
+      ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx'],
+      ['handover', 'suspend', '--client', 'claude-code', '--share'],
     ];
     // Every verb's help; an unknown flag on one verb of each group (the runner is one code path).
     for (const group of ['work', 'issue', 'handover']) {

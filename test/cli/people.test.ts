@@ -46,7 +46,7 @@ describe('1. next steps and hints are the CLI commands that do them; --json keep
     const root = repo();
     const thin = butler(root, ['issue', 'create', '--title', 'Fix it']);
     expect(thin.code).toBe(3);
-    expect(thin.out).toContain("  next: butler issue create --title 'Fix it'   (Add the missing sections");
+    expect(thin.out).toContain("  next: butler issue create --title 'Fix it' --body-file FILE   (Add the missing sections");
     expect(thin.out).not.toMatch(/issue_create/);
     expect(thin.out).toContain('  fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)');
     const json = butler(root, ['issue', 'create', '--title', 'Fix it', '--json']).json();
@@ -59,7 +59,7 @@ describe('1. next steps and hints are the CLI commands that do them; --json keep
 
     writeFileSync(path.join(root, 'app.js'), 'x\n');
     const observe = butler(root, ['work', 'observe']);
-    expect(observe.out).toMatch(/^ {2}next: butler work record {3}\(/m);
+    expect(observe.out).toMatch(/^ {2}next: butler work record --message MESSAGE {3}\(/m);
     expect(observe.out).toContain('`butler work start` sets one');
     expect(observe.out).not.toMatch(/work_record|work_start/);
     const finish = butler(root, ['work', 'finish']);

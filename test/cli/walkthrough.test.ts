@@ -1,5 +1,6 @@
 // Issue #25: findings of a newcomer walk-through (README and --help only), each through the real bundle.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
@@ -70,5 +71,108 @@ describe('walk-through findings (spawned)', () => {
     const again = butler(root, ['uninstall']);
     expect(again.out).toContain('  nothing to do: Butler is not installed here\n');
     expect(again.out).not.toMatch(/up to date|Commit the removal/);
+  });
+
+  it('7. a next: line after a failure names the part that was missing, and run with it the command works', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+    const create = butler(root, ['issue', 'create', '--title', 'Add greeting']);
+    expect(create.code).toBe(3);
+    expect(create.out).toContain("\n  next: butler issue create --title 'Add greeting' --body-file FILE   (");
+    const transfer = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
+    expect(transfer.code).toBe(2);
+    expect(transfer.err).toMatch(/\n {2}next: butler handover transfer --target TARGET_BRAIN {3}\(/);
+    // The placeholder filled in, the printed command runs.
+    writeFileSync(path.join(root, 'body.md'), '## Current state\nnone yet\n\n## Next\ngreet\n\n## Blockers\nnone\n');
+    const again = butler(root, ['issue', 'create', '--title', 'Add greeting', '--body-file', 'body.md']);
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/^✓/);
+  });
+
+  it('16. resume suggests `work start --issue N` only while #N is not already the default issue', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    writeFileSync(path.join(root, 'body.md'), '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'Greet', '--body-file', 'body.md']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude-code', '--issue', '1']).code).toBe(0);
+    const before = butler(root, ['handover', 'resume', '--client', 'claude-code']);
+    expect(before.out).toMatch(/^ {2}next: butler work start --issue 1 {3}\(/m);
+    expect(butler(root, ['work', 'start', '--issue', '1']).code).toBe(0);
+    const after = butler(root, ['handover', 'resume', '--client', 'claude-code']);
+    expect(after.code).toBe(0);
+    expect(after.out).toMatch(/^ {2}next: butler work observe {3}\(/m);
+    expect(after.out).not.toContain('work start');
+  });
+
+  it("9. what the CLI prints for a person speaks to the person; --json keeps the tool's words", () => {
+    const { root } = makeRepo({ withRemote: true });
+    expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    const client = butler(root, ['handover', 'suspend', '--client', 'clade']);
+    expect(client.err).toContain(
+      '? --client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself\n',
+    );
+    expect(butler(root, ['handover', 'suspend', '--client', 'clade', '--json']).out).toContain(
+      'Leave client out: the connection names you',
+    );
+    const target = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
+    expect(target.err).toContain('? --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n');
+    expect(target.err).toMatch(/next: butler handover transfer --target TARGET_BRAIN {3}\(with one of the known brains, or any\)/);
+    const share = butler(root, ['handover', 'suspend', '--client', 'claude-code', '--share']);
+    const id = /handover_id: (\S+)/.exec(share.out)?.[1];
+    expect(share.out).toContain(
+      `? Saved, not shared: the first share from this clone needs your OK. Run \`butler handover share-preview ${id}\`: it shows exactly what would be pushed and asks you.\n`,
+    );
+    // The resume prompt stays the agent's, said to be for the agent.
+    expect(share.out).toContain('\n  for the agent that continues (give it this text as it is):\nWork state of project');
+    for (const r of [client.err, target.err, share.out])
+      expect(r).not.toMatch(/Ask the user|the connection names you|You cannot allow|Show the user/);
+  });
+
+  it('10. one exit code a situation: a --client or --target naming no brain 2, a person-only verb without a terminal 3', () => {
+    const { root } = makeRepo({ withRemote: true });
+    expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    expect(butler(root, ['handover', 'suspend', '--client', 'clade']).code).toBe(2);
+    expect(butler(root, ['handover', 'suspend', '--client', 'clade', '--json']).code).toBe(2);
+    expect(butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']).code).toBe(2);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude-code', '--share']).code).toBe(3);
+    const preview = butler(root, ['handover', 'share-preview']);
+    expect(preview.out).toContain('? Allowing shares needs a person at a terminal (no TTY here); nothing allowed, nothing shared\n');
+    expect(preview.code).toBe(3);
+    expect(butler(root, ['guard', 'mode', 'warn']).code).toBe(3);
+    expect(butler(root, ['issue', 'approve-url', 'https://tracker.example.com']).code).toBe(3);
+    // Nothing was allowed: the remote has no handover ref.
+    expect(git(root, 'ls-remote', 'origin', 'refs/butler/*')).toBe('');
+  });
+
+  it('10. outside a git repository, handover and work verbs exit 2 with the words install uses', () => {
+    const { root } = makeRepo();
+    const outside = path.dirname(root);
+    const install = butler(outside, ['install', '--claude']);
+    expect(install.code).toBe(2);
+    for (const args of [
+      ['handover', 'list'],
+      ['work', 'observe'],
+    ]) {
+      const r = butler(outside, args);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`butler ${args.join(' ')}: ${outside} is not in a git repository: run \`git init\` there first`);
+    }
+  });
+
+  it('9. a snapshot to pick is the person\'s pick at a terminal, not "the user\'s"', () => {
+    const { root } = makeRepo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    writeFileSync(path.join(root, 'body.md'), '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'Greet', '--body-file', 'body.md']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude-code']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude-code', '--issue', '1']).code).toBe(0);
+    const r = butler(root, ['handover', 'resume', '--client', 'claude-code']);
+    expect(r.out).toContain('  next: butler handover resume HANDOVER_ID   (with the id of the snapshot you pick from the list)\n');
+    expect(r.out).not.toContain('the user picks');
+    expect(butler(root, ['handover', 'resume', '--client', 'claude-code', '--json']).out).toContain('the user picks');
   });
 });

@@ -248,7 +248,7 @@ describe('what a share carries', () => {
     expect(local).toContain('logs/t.jsonl');
     // The agent cannot say yes for the person: under an agent client the verb refuses and shares nothing.
     const asAgent = await preview(['--project', victim], { ask: async () => 'y', agent: () => 'claude (process 4242)' });
-    expect(asAgent.code).toBe(1);
+    expect(asAgent.code).toBe(3);
     expect(asAgent.out).toContain('needs a person');
     expect(git(remote, 'for-each-ref', 'refs/butler/handover')).toBe('');
     // The person sees the held snapshot's text, says yes, and it is shared then: byte for byte the preview.
@@ -284,7 +284,7 @@ describe('what a share carries', () => {
     expect(allRemoteObjects(remote)).not.toContain('Private plan.');
     // Without a terminal the verb only shows: nothing allowed, nothing shared.
     const shown = await preview(['--project', victim], {});
-    expect(shown.code).toBe(1);
+    expect(shown.code).toBe(3);
     expect(shown.out).toContain('Private plan.');
     expect(allRemoteObjects(remote)).not.toContain('Private plan.');
     await me.close();

@@ -45,7 +45,7 @@ describe('butler work (CLI)', () => {
     expect(git(remote!, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
     const fin = await butlerWork(root, 'finish', '--issue', '9');
     // The steps a person is shown are the commands to type, with the issue filled in (#25).
-    expect(fin.stdout).toContain('  → butler issue comment 9 --body BODY: Leave a summary of the work on issue #9.');
+    expect(fin.stdout).toContain('  → butler issue comment 9 --body-file FILE: Leave a summary of the work on issue #9.');
     expect(fin.stdout).toContain('  → butler issue close 9: Close issue #9');
   });
 
@@ -81,9 +81,11 @@ describe('butler work (CLI)', () => {
     expect(clash.stderr).toContain('hint: Ask the user which version of README.md');
   });
 
-  it('a folder outside git is a clear error', async () => {
+  it('a folder outside git is a clear usage error (exit 2, as install and guard)', async () => {
     const r = await butlerWork('/', 'observe', '--json');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('/ is not in a git repository: run `git init` there first');
+    expect(r.stderr).toContain(
+      'butler work observe: / is not in a git repository: run `git init` there first, or pass --project with your repository\n',
+    );
   });
 });

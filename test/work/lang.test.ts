@@ -90,6 +90,15 @@ describe('butler work (CLI) language', () => {
   });
 
   it('a folder outside git is refused in the language of the environment', async () => {
-    expect((await cli('/', { BUTLER_LANG: 'ja' }, 'observe')).summary).toBe('project_root が git の作業ツリーの中にありません');
+    let out = '';
+    const io: CliIO = {
+      cwd: '/',
+      env: { BUTLER_LANG: 'ja' },
+      stdout: (t) => void (out += t),
+      stderr: (t) => void (out += t),
+      readStdin: async () => '',
+    };
+    expect(await work(['observe'], io)).toBe(2);
+    expect(out).toContain('butler work observe: / は git リポジトリの中にありません');
   });
 });

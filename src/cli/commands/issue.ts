@@ -5,7 +5,7 @@ import { approvalKey, approveUrl, approvalTokenVar } from '../../issues/index.js
 import { personConsents } from '../person.js';
 import { loadConfig } from '../../shared/config.js';
 import { ButlerError, invalidArgument } from '../../shared/errors.js';
-import { ok, type ToolResult } from '../../shared/result.js';
+import { needInput, ok, type ToolResult } from '../../shared/result.js';
 import type { CliIO, Command } from '../io.js';
 import { parseArgsMessage } from '../suggest.js';
 import { EXIT, UsageError, runEnvelope } from '../outcome.js';
@@ -82,6 +82,8 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     // Where a token goes is a person's decision (src/cli/person.ts): a terminal, no agent above, a yes.
     const tokenVar = approvalTokenVar(cfg, io.env);
     const consent = await personConsents(io, t.approveAsk(tokenVar, raw), t);
+    // No person to ask: need input, exit 3, as every person-only verb (person.ts).
+    if (!consent.given && consent.code === EXIT.need_input) return needInput(t.approveRefused(consent.why), {});
     if (!consent.given) throw new ButlerError('policy_blocked', t.approveRefused(consent.why), t.approveRefusedHint);
     const key = await approveUrl(dir, raw, new Date(), tokenVar);
     if (!key) throw new UsageError(t.badUrl(raw));

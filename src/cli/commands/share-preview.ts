@@ -8,7 +8,7 @@ import { allowSharing, previewShares, createHandoverContext } from '../../handov
 import { PERSON_BRAIN } from '../../shared/brains.js';
 import { ButlerError } from '../../shared/errors.js';
 import { HANDOVER_ID_PATTERN } from '../../shared/ids.js';
-import { ok } from '../../shared/result.js';
+import { needInput, ok } from '../../shared/result.js';
 import { createGit } from '../../work/index.js';
 import type { CliIO } from '../io.js';
 import { EXIT, runEnvelope, UsageError } from '../outcome.js';
@@ -76,6 +76,8 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
     if (p.allowed) return ok(s.since(p.allowed.allowed_at), data);
     // The OK is a person's (src/cli/person.ts): a terminal, no agent client above this process, a yes.
     const consent = await personConsents(io, s.ask(p.held.length), t);
+    // No person to ask (no terminal, or an agent above): need input, exit 3, as every person-only verb (person.ts).
+    if (!consent.given && consent.code === EXIT.need_input) return needInput(s.refused(consent.why), data);
     if (!consent.given) throw new ButlerError('policy_blocked', s.refused(consent.why), s.refusedHint, data);
     const who = await h.git(root, ['config', 'user.email']).catch(() => null);
     const { file, outcome } = await allowSharing(h, who?.exitCode === 0 ? who.stdout.trim().slice(0, 200) : '');

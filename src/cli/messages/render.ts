@@ -27,6 +27,7 @@ const en = {
   notSeen: 'installed, not seen yet',
   receipt: (kind: unknown, by: unknown) => `${kind} by ${by}`,
   supersededBy: (id: unknown) => `superseded by ${id}`,
+  handoffPrompt: 'for the agent that continues (give it this text as it is):',
 };
 
 export type Labels = typeof en;
@@ -56,6 +57,7 @@ const ja: typeof en = {
   notSeen: 'インストール済み、未確認',
   receipt: (kind, by) => `${kind}（${by}）`,
   supersededBy: (id) => `${id} が置き換え`,
+  handoffPrompt: '作業を引き継ぐエージェントへ（この文章をそのまま渡してください）:',
 };
 
 export const renderText = (lang: Lang): Labels => (lang === 'en' ? en : ja);
