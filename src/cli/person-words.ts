@@ -1,9 +1,6 @@
 import type { Lang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
-import { prepareText } from '../handover/messages/prepare.js';
-import { shareText } from '../handover/messages/share.js';
-import { listText } from '../handover/messages/list.js';
-import { lookupText } from '../handover/messages/lookup.js';
+import { listText, lookupText, prepareText, shareText } from '../handover/index.js';
 import { personText } from './messages/person.js';
 
 type Rec = Record<string, unknown>;
