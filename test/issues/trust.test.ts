@@ -221,8 +221,11 @@ describe('butler issue / butler status and the approval', () => {
     expect(text.out.join('')).toContain(`NOT approved for your token (butler issue approve-url ${base})`);
     // Without a terminal nothing is approved (#23.7): only a person at a terminal approves.
     const agent = cli(root, dir);
-    expect(await runCli(['issue', 'approve-url', '--json'], agent.io)).toBe(1);
-    expect(JSON.parse(agent.out.join(''))).toMatchObject({ error_code: 'policy_blocked' });
+    expect(await runCli(['issue', 'approve-url', '--json'], agent.io)).toBe(3); // README: a person-only verb without a terminal is 3 (need input)
+    expect(JSON.parse(agent.out.join(''))).toMatchObject({
+      status: 'need_input',
+      summary: expect.stringContaining('needs a person at a terminal'),
+    });
     expect(await isUrlApproved(dir, base)).toBe(false);
     const approve = cli(root, dir);
     approve.io.ask = async () => 'y';

@@ -65,7 +65,7 @@ describe('the first transfer right after install', () => {
     const typo = await c.call('handover_suspend', { client: 'codx' });
     expect(typo.status).toBe('need_input');
     expect(typo.summary).toContain('client "codx" is not a known brain');
-    expect((await cli('handover', 'suspend', '--client', 'cdx', '--notes', 'x')).code).toBe(3);
+    expect((await cli('handover', 'suspend', '--client', 'cdx', '--notes', 'x')).code).toBe(2); // README: a --client that names no brain is a usage error
     expect((await c.call('handover_resume', { client: 'nobody' })).status).toBe('need_input');
     expect((await c.call('handover_list', {})).data.handovers).toEqual([]);
     // The field trial: an agent passed client "codex"; the snapshot is Codex's own brain id.
