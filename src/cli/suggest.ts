@@ -61,7 +61,12 @@ export function parseArgsMessage(err: unknown, flags: readonly string[], t = cli
   const noValue = /Option '(-\w, )?(--[\w-]+)' does not take an argument/.exec(message)?.[2];
   if (noValue) return t.takesNoValue(noValue);
   // A value that starts with '-' (`--limit -3`): node asks for `--limit=-3`.
-  const dashed = /Option '(-\w, )?(--[\w-]+)' argument is ambiguous/.exec(message)?.[2];
+  // node names a short spelling (`-n -3`) by its short name and the fix by its long one (`--limit=-3`).
+  const dashed =
+    /Option '(-\w, )?(--[\w-]+)' argument is ambiguous/.exec(message)?.[2] ??
+    (/argument is ambiguous/.test(message) ? /use '(--[\w-]+)=-XYZ'/.exec(message)?.[1] : undefined);
+  // An option with only a one-letter name (`-n`): node's `--n=` works but reads as a typo; the joined `-n-3` is the spelling people know.
+  if (dashed && /^--\w$/.test(dashed)) return t.dashValueShort(dashed.slice(1));
   if (dashed) return t.dashValue(dashed);
   return message.split('. ')[0]!;
 }

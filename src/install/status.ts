@@ -235,7 +235,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
   else if (none) lines.splice(1, 0, `  ${t.notInstalled}`);
   else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
-  for (const n of s.notes) lines.push(`note: ${n}`);
+  for (const n of s.notes) lines.push(`${t.noteLabel}: ${n}`);
   for (const p of s.problems) lines.push(`${t.problem}: ${p}`);
   return `${lines.join('\n')}\n`;
 }

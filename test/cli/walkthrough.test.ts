@@ -35,6 +35,14 @@ describe('walk-through findings (spawned)', () => {
       'butler handover list: --limit got a value starting with "-": write it as --limit=VALUE\n  butler handover list --help lists its options.\n',
     );
     expect(r.err).not.toMatch(/ambiguous|XYZ/);
+    // An option that has only a one-letter name (second walk-through: node's text, and its `--n=` advice).
+    const h = butler(root, ['work', 'history', '-n', '-3']);
+    expect(h.code).toBe(2);
+    expect(h.err).toBe(
+      'butler work history: -n got a value starting with "-": write it joined, as -nVALUE (e.g. -n-3)\n  butler work history --help lists its options.\n',
+    );
+    const ja = butler(root, ['work', 'history', '-n', '-3', '--lang', 'ja']);
+    expect(ja.err).toContain('-n の値が "-" で始まっています');
   });
 
   it('15. the words people type for a verb lead to it: issue show → read, ls → list', () => {
