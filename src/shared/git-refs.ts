@@ -120,8 +120,8 @@ export function readGitMemo(root: string, name: string, key: string): unknown {
 /** Best effort: without it the answer is only computed again. */
 export function writeGitMemo(root: string, name: string, key: string, value: unknown): void {
   try {
-    const dir = gitDirs(root)?.gitDir;
-    if (dir) writeFileAtomicSync(path.join(dir, 'butler', name), `${JSON.stringify({ key, value })}\n`, { within: dir });
+    const file = butlerGitFile(root, name, 'gitDir');
+    if (file) writeFileAtomicSync(file, `${JSON.stringify({ key, value })}\n`, { within: path.dirname(path.dirname(file)) });
   } catch {
     // read-only git dir
   }
