@@ -121,7 +121,7 @@ export function readGitMemo(root: string, name: string, key: string): unknown {
 export function writeGitMemo(root: string, name: string, key: string, value: unknown): void {
   try {
     const file = butlerGitFile(root, name, 'gitDir');
-    if (file) writeFileAtomicSync(file, `${JSON.stringify({ key, value })}\n`, { within: path.dirname(path.dirname(file)) });
+    if (file) writeFileAtomicSync(file, `${JSON.stringify({ key, value })}\n`, { within: path.resolve(file, '../..') });
   } catch {
     // read-only git dir
   }
