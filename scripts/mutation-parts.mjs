@@ -61,6 +61,7 @@ export const MUTATION_PARTS = {
       'test/guard/decide.test.ts',
       'test/guard/other-repository.test.ts',
       'test/hooks/pre-tool-use.test.ts',
+      'test/guard/resolve-rules.test.ts',
     ],
   },
   share: {
