@@ -43,6 +43,7 @@ describe('taking in shared snapshots', () => {
       set: { source_brain: 'claude-code' },
     });
     const skew = forged({ brain: 'claude-code', target: 'claude-code', at: at('12:04:59') });
+    const edge = forged({ brain: 'claude-code', target: 'claude-code', at: at('12:05:00') });
     const refused = [
       // the brain in the name is not the one in METADATA, nor a numbered one of it
       edit(forged({ brain: 'codex-mcp-client', target: 'claude-code', at: at('09:00:00') }), { set: { source_brain: 'claude-code' } }),
@@ -65,6 +66,10 @@ describe('taking in shared snapshots', () => {
       edit(forged({ brain: 'claude-code', target: 'claude-code', at: at('09:08:00'), issue: 7 }), {
         name: 'issue-8_20260604T090800Z_claude-code.md',
       }),
+      // the same, with the id in METADATA agreeing with the name: only the issue line disagrees
+      edit(forged({ brain: 'claude-code', target: 'claude-code', at: at('08:06:00') }), { set: { issue: '7' } }),
+      edit(forged({ brain: 'claude-code', target: 'claude-code', at: at('08:07:00'), issue: 7 }), { set: { issue: 'none' } }),
+      edit(forged({ brain: 'claude-code', target: 'claude-code', at: at('08:08:00'), issue: 7 }), { set: { issue: '8' } }),
       // METADATA names another id than the file
       edit(forged({ brain: 'claude-code', target: 'claude-code', at: at('09:09:00') }), {
         set: { handover_id: 'project-20260604T100000Z-claude-code' },
@@ -78,7 +83,7 @@ describe('taking in shared snapshots', () => {
       forged({ brain: 'claude-code', target: 'claude-code', at: at('09:11:00'), pad: 'x'.repeat(65 * 1024) }),
     ];
     const store = await takeIn([
-      ...[good, issue, numbered, skew, ...refused].map(snap),
+      ...[good, issue, numbered, skew, edge, ...refused].map(snap),
       // not under snapshots/, or not a snapshot's name
       { path: `elsewhere/${forged({ brain: 'claude-code', target: 'claude-code', at: at('09:12:00') }).name}`, text: good.md },
       { path: 'snapshots/sub/project_20260604T091300Z_claude-code.md', text: good.md },
@@ -90,6 +95,7 @@ describe('taking in shared snapshots', () => {
       'project-20260604T100000Z-claude-code',
       'project-20260604T100200Z-claude-code-2',
       'project-20260604T120459Z-claude-code',
+      'project-20260604T120500Z-claude-code',
     ]);
     const byId = new Map(rows.map((e) => [e.handover_id, e]));
     expect(byId.get('issue-7-20260604T100100Z-codex-mcp-client')).toMatchObject({
@@ -117,7 +123,11 @@ describe('taking in shared snapshots', () => {
     const bad = edit(forged({ brain: 'claude-code', target: 'claude-code', at: '2026-06-04T10:01:00Z' }), {
       add: ['- head: not-a-sha', '- branch: none', '- issue_title: none'],
     });
-    const rows = await (await takeIn([snap(f), snap(bad)])).entries();
+    const heads = ['zz0123abc', '0123abczz'].map((head, i) =>
+      edit(forged({ brain: 'claude-code', target: 'claude-code', at: `2026-06-04T10:0${i + 2}:00Z` }), { add: [`- head: ${head}`] }),
+    );
+    const rows = await (await takeIn([snap(f), snap(bad), ...heads.map(snap)])).entries();
+    expect(heads.map((h) => rows.find((e) => e.handover_id === h.id)?.head)).toEqual([null, null]);
     const row = rows.find((e) => e.handover_id === f.id)!;
     expect(row.summary).not.toMatch(/[\x00-\x1f\x7f]/);
     expect(row.summary.length).toBe(300);
@@ -159,7 +169,11 @@ describe('taking in shared receipts', () => {
       snap(f),
       r('ok-1', { kind: 'accepted', by: 'codex-mcp-client', at, clone: 'ab12' }),
       r('ok-2', { kind: 'retired', by: 'a b/c', at, reason: 'done' }),
+      r('ok-3', { kind: 'accepted', by: 'b'.repeat(64), at, clone: 'a'.repeat(40) }),
       r('bad-kind', { kind: 'owned', by: 'x', at }),
+      r('bad-by-list', { kind: 'accepted', by: ['x'], at }),
+      r('bad-clone-tail', { kind: 'accepted', by: 'x', at, clone: 'ab12zz' }),
+      r('bad-clone-head', { kind: 'accepted', by: 'x', at, clone: 'zzab12' }),
       r('bad-by-empty', { kind: 'accepted', by: '', at }),
       r('bad-by-long', { kind: 'accepted', by: 'b'.repeat(65), at }),
       r('bad-by-type', { kind: 'accepted', by: 7, at }),
@@ -175,7 +189,8 @@ describe('taking in shared receipts', () => {
     ]);
     const [row] = await store.entries();
     expect(row?.handover_id).toBe(f.id);
-    expect([...(row?.receipts ?? [])].sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+    expect([...(row?.receipts ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || a.by.localeCompare(b.by))).toEqual([
+      { kind: 'accepted', by: 'b'.repeat(64), at, clone: 'a'.repeat(40) },
       { kind: 'accepted', by: 'codex-mcp-client', at, clone: 'ab12' },
       { kind: 'retired', by: 'a_b_c', at, reason: 'done' },
     ]);
