@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordShareConsent, shareConsent } from '../../src/handover/share-consent.js';
-import { allowSharing } from '../helpers/git-scenarios.js';
+import { allowSharing, secondClone } from '../helpers/git-scenarios.js';
 import { connect } from '../helpers/mcp.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
@@ -59,6 +59,9 @@ describe('the gate in front of the remote', () => {
     const { root, remote } = makeRepo({ withRemote: true });
     const c = await connect({ clientName: 'claude-code', deps: { env: { BUTLER_LANG: 'en' } } });
     await c.call('work_session_start', { project_root: root });
+    // A private one first: the OK given later must not carry it along.
+    const mine = await c.call('handover_suspend', { notes: 'private' });
+    expect(mine.status).toBe('ok');
     const held = await c.call('handover_suspend', { notes: 'held back', share: true });
     expect(held.status).toBe('need_input');
     expect(held.data.shared).toBe(false);
@@ -75,6 +78,29 @@ describe('the gate in front of the remote', () => {
     const next = await c.call('handover_suspend', { notes: 'now shared', share: true });
     expect(next.data.shared).toBe(true);
     expect(onRemote(remote!)).toContain(`snapshots/${path.basename(next.data.snapshot_file)}`);
+    expect(onRemote(remote!)).not.toContain(`snapshots/${path.basename(mine.data.snapshot_file)}`);
+    expect(onRemote(remote!)).toHaveLength(3);
     await c.close();
+  });
+
+  it('a clone without the OK still pushes its receipt for a snapshot that came from the remote', async () => {
+    const { root, remote } = makeRepo({ withRemote: true });
+    const agent = async (at: string, name: string) => {
+      const c = await connect({ clientName: name, deps: { env: { BUTLER_LANG: 'en' } } });
+      await c.call('work_session_start', { project_root: at });
+      return c;
+    };
+    await (await agent(root, 'codex-mcp-client')).close();
+    await allowSharing(root);
+    const claude = await agent(root, 'claude-code');
+    const t = await claude.call('handover_transfer', { target_brain: 'codex-mcp-client', notes: 'Take this.', share: true });
+    expect(t.data.shared).toBe(true);
+    const b = secondClone(remote!);
+    expect(shareConsent(b)).toBeNull();
+    const codex = await agent(b, 'codex-mcp-client');
+    expect((await codex.call('handover_accept')).data.accepted_by).toBe('codex-mcp-client');
+    const receipts = onRemote(remote!).filter((p) => p.startsWith(`receipts/${t.data.handover_id}/`));
+    expect(receipts).toHaveLength(1);
+    await Promise.all([claude.close(), codex.close()]);
   });
 });
