@@ -92,6 +92,20 @@ describe('findGitUses', () => {
     ],
     ['npx git-cz', [{ sub: 'cz' }]],
     ['butler guard allow push', [{ sub: null, person: 'butler guard allow' }]],
+    // look-alikes of the declaring commands, of env, echo's options and git-NAME (each anchor matters)
+    ['xexport G=git; $G log', [COMPUTED]],
+    ['exports G=git; $G log', [COMPUTED]],
+    ['export GIT2=git; $GIT2 log', [git('log')]],
+    ['export G=ls; export G=$(x); $G status', [COMPUTED]],
+    ['G="git  push"; $G', [git('push')]],
+    ['xenv PAGER="git log"', []],
+    ['envy PAGER="git log"', []],
+    ['echo x-n git push | sh', []],
+    ['echo -nx git push | sh', []],
+    ['echo -nn git push | sh', [git('push')]],
+    ['cat x.sh | sh', [SCRIPT]],
+    ['true | sh', [SCRIPT]],
+    ['xgit-status', []],
     // not git
     ['echo hi', []],
     ['ls git', []],
@@ -109,6 +123,9 @@ describe('findGitUses', () => {
     ['cd "$d"; git log', [null]],
     ['cd; git log', [null]],
     ['cd a; cd b; git log', ['a', 'b']],
+    ['cd -LP sub; git log', ['sub']],
+    ['cd a-P; git log', ['a-P']],
+    ['cd -Pz; git log', ['-Pz']],
   ])('the folders `%s` changes to, in order (null: known only at run time)', (cmd, cds) => {
     const ctx = newContext();
     findGitUses(cmd, ctx);
@@ -118,6 +135,11 @@ describe('findGitUses', () => {
   it('a script nested deeper than the limit is refused, not skipped', () => {
     const deep = Array.from({ length: 14 }).reduce<string>((s) => `eval ${JSON.stringify(s)}`, 'git push');
     expect(() => findGitUses(deep, newContext())).toThrow(/nested too deeply/);
+  });
+
+  it('31 wrappers in a row are unwrapped; 32 are refused', () => {
+    expect(findGitUses(`${'sudo '.repeat(31)}git push`, newContext())).toEqual([git('push')]);
+    expect(() => findGitUses(`${'sudo '.repeat(32)}git push`, newContext())).toThrow('too many nested wrapper commands');
   });
 
   it('more than 32 wrappers in a row are refused', () => {
