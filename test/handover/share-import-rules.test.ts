@@ -56,6 +56,10 @@ describe('taking in shared snapshots', () => {
       edit(forged({ brain: 'claude-code', target: 'claude-code', at: at('09:04:00') }), { set: { created_at: 'soon' } }),
       edit(forged({ brain: 'claude-code', target: 'claude-code', at: at('09:05:00') }), { set: { created_at: at('09:05:01') } }),
       forged({ brain: 'claude-code', target: 'claude-code', at: at('12:05:01') }),
+      // the name's second is at the skew's edge, but the date itself half a second past it
+      edit(forged({ brain: 'codex-mcp-client', target: 'claude-code', at: at('12:05:00') }), {
+        set: { created_at: '2026-06-04T12:05:00.500Z' },
+      }),
       // scope: an issue in METADATA under a project name, none under an issue name, another issue
       edit(forged({ brain: 'claude-code', target: 'claude-code', at: at('09:06:00'), issue: 7 }), {
         name: 'project_20260604T090600Z_claude-code.md',
