@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** handover_read, handover_resume and handover_accept (lookup.ts). */
@@ -56,4 +57,29 @@ const ja: typeof en = {
   sourceFirst: '引き継ぎ元 Brain が先に実行します',
 };
 
-export const lookupText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  notOwnHint: 'To take it over, run `butler handover accept` with this id.',
+  noHandoverHint: 'Run `butler handover list` to see the history.',
+  damagedHint: (file: string) => `${file} is empty or cut short. Pick another with \`butler handover list\`, or suspend a new one.`,
+  createFirst: 'Save where you are as a snapshot',
+  candidates: (n: number) => `${n} candidates: pick one`,
+  pickId: 'with the id of the snapshot you pick from the list',
+  takenHint: '`butler handover list` shows the history.',
+  askUser: '',
+  history: 'See the history and receipts',
+};
+
+const jaPerson: typeof enPerson = {
+  notOwnHint: '引き継ぐなら、この id で `butler handover accept` を実行してください。',
+  noHandoverHint: '`butler handover list` で履歴を確認してください',
+  damagedHint: (file) => `${file} が空か途中で切れています。\`butler handover list\` で別の snapshot を選ぶか、新しく suspend してください`,
+  createFirst: '今の状態を snapshot として保存します',
+  candidates: (n) => `候補が ${n} 件あります。1 つ選んでください`,
+  pickId: '一覧から選んだ snapshot の id を指定します',
+  takenHint: '`butler handover list` で履歴を見られます',
+  askUser: '',
+  history: '履歴と受け取り状況を見ます',
+};
+
+export const lookupText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -38,7 +38,10 @@ export async function withIssueBackend(
     await fn(backend, lang),
     backend.kind,
     change,
-    issueRecorder((files, message) => recordOwnFiles(project.root, ctx.deps.git, files, message)),
+    // A person's issue change waits for their `butler work publish`; an agent's lone record is pushed (docs/decisions.md D41).
+    issueRecorder((files, message) =>
+      recordOwnFiles(project.root, ctx.deps.git, files, message, { publish: ctx.deps.audience !== 'person' }),
+    ),
     lang,
   );
 }
