@@ -32,6 +32,7 @@ export async function withIssueBackend(
     author: currentBrain(ctx) ?? 'unknown',
     now: ctx.deps.now,
     lang,
+    audience: ctx.deps.audience,
   });
   // A local issue change is recorded at once, so the work state stays honest (src/issues/record.ts).
   return noteIssueChange(
