@@ -43,7 +43,7 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
   // A shared snapshot is a blob on the fetched ref until it is accepted (share.ts importFrom).
   const snapshot = (await ctx.store.readSnapshot(e)) ?? (e.blob ? await readSharedBlob({ git: ctx.git, root: ctx.root }, e.blob) : null);
   if (snapshot === null) {
-    throw new ButlerError('not_found', words(ctx).fileMissing, 'Call handover_list.', {
+    throw new ButlerError('not_found', words(ctx).fileMissing, words(ctx).fileMissingHint, {
       handover_id: e.handover_id,
       snapshot_file: e.snapshot_file,
     });
@@ -96,11 +96,7 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
       issue_id: issueId,
       handover_id: null,
       snapshot_file: null,
-      required_action: action(
-        ctx.audience === 'person' ? 'handover_suspend' : 'handover_prepare',
-        issueId === null ? {} : { issue_id: issueId },
-        words(ctx).createFirst,
-      ),
+      required_action: action(words(ctx).createWith, issueId === null ? {} : { issue_id: issueId }, words(ctx).createFirst),
     });
   }
   const data = await load(ctx, entry);
