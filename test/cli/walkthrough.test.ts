@@ -185,6 +185,9 @@ describe('walk-through findings (spawned)', () => {
     expect(r.out).toContain('  next: butler handover resume HANDOVER_ID   (with the id of the snapshot you pick from the list)\n');
     expect(r.out).not.toContain('the user picks');
     const json = JSON.parse(butler(root, ['handover', 'resume', '--client', 'claude-code', '--json']).out);
-    expect(json.data.suggested_action).toMatchObject({ tool: 'handover_resume', reason: 'with the id of the snapshot you pick from the list' });
+    expect(json.data.suggested_action).toMatchObject({
+      tool: 'handover_resume',
+      reason: 'with the id of the snapshot you pick from the list',
+    });
   });
 });

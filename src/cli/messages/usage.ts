@@ -25,7 +25,7 @@ const en = {
   start    [--issue N]                     set the default issue (kept for this clone); without --issue, clear it
   observe  [--issue N]                     work state, ahead/behind, changed paths, next step
   diff     [--path P] [--full] [--record ID]
-  history  [-n N] [--path P]
+  history  [-n N | --limit N] [--path P]
   record   -m MESSAGE [--issue N ...] [--no-issue]
   publish
   sync                                     fetch the upstream and bring its records in (clean tree only)
@@ -78,7 +78,7 @@ const ja: typeof en = {
   start    [--issue N]                     既定の issue を設定（この clone で保持）。--issue なしで解除
   observe  [--issue N]                     作業状態、ahead/behind、変更されたパス、次の一手
   diff     [--path P] [--full] [--record ID]
-  history  [-n N] [--path P]
+  history  [-n N | --limit N] [--path P]
   record   -m MESSAGE [--issue N ...] [--no-issue]
   publish
   sync                                     upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）
