@@ -27,8 +27,14 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   handover(d, out, l);
   issueList(d, out, l);
   // An action's required arguments are placeholders the person fills in (`-m MESSAGE`, `--body-file FILE`).
+  // A step with no command (work_finish's `configure_upstream`) is said by its reason alone: no tool name for a person.
   if (Array.isArray(d.pending_actions))
-    for (const a of d.pending_actions as Rec[]) out.push(`  → ${step(a.action, a.args, a.required_args)}: ${say(a.reason)}`);
+    for (const a of d.pending_actions as Rec[])
+      out.push(
+        namer && !namer.command(String(a.action))
+          ? `  → ${say(a.reason)}`
+          : `  → ${step(a.action, a.args, a.required_args)}: ${say(a.reason)}`,
+      );
   for (const [k, label] of [
     ['required_action', l.next],
     ['suggested_action', l.next],

@@ -37,7 +37,7 @@ function installed(): { root: string; remote: string } {
 const AGENT_WORDS = /Ask the user|the user\b|ユーザー|\(agents:|\b(work|handover|issue)_[a-z_]+\b(?![":])/;
 
 describe('the person at the terminal is spoken to, en and ja', () => {
-  it('work observe, record, sync conflict and publish without upstream: hints are what you do, with butler commands', () => {
+  it('work observe, record, sync conflict, publish and finish without upstream: hints are what you do, with butler commands', () => {
     const { root, remote } = installed();
     const obs = run(root, ['work', 'observe']);
     expect(obs.out).toMatch(/\(Ahead\/behind against origin\/main as last fetched or pushed \([^)]+\); `butler work sync` fetches\.\)\n/);
@@ -71,7 +71,15 @@ describe('the person at the terminal is spoken to, en and ja', () => {
     expect(run(root, ['work', 'publish'], 'ja').err).toContain(
       '  ヒント: このブランチの upstream を一度設定し（例: git push -u で push）、その後 `butler work publish` を再度実行してください\n',
     );
-    for (const r of [obs, rec, clash, pub]) expect(r.all).not.toMatch(AGENT_WORDS);
+    const finish = run(root, ['work', 'finish']);
+    expect(finish.out).toBe(
+      '✓ Recorded, but the branch has no upstream: publication cannot be confirmed\n' +
+        '  → Branch feature has no upstream, so unpublished records cannot be counted. Set one (for example git push -u); then `butler work publish`.\n',
+    );
+    expect(run(root, ['work', 'finish'], 'ja').out).toContain(
+      '  → ブランチ feature に upstream がないため、未公開の記録を数えられません。upstream を設定し（例: git push -u）、その後 `butler work publish` を実行してください\n',
+    );
+    for (const r of [obs, rec, clash, pub, finish]) expect(r.all).not.toMatch(AGENT_WORDS);
   });
 
   it('handover read, accept and resume: the next step is the person’s (suspend, list), no "Ask the user"', async () => {
