@@ -55,8 +55,8 @@ const en = {
   approveRefusedHint: 'Ask the user to run butler issue approve-url in their own terminal.',
   approved: (key: string, tokenVar: string) => `Approved ${key} for ${tokenVar}`,
   // handover
-  whoseWork: (brains: string) => `whose work? Snapshots here are from: ${brains}.`,
-  passClient: (example: string) => `Pass --client BRAIN (e.g. --client ${example}) or set BUTLER_BRAIN.`,
+  whoseWork: (brains: string) => `no snapshot of yours here; waiting are agents' snapshots from: ${brains}.`,
+  passClient: (example: string, rest: string) => `Read one with: butler handover resume --client ${example}${rest}`,
   oneSnapshotId: 'name one snapshot id',
   issueNumber: '--issue takes an issue number',
 };
@@ -109,8 +109,8 @@ const ja: typeof en = {
   approveRefused: (why) => `トラッカー URL の承認は${why}。何も承認していません`,
   approveRefusedHint: 'ユーザー自身の端末で butler issue approve-url を実行してもらってください。',
   approved: (key, tokenVar) => `${key} を ${tokenVar} 用に承認しました`,
-  whoseWork: (brains) => `誰の作業ですか？ ここにある snapshot の作成元: ${brains}。`,
-  passClient: (example) => `--client BRAIN（例: --client ${example}）を指定するか、BUTLER_BRAIN を設定してください。`,
+  whoseWork: (brains) => `あなたの snapshot はありません。待っているのはエージェントの snapshot です: ${brains}。`,
+  passClient: (example, rest) => `読むには: butler handover resume --client ${example}${rest}`,
   oneSnapshotId: 'snapshot の id を一つ指定してください',
   issueNumber: '--issue には issue 番号を指定してください',
 };

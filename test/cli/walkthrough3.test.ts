@@ -1,0 +1,64 @@
+// Issue #25, third newcomer walk-through: the real bundle spawned in temp git
+// repositories, as a person types it. Each test removes the folders it made.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
+import { STRUCTURED_EN } from '../issues/helpers.js';
+
+const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A repository with one commit (its parent folder is removed after the file's tests). */
+function repo(opts: { withRemote?: boolean } = {}): string {
+  const { root } = makeRepo(opts);
+  made.push(path.dirname(root));
+  return root;
+}
+
+function butler(cwd: string, args: string[], opts: { bin?: string; env?: Record<string, string> } = {}) {
+  const r = spawnSync(process.execPath, [opts.bin ?? BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...isolatedGitEnv(),
+      PATH: process.env.PATH,
+      HOME: cwd,
+      BUTLER_LANG: 'en',
+      GIT_AUTHOR_NAME: 'T',
+      GIT_AUTHOR_EMAIL: 't@e.x',
+      GIT_COMMITTER_NAME: 'T',
+      GIT_COMMITTER_EMAIL: 't@e.x',
+      ...opts.env,
+    },
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr, json: () => JSON.parse(r.stdout) };
+}
+
+describe("1. resume with only agents' snapshots in scope names them and the command", () => {
+  it("a person snapshot elsewhere does not hide the agents' ones in the default issue", () => {
+    const root = repo();
+    expect(butler(root, ['handover', 'suspend', '--notes', 'mine']).code).toBe(0);
+    expect(butler(root, ['issue', 'create', '--title', 'Login', '--body', STRUCTURED_EN]).code).toBe(0);
+    expect(butler(root, ['work', 'start', '--issue', '1']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude', '--notes', 'x']).code).toBe(0);
+    const r = butler(root, ['handover', 'resume']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      "butler handover resume: no snapshot of yours here; waiting are agents' snapshots from: claude-code (1).\n" +
+        '  Read one with: butler handover resume --client claude-code\n',
+    );
+    const ja = butler(root, ['handover', 'resume', '--issue', '1', '--lang', 'ja']);
+    expect(ja.code).toBe(2);
+    expect(ja.err).toBe(
+      'butler handover resume: あなたの snapshot はありません。待っているのはエージェントの snapshot です: claude-code (1)。\n' +
+        '  読むには: butler handover resume --client claude-code --issue 1\n',
+    );
+    expect(butler(root, ['handover', 'resume', '--client', 'claude-code']).code).toBe(0);
+  });
+});
