@@ -62,3 +62,29 @@ describe("1. resume with only agents' snapshots in scope names them and the comm
     expect(butler(root, ['handover', 'resume', '--client', 'claude-code']).code).toBe(0);
   });
 });
+
+describe('2. status: an edited VERSION stamp is a counted problem with its fix', () => {
+  it('prints, exits and --json-reports the same problem, en and ja', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    writeFileSync(path.join(root, '.butler/bin/VERSION'), '0.0.9\n');
+    const s = butler(root, ['status']);
+    expect(s.code).toBe(1);
+    expect(s.out).toContain('  MISS runtime .butler/bin/: VERSION edited (no version in it) (this butler: ');
+    expect(s.out).not.toContain('unreadable');
+    expect(s.out).toContain(
+      'problem: .butler/bin/VERSION does not say which Butler is vendored (edited or removed): run butler install to rewrite it.\n',
+    );
+    const json = butler(root, ['status', '--json']).json();
+    expect(json.summary).toBe('1 problem(s)');
+    expect(json.data.healthy).toBe(false);
+    expect(json.data.problems).toEqual([
+      '.butler/bin/VERSION does not say which Butler is vendored (edited or removed): run butler install to rewrite it.',
+    ]);
+    expect(butler(root, ['status', '--lang', 'ja']).out).toContain(
+      '問題: .butler/bin/VERSION に同梱の Butler のバージョンが書かれていません（編集または削除）: butler install で書き直してください。\n',
+    );
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    expect(butler(root, ['status']).code).toBe(0);
+  });
+});
