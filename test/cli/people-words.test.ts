@@ -193,9 +193,9 @@ describe('flags, status, install and uninstall say what is true', () => {
     const { root } = installed();
     const stamp = path.join(root, '.butler', 'bin', 'VERSION');
     writeFileSync(stamp, 'edited by hand\n');
-    expect(run(root, ['status']).out).toMatch(/^ {2}MISS runtime \.butler\/bin\/: VERSION stamp altered \(unreadable\) \(this butler: /m);
+    expect(run(root, ['status']).out).toMatch(/^ {2}MISS runtime \.butler\/bin\/: VERSION edited \(no version in it\) \(this butler: /m);
     expect(run(root, ['status'], 'ja').out).toMatch(
-      /^ {2}MISS ランタイム \.butler\/bin\/: VERSION が改変されています（読めません）（この butler: /m,
+      /^ {2}MISS ランタイム \.butler\/bin\/: VERSION が編集されています（バージョンが書かれていません）（この butler: /m,
     );
     writeFileSync(stamp, 'agent-butler 0.0.1\n');
     const up = run(root, ['install']);
