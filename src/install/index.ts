@@ -67,7 +67,7 @@ export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
       true,
       lang,
     ),
-    planGitignore(ctx.root, { personal }).then((c) => (c ? [c] : [])),
+    planGitignore(ctx.root, { personal, lang }).then((c) => (c ? [c] : [])),
     planConfigLang(ctx).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();

@@ -88,3 +88,24 @@ describe('2. status: an edited VERSION stamp is a counted problem with its fix',
     expect(butler(root, ['status']).code).toBe(0);
   });
 });
+
+describe('3. --lang ja: what install writes, the no-terminal hint, the missing issue sections', () => {
+  it('speaks Japanese throughout', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude', '--lang', 'ja']).code).toBe(0);
+    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toBe(
+      '# Butler: handover の snapshot とセッションログは非公開のまま\nsession_logs/\n.claude/settings.local.json\n',
+    );
+    const rec = butler(root, ['work', 'record', '-m', 'x', '--lang', 'ja']);
+    expect(rec.err).toContain(
+      '  ヒント: 端末にいる人が必要です（ここには TTY がありません）。Butler 自身のファイルは人が自分の端末で `butler work record` を実行して記録します',
+    );
+    const create = butler(root, ['issue', 'create', '--title', 'テスト', '--body', 'x', '--lang', 'ja']);
+    expect(create.code).toBe(3);
+    expect(create.out).toContain(
+      '? 本文の不足項目: 現在の状態、次にすること、ブロック要因\n\n## 現在の状態\n…\n\n## 次にすること\n…\n\n## ブロック要因\n…\n',
+    );
+    const filled = '## 現在の状態\n動く\n\n## 次にすること\nテスト\n\n## ブロック要因\nなし\n';
+    expect(butler(root, ['issue', 'create', '--title', 'テスト', '--body', filled, '--lang', 'ja']).code).toBe(0);
+  });
+});
