@@ -109,3 +109,28 @@ describe('3. --lang ja: what install writes, the no-terminal hint, the missing i
     expect(butler(root, ['issue', 'create', '--title', 'テスト', '--body', filled, '--lang', 'ja']).code).toBe(0);
   });
 });
+
+describe('4. --client naming no brain is a usage error for every verb that takes it', () => {
+  it('work observe, work record and issue list refuse it before doing anything', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    const head = git(root, 'rev-parse', 'HEAD');
+    for (const argv of [
+      ['work', 'observe'],
+      ['work', 'record', '-m', 'x'],
+      ['issue', 'list'],
+    ]) {
+      const r = butler(root, [...argv, '--client', 'nobody']);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(
+        `butler ${argv[0]} ${argv[1]}: --client nobody names no brain here (known: claude-code); nothing was written. Pass one of them, or leave --client out to act as yourself\n` +
+          `  butler ${argv[0]} ${argv[1]} --help lists its options.\n`,
+      );
+    }
+    expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
+    expect(butler(root, ['work', 'observe', '--client', 'nobody', '--lang', 'ja']).err).toContain(
+      '--client nobody はここの Brain を指していません（既知: claude-code）。',
+    );
+    expect(butler(root, ['work', 'observe', '--client', 'claude']).code).toBe(0);
+  });
+});
