@@ -141,7 +141,7 @@ async function leftBehind(root: string, rest: ClientRecord[], lang: Lang): Promi
 
 export async function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; clients: readonly string[]; personal?: boolean; lang?: Lang; langExplicit?: boolean },
+  ctx: { root: string; clients: readonly string[]; personal?: boolean; lang?: Lang; langExplicit?: boolean; runAs?: string },
   changes: FileChange[],
   dryRun: boolean,
 ): Promise<InstallReport> {
@@ -164,7 +164,7 @@ export async function toReport(
     // The record's message says what happened (second walk-through: an upgrade was told "Install Butler").
     const runtime = changes.filter((c) => c.path.startsWith('.butler/bin/'));
     const message = runtime.some((c) => c.before === null) ? 'Install Butler' : runtime.length ? 'Upgrade Butler' : 'Update Butler';
-    if (shared.length) notes.push(t.commit(shared, personalWritten, message));
+    if (shared.length) notes.push(t.commit(shared, personalWritten, message, ctx.runAs ?? 'butler'));
     // A client's trust step only for a client something was written for.
     for (const c of clients)
       if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))

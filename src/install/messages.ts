@@ -14,9 +14,9 @@ const en = {
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
   /** `message`: the record's message, by what install did (`Install Butler`, `Upgrade Butler`, `Update Butler`). */
-  commit: (paths: string[], personal: string | null, message: string) =>
+  commit: (paths: string[], personal: string | null, message: string, run: string) =>
     `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored)` : ''}: ` +
-    `butler work record -m "${message}" (it asks you to confirm Butler's own files), then butler work publish.`,
+    `${run} work record -m "${message}" (it asks you to confirm Butler's own files), then ${run} work publish.`,
   /** A client's one-time trust step (its record says it in English). */
   trust: (c: ClientRecord) => c.trust ?? '',
   leftBehind: (kept: string[]) => `Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`,
@@ -153,9 +153,9 @@ const ja: typeof en = {
   commitRemoval: (paths) => `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）。`,
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
-  commit: (paths, personal, message) =>
+  commit: (paths, personal, message, run) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
-    `butler work record -m "${message}"（Butler 自身のファイルの確認を求めます）、続けて butler work publish。`,
+    `${run} work record -m "${message}"（Butler 自身のファイルの確認を求めます）、続けて ${run} work publish。`,
   trust: (c) => JA_TRUST[c.key] ?? c.trust ?? '',
   leftBehind: (kept) => `残したもの: ${kept.join('、')}。不要なら手で削除してください。`,
   kept: {

@@ -200,7 +200,7 @@ describe('flags, status, install and uninstall say what is true', () => {
     writeFileSync(stamp, 'agent-butler 0.0.1\n');
     const up = run(root, ['install']);
     expect(up.out).toContain(
-      'note: Commit .butler/ so every clone gets them: butler work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then butler work publish.\n',
+      'note: Commit .butler/ so every clone gets them: node .butler/bin/butler.mjs work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',
     );
     expect(up.out).not.toContain('Install Butler');
   });

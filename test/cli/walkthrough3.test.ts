@@ -1,7 +1,7 @@
 // Issue #25, third newcomer walk-through: the real bundle spawned in temp git
 // repositories, as a person types it. Each test removes the folders it made.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
@@ -132,5 +132,27 @@ describe('4. --client naming no brain is a usage error for every verb that takes
       '--client nobody はここの Brain を指していません（既知: claude-code）。',
     );
     expect(butler(root, ['work', 'observe', '--client', 'claude']).code).toBe(0);
+  });
+});
+
+describe('5. install names the command that exists for the route used', () => {
+  it('butler on PATH: butler work record; not on PATH (a clone, a skill): the vendored runtime', () => {
+    const root = repo();
+    const noButler = path.dirname(process.execPath);
+    const plain = butler(root, ['install', '--claude'], { env: { PATH: noButler } });
+    expect(plain.out).toContain(
+      ': node .butler/bin/butler.mjs work record -m "Install Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',
+    );
+    // The command it names runs: the vendored runtime has work record (it asks a person to confirm).
+    expect(butler(root, ['work', 'record', '-m', 'Install Butler'], { bin: path.join(root, '.butler/bin/butler.mjs') }).err).toContain(
+      'needs a person at a terminal',
+    );
+    const bin = path.join(path.dirname(root), 'bin');
+    mkdirSync(bin);
+    writeFileSync(path.join(bin, 'butler'), '#!/bin/sh\n', { mode: 0o755 });
+    const onPath = butler(root, ['install', '--claude', '--gemini'], { env: { PATH: `${bin}${path.delimiter}${noButler}` } });
+    expect(onPath.out).toContain(
+      ': butler work record -m "Update Butler" (it asks you to confirm Butler\'s own files), then butler work publish.\n',
+    );
   });
 });
