@@ -109,9 +109,9 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     { prefix, json: Boolean(values.json), usage: more(prefix, t).trimEnd(), root: () => session.projectRoot },
     async () => {
       // The command line is checked before anything is read or bound: a usage error has done nothing.
-      const { args, defaultIssue } = await toolArgs(tool, values, parsed.positionals, positionals, io, t);
+      const { args, defaultIssue, typed } = await toolArgs(tool, values, parsed.positionals, positionals, io, t);
       const checked = tool.config.inputSchema.safeParse(args, zodLocale(lang));
-      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t));
+      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t, typed, args));
       const root = await bind(session, values, io, deps, Boolean(group.folder), lang);
       // A tool that takes `client` answers a wrong one itself; for every other verb the flag names the brain (#25).
       if (typeof values.client === 'string' && !('client' in tool.config.inputSchema.shape)) await knownClient(root, values.client, lang);

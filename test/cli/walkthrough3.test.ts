@@ -156,3 +156,24 @@ describe('5. install names the command that exists for the route used', () => {
     );
   });
 });
+
+describe("7. a bad value names the flag typed, in the person's words", () => {
+  it('--limit 0, --comments=-3, a handover id of the wrong form', () => {
+    const root = repo();
+    const limit = butler(root, ['work', 'history', '--limit', '0']);
+    expect(limit.code).toBe(2);
+    expect(limit.err).toBe('butler work history: --limit must be 1 or more\n  butler work history --help lists its options.\n');
+    expect(butler(root, ['work', 'history', '-n', '0', '--lang', 'ja']).err).toBe(
+      'butler work history: -n は 1 以上にしてください\n  オプションの一覧は butler work history --help で表示されます。\n',
+    );
+    expect(butler(root, ['issue', 'read', '1', '--comments=-3']).err).toBe(
+      'butler issue read: --comments must be 0 or more\n  butler issue read --help lists its options.\n',
+    );
+    const id = butler(root, ['handover', 'read', 'nonexistent-id']);
+    expect(id.code).toBe(2);
+    expect(id.err).toBe(
+      'butler handover read: handover id nonexistent-id is not a snapshot id (they read like project-20260101T000000Z-person); `butler handover list` shows them\n' +
+        '  butler handover read --help lists its options.\n',
+    );
+  });
+});

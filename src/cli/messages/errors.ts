@@ -29,6 +29,10 @@ const en = {
   bothGive: (a: string, b: string, key: string) => `${a} and ${b} both give ${key}`,
   onlyList: (label: string) => `only a tool with a list of issues takes several ${label}`,
   required: (label: string) => `${label} is required`,
+  atLeast: (label: string, min: string) => `${label} must be ${min} or more`,
+  atMost: (label: string, max: string) => `${label} must be ${max} or less`,
+  notHandoverId: (label: string, got: string) =>
+    `${label} ${got} is not a snapshot id (they read like project-20260101T000000Z-person); \`butler handover list\` shows them`,
   // guard
   guardNames: 'name git subcommands, e.g. fetch ls-files',
   notAMode: (words: string) => `${words} is not a mode`,
@@ -86,6 +90,10 @@ const ja: typeof en = {
   bothGive: (a, b, key) => `${a} と ${b} の両方が ${key} を指定しています`,
   onlyList: (label) => `${label} を複数取れるのは issue の一覧を取るツールだけです`,
   required: (label) => `${label} は必須です`,
+  atLeast: (label, min) => `${label} は ${min} 以上にしてください`,
+  atMost: (label, max) => `${label} は ${max} 以下にしてください`,
+  notHandoverId: (label, got) =>
+    `${label} ${got} は snapshot の id ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
   guardNames: 'git のサブコマンドを指定してください（例: fetch ls-files）',
   notAMode: (words) => `${words} はモードではありません`,
   nameMode: 'モードを指定してください',
