@@ -177,3 +177,27 @@ describe("7. a bad value names the flag typed, in the person's words", () => {
     );
   });
 });
+
+describe('9. a rejected publish tells a person what to run', () => {
+  it('Run `butler work sync`, then publish again (en and ja)', () => {
+    const { root, remote } = makeRepo({ withRemote: true });
+    made.push(path.dirname(root));
+    const other = path.join(path.dirname(root), 'other');
+    git(path.dirname(root), 'clone', '-q', remote!, other);
+    writeFileSync(path.join(other, 'theirs.txt'), 'x\n');
+    git(other, 'add', '-A');
+    git(other, '-c', 'user.name=O', '-c', 'user.email=o@e.x', 'commit', '-qm', 'theirs');
+    git(other, 'push', '-q');
+    writeFileSync(path.join(root, 'mine.txt'), 'y\n');
+    git(root, 'add', '-A');
+    git(root, '-c', 'user.name=T', '-c', 'user.email=t@e.x', 'commit', '-qm', 'mine');
+    const r = butler(root, ['work', 'publish']);
+    expect(r.code).not.toBe(0);
+    expect(r.out + r.err).toContain(
+      '  hint: Someone published first. Run `butler work sync` to bring in their records, then `butler work publish` again.\n',
+    );
+    expect(butler(root, ['work', 'publish', '--lang', 'ja']).out + butler(root, ['work', 'publish', '--lang', 'ja']).err).toContain(
+      '先に誰かが公開しています。`butler work sync` で記録を取り込み、その後 `butler work publish` を再度実行してください',
+    );
+  });
+});
