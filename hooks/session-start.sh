@@ -84,8 +84,8 @@ fi
 kind=start; [ "$src" = compact ] && kind=compact
 memo=$g/butler/start-$bn.$kind
 [ -f "$memo" ] && [ ! -L "$g/butler" ] || node_with
-m=$(cat "$memo" 2>/dev/null; printf '#') || node_with
-case $m in "butler-start-memo 1$nl"*"$nl--$nl"*) ;; *) node_with ;; esac
+m=$(cat "$memo" 2>/dev/null) || node_with
+case $m in "butler-start-memo 1$nl"*"$nl--$nl"*\#) ;; *) node_with ;; esac
 b=${m#*"$nl--$nl"}; b=${b%\#}; h=${m%%"$nl--$nl"*}
 case $BUTLER_LANG in [Ee][Nn]) lg=en ;; [Jj][Aa]) lg=ja ;; *) lg=- ;; esac
 # The header, line by line: every recorded input is checked; files to checksum are collected.
