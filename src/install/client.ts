@@ -55,9 +55,11 @@ export function commandsFor(c: ClientRecord, sum = '', startSum = ''): HookComma
     : locate.kind === 'env'
       ? startLauncher(`$${locate.variable}`, c.brain, form, startSum, `exec ${plainStart}`)
       : shQuoted(
-          walkUpLauncher('session-start.cjs', brain, '', 'node', noEnvNames).replace(
-            /cd "(\$\{d#\}|\$d)" && exec /,
-            (_m, d: string) => `cd "${d}" && ${startLauncher(d, c.brain, form, startSum, '')}exec `,
+          ((text: string) => (noEnvNames ? withoutEnvNames(text) : text))(
+            walkUpLauncher('session-start.cjs', brain).replace(
+              'cd "$d" && exec ',
+              `cd "$d" && ${startLauncher('$d', c.brain, form, startSum, '')}exec `,
+            ),
           ),
         );
   return {
