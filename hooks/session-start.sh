@@ -106,6 +106,7 @@ for x in $h; do
       [ -f "$p" ] || node_with
       z=$(wc -c <"$p" 2>/dev/null) || node_with
       [ "${z#"${z%%[! ]*}"}" = "$cs" ] || node_with ;;
+    'k '*) ;;
     'e '*) [ -e "${x#e }" ] || node_with ;;
     'n '*) [ -e "${x#n }" ] || [ -L "${x#n }" ] && node_with ;;
     'c '*) y=${x#c }; exp=$exp$y$nl; y=${y#* }; y=${y#* }; [ -f "$y" ] || node_with; set -- "$@" "$y" ;;

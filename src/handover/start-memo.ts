@@ -9,6 +9,7 @@
 //   r1 <checked size|-> <path>    the session recovery would read for any other session id (L1), or "r1 -"
 //   r2 <checked size|-> <path>    the one it would read for L1 itself (L2), or "r2 -"
 //   c <crc> <size> <path>         a file as POSIX cksum prints it (git files, config, index, snapshot…)
+//   k <size:mtime:inode> <path>   after each c line, for Node only: an unchanged file is not summed again
 //   e <path> / n <path>           a path that must exist / must not exist
 //   --
 //   <the exact text>#
@@ -69,23 +70,41 @@ export function memoKeys(root: string, brain: string): string | null {
   }
 }
 
+// Slicing-by-8 tables: the hook runs this once per process, before the JIT warms up, so fewer loop turns count.
 const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
+  const t = new Int32Array(256 * 8);
   for (let i = 0; i < 256; i++) {
     let c = i << 24;
     for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
-    t[i] = c >>> 0;
+    t[i] = c;
   }
+  for (let i = 0; i < 256; i++)
+    for (let s = 1; s < 8; s++) t[s * 256 + i] = (t[(s - 1) * 256 + i]! << 8) ^ t[(t[(s - 1) * 256 + i]! >>> 24) & 0xff]!;
   return t;
 })();
 
 /** The checksum POSIX `cksum` prints: CRC-32 (polynomial 0x04C11DB7, MSB first) over the bytes, then the length. */
-export function posixCksum(buf: Uint8Array): number {
-  let crc = 0;
-  const step = (b: number) => (crc = ((crc << 8) ^ (CRC_TABLE[((crc >>> 24) ^ b) & 0xff] as number)) >>> 0);
-  for (const b of buf) step(b);
-  for (let n = buf.length; n > 0; n = Math.floor(n / 256)) step(n & 0xff);
-  return ~crc >>> 0;
+export function posixCksum(b: Uint8Array): number {
+  const t = CRC_TABLE;
+  const n = b.length;
+  const m = n - (n % 8);
+  let c = 0;
+  let i = 0;
+  for (; i < m; i += 8) {
+    const a = c ^ ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!);
+    c =
+      t[1792 + ((a >>> 24) & 0xff)]! ^
+      t[1536 + ((a >>> 16) & 0xff)]! ^
+      t[1280 + ((a >>> 8) & 0xff)]! ^
+      t[1024 + (a & 0xff)]! ^
+      t[768 + b[i + 4]!]! ^
+      t[512 + b[i + 5]!]! ^
+      t[256 + b[i + 6]!]! ^
+      t[b[i + 7]!]!;
+  }
+  for (; i < n; i++) c = (c << 8) ^ t[((c >>> 24) ^ b[i]!) & 0xff]!;
+  for (let len = n; len > 0; len = Math.floor(len / 256)) c = (c << 8) ^ t[((c >>> 24) ^ (len & 0xff)) & 0xff]!;
+  return ~c >>> 0;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -93,16 +112,33 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** A line's path must survive the line format and sh: absolute, no newline, no leading or trailing space. */
 const plainPath = (p: string) => path.isAbsolute(p) && !/[\n\r]/.test(p) && p === p.trim();
 
-function fileLine(file: string, expected?: string): string | null {
-  let buf: Buffer;
+/**
+ * A file's line: `n` when missing, else `c` as cksum prints it, followed by its `k` line (size, mtime, inode)
+ * so the next memo reuses the checksum of a file that did not change (`known`: the previous memo's lines).
+ */
+function fileLine(file: string, known: Map<string, string>, expected?: string): string | null {
   try {
-    buf = readFileSync(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? (existsSync(file) ? null : `n ${file}`) : null;
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st) return `n ${file}`;
+    if (!st.isFile()) return null;
+    const k = `k ${st.size}:${st.mtimeMs}:${st.ino} ${file}`;
+    const c = known.get(k);
+    if (c) return `${c}\n${k}`;
+    const buf = readFileSync(file);
+    if (expected !== undefined && buf.toString('utf8') !== expected) return null;
+    return `c ${posixCksum(buf)} ${buf.length} ${file}\n${k}`;
+  } catch {
+    return null;
   }
-  if (expected !== undefined && buf.toString('utf8') !== expected) return null;
-  return `c ${posixCksum(buf)} ${buf.length} ${file}`;
+}
+
+/** The `c` lines of the previous memo by the `k` line that follows each. */
+function knownSums(text: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  const lines = (text ?? '').slice(0, Math.max(0, (text ?? '').indexOf('\n--\n'))).split('\n');
+  for (let i = 1; i < lines.length; i++)
+    if (lines[i]!.startsWith('k ') && lines[i - 1]!.startsWith('c ')) out.set(lines[i]!, lines[i - 1]!);
+  return out;
 }
 
 function target(r: SessionRecord | null): string {
@@ -129,14 +165,18 @@ export function writeStartMemo(q: {
     if (!/^[A-Za-z0-9_-]{1,80}$/.test(q.brain) || LONE_SURROGATE.test(q.text)) return;
     const files = fixedFiles(root, q.brain, true);
     if (!files || deps.issueIds.length > 200 || deps.anchors.length > 100) return;
-    const lines = files.map((f) => fileLine(f));
-    if (deps.snapshotFile) lines.push(fileLine(deps.snapshotFile, deps.snapshotText ?? ''));
-    for (const id of deps.issueIds) lines.push(fileLine(path.join(root, LOCAL_ISSUES_DIR, `${id}.md`)));
+    const name = memoName(q.brain, q.compact);
+    const file = butlerGitFile(root, name, 'gitDir');
+    const before = file && readOrNull(file);
+    const known = knownSums(before);
+    const lines = files.map((f) => fileLine(f, known));
+    if (deps.snapshotFile) lines.push(fileLine(deps.snapshotFile, known, deps.snapshotText ?? ''));
+    for (const id of deps.issueIds) lines.push(fileLine(path.join(root, LOCAL_ISSUES_DIR, `${id}.md`), known));
     for (const a of deps.anchors) {
       const p = path.join(root, a);
       lines.push(plainPath(p) ? `${existsSync(p) ? 'e' : 'n'} ${p}` : null);
     }
-    if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '')))) return;
+    if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '').replace(/\n[^]*$/, '')))) return;
     if (memoKeys(root, q.brain) !== q.keys) return;
     const env = q.langEnv?.toLowerCase();
     const { l1, l2 } = recoveryTargets(root, q.brain);
@@ -146,9 +186,7 @@ export function writeStartMemo(q: {
     const head = ['butler-start-memo 1', `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`, `u ${until}`];
     head.push(`a ${l1?.session_id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...(lines as string[]));
     const text = `${head.join('\n')}\n--\n${q.text}#`;
-    const name = memoName(q.brain, q.compact);
-    const file = butlerGitFile(root, name, 'gitDir');
-    if (file && readOrNull(file) !== text) writeGitText(root, name, text);
+    if (file && before !== text) writeGitText(root, name, text);
   } catch {
     // no memo: the next start runs Node
   }
