@@ -17,7 +17,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../shared/config.js';
-import { butlerGitFile, fileKey, gitDirs, writeGitText } from '../shared/git-refs.js';
+import { butlerGitFile, gitDirs, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { recoveryTargets, sessionsPath, type SessionRecord } from './sessions.js';
 import { FETCH_STALE_MS, SESSION_START_LIMIT, SHARE_STATE_FILE } from './start-prompt.js';
@@ -64,7 +64,15 @@ function fixedFiles(root: string, brain: string, sessions: boolean): string[] | 
 export function memoKeys(root: string, brain: string): string | null {
   try {
     const files = fixedFiles(root, brain, false);
-    return files && files.map((f) => fileKey(f) ?? '-').join('|');
+    return (
+      files &&
+      files
+        .map((f) => {
+          const st = statSync(f, { throwIfNoEntry: false });
+          return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '-';
+        })
+        .join('|')
+    );
   } catch {
     return null;
   }
@@ -171,7 +179,10 @@ export function writeStartMemo(q: {
     const known = knownSums(before);
     const lines = files.map((f) => fileLine(f, known));
     if (deps.snapshotFile) lines.push(fileLine(deps.snapshotFile, known, deps.snapshotText ?? ''));
-    for (const id of deps.issueIds) lines.push(fileLine(path.join(root, LOCAL_ISSUES_DIR, `${id}.md`), known));
+    // No local tracker (the common case): one line for its folder, not one per issue.
+    const issues = path.join(root, LOCAL_ISSUES_DIR);
+    if (deps.issueIds.length && !statSync(issues, { throwIfNoEntry: false })) lines.push(`n ${issues}`);
+    else for (const id of deps.issueIds) lines.push(fileLine(path.join(issues, `${id}.md`), known));
     for (const a of deps.anchors) {
       const p = path.join(root, a);
       lines.push(plainPath(p) ? `${existsSync(p) ? 'e' : 'n'} ${p}` : null);
