@@ -104,8 +104,37 @@ describe('index memo', () => {
     const memo = path.join(root, '.git/butler/tracked-logs');
     expect(existsSync(memo)).toBe(true);
     // A memo that says "nothing tracked" for some other state of git's index is ignored: git is asked.
-    writeFileSync(memo, JSON.stringify({ key: '1:2:3', files: [] }));
+    writeFileSync(memo, JSON.stringify({ key: '1:2:3', value: [] }));
     git(root, 'add', 'session_logs.txt');
     expect(trackedLogs(root)).toEqual(['session_logs/sessions.json']);
+  });
+
+  // The git dir is not pushed or fetched, so only a local process (the agent Butler guards) can write a
+  // memo; it can write the work tree too. What a memo must never do is turn what a commit brought into
+  // the agent's own work: origin is the ledger's word (src/handover/origin.ts), not the memo's.
+  it('memos forged in the git dir for the current files do not make a pulled snapshot own', async () => {
+    const { root } = makeRepo();
+    await appendOne(root, '2026-06-04T10:00:00Z', 'mine');
+    // A collaborator's snapshot arrives with a commit, index.json included (as a pull would bring it).
+    const { root: other } = makeRepo();
+    const theirs = await appendOne(other, '2026-06-04T11:00:00Z', 'FROM-A-COMMIT');
+    const dir = path.join(root, 'session_logs/handover');
+    writeFileSync(path.join(root, theirs.entry.snapshot_file), readFileSync(path.join(other, theirs.entry.snapshot_file)));
+    writeFileSync(path.join(dir, 'index.json'), readFileSync(path.join(other, INDEX)));
+    git(root, 'add', '-f', theirs.entry.snapshot_file, INDEX);
+    git(root, 'commit', '-qm', 'their snapshot');
+    // The forger vouches for the index file and git's index as they are now, and says nothing is tracked.
+    const key = (file: string) => {
+      const st = statSync(file);
+      return `${st.size}:${st.mtimeMs}:${st.ino}`;
+    };
+    mkdirSync(path.join(root, '.git/butler'), { recursive: true });
+    writeFileSync(path.join(root, '.git/butler/index-memo'), JSON.stringify({ key: key(path.join(root, INDEX)), value: [] }));
+    writeFileSync(path.join(root, '.git/butler/tracked-logs'), JSON.stringify({ key: key(path.join(root, '.git/index')), value: [] }));
+    expect(trackedLogs(root)).toEqual([]);
+    const rows = await new HandoverStore(root).entries();
+    const pulled = rows.find((e) => e.handover_id === theirs.entry.handover_id);
+    expect(pulled?.origin).toBe('committed');
+    expect(rows.filter((e) => e.origin === 'own').map((e) => e.handover_id)).not.toContain(theirs.entry.handover_id);
   });
 });
