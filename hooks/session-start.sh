@@ -10,6 +10,16 @@
 # printed with printf '%s', never run, and refused when it holds what Node's neutralize would remove.
 # The session is not lost: its fields go to a queue in the git dir that Node drains into sessions.json.
 bn=$BUTLER_BRAIN; bf=$BUTLER_FORM; bb=$BUTLER_BIN; root=${bb%/.butler/bin}
+bl() { exec node "$bb/session-start.cjs" --brain "$bn"; }
+case $bn in '' | *[!A-Za-z0-9_-]*) bl ;; esac
+# The git dir: .git itself, or the one a linked worktree's .git file names. No memo for this brain (a
+# first start, a tracked history): the Node hook reads the input itself, nothing else is spent.
+g=$root/.git
+if [ ! -d "$g" ]; then
+  [ -f "$g" ] && IFS= read -r gl <"$g" || bl
+  case $gl in 'gitdir: '/?*) g=${gl#gitdir: } ;; 'gitdir: '?*) g=$root/${gl#gitdir: } ;; *) bl ;; esac
+fi
+[ -f "$g/butler/start-$bn.start" ] || [ -f "$g/butler/start-$bn.compact" ] || bl
 nl='
 '
 # The bytes the checks name, from one printf: controls but tab, newline and CR; then tab, CR, the UTF-8
@@ -18,7 +28,6 @@ x=$(printf '\001\002\003\004\005\006\007\010\013\014\016\017\020\021\022\023\024
 CT=${x%%.*}; x=${x#*.}; tab=${x%%.*}; x=${x#*.}; cr=${x%%.*}; x=${x#*.}; C2=${x%%.*}; x=${x#*.}
 E2=${x%%.*}; x=${x#*.}; E1=${x%%.*}; x=${x#*.}; C1R=${x%%.*}; x=${x#*.}; E2R=${x%%.*}; x=${x#*.}; E1R=${x%%.*}
 WS=" $tab$nl$cr"
-bl() { exec node "$bb/session-start.cjs" --brain "$bn"; }
 # Hands the input, unchanged, to the Node hook (which then answers as it always did) and stops here.
 node_with() {
   [ -n "$w" ] && kill "$w" 2>/dev/null; w=
@@ -74,13 +83,6 @@ got=1
 [ "$sidt" = s ] && [ "$cwdt" = s ] && [ "$cwd" = "$root" ] || node_with
 case $sid in '' | *[!A-Za-z0-9._:-]*) node_with ;; esac
 [ ${#sid} -le 200 ] && [ ${#tp} -le 4000 ] && [ ${#src} -le 40 ] || node_with
-case $bn in '' | *[!A-Za-z0-9_-]*) node_with ;; esac
-# The git dir: .git itself, or the one a linked worktree's .git file names.
-g=$root/.git
-if [ ! -d "$g" ]; then
-  [ -f "$g" ] && IFS= read -r gl <"$g" || node_with
-  case $gl in 'gitdir: '/?*) g=${gl#gitdir: } ;; 'gitdir: '?*) g=$root/${gl#gitdir: } ;; *) node_with ;; esac
-fi
 kind=start; [ "$src" = compact ] && kind=compact
 memo=$g/butler/start-$bn.$kind
 [ -f "$memo" ] && [ ! -L "$g/butler" ] || node_with
