@@ -14,7 +14,7 @@
 //   --
 //   <the exact text>#
 // Nothing here is trusted by the shell beyond its checks: the agent can write the git dir too.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../shared/config.js';
 import { butlerGitFile, gitDirs, writeGitText } from '../shared/git-refs.js';
@@ -155,10 +155,24 @@ function target(r: SessionRecord | null): string {
 }
 
 /**
- * Writes the memo for the answer just given, when it can be checked from sh; best effort, never throws.
+ * Writes the memo for the answer just given (`ok`: nothing in it asked git, nothing was recovered) when
+ * it can be checked from sh, and otherwise removes the old one, so the next start runs the Node hook at
+ * once instead of checking a memo that cannot hold. Best effort, never throws.
  * `keys` is memoKeys() from before the answer was made.
  */
-export function writeStartMemo(q: {
+export function writeStartMemo(q: MemoQuery): void {
+  const name = memoName(q.brain, q.compact);
+  if (q.ok && memoBody(q, name)) return;
+  try {
+    const file = butlerGitFile(q.root, name, 'gitDir');
+    if (file && existsSync(file)) rmSync(file, { force: true });
+  } catch {
+    // a read-only git dir: the script finds the memo stale and runs Node
+  }
+}
+
+interface MemoQuery {
+  ok: boolean;
   root: string;
   brain: string;
   compact: boolean;
@@ -166,14 +180,16 @@ export function writeStartMemo(q: {
   text: string;
   deps: MemoDeps;
   keys: string | null;
-}): void {
+}
+
+/** Writes the memo; false when this answer has none. */
+function memoBody(q: MemoQuery, name: string): boolean {
   try {
     const { root, deps } = q;
-    if (!q.keys || !plainPath(root) || root.includes('\t') || q.text.length > SESSION_START_LIMIT + 1) return;
-    if (!/^[A-Za-z0-9_-]{1,80}$/.test(q.brain) || LONE_SURROGATE.test(q.text)) return;
+    if (!q.keys || !plainPath(root) || root.includes('\t') || q.text.length > SESSION_START_LIMIT + 1) return false;
+    if (!/^[A-Za-z0-9_-]{1,80}$/.test(q.brain) || LONE_SURROGATE.test(q.text)) return false;
     const files = fixedFiles(root, q.brain, true);
-    if (!files || deps.issueIds.length > 200 || deps.anchors.length > 100) return;
-    const name = memoName(q.brain, q.compact);
+    if (!files || deps.issueIds.length > 200 || deps.anchors.length > 100) return false;
     const file = butlerGitFile(root, name, 'gitDir');
     const before = file && readOrNull(file);
     const known = knownSums(before);
@@ -187,19 +203,19 @@ export function writeStartMemo(q: {
       const p = path.join(root, a);
       lines.push(plainPath(p) ? `${existsSync(p) ? 'e' : 'n'} ${p}` : null);
     }
-    if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '').replace(/\n[^]*$/, '')))) return;
-    if (memoKeys(root, q.brain) !== q.keys) return;
+    if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '').replace(/\n[^]*$/, '')))) return false;
+    if (memoKeys(root, q.brain) !== q.keys) return false;
     const env = q.langEnv?.toLowerCase();
     const { l1, l2 } = recoveryTargets(root, q.brain);
     const [r1, r2] = [target(l1), target(l2)];
-    if (!r1 || !r2 || (l1 && !/^[A-Za-z0-9._:-]{1,200}$/.test(l1.session_id))) return;
+    if (!r1 || !r2 || (l1 && !/^[A-Za-z0-9._:-]{1,200}$/.test(l1.session_id))) return false;
     const until = Number.isNaN(deps.fetchedAt) ? 0 : Math.floor((deps.fetchedAt + FETCH_STALE_MS) / 1000);
     const head = ['butler-start-memo 1', `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`, `u ${until}`];
     head.push(`a ${l1?.session_id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...(lines as string[]));
     const text = `${head.join('\n')}\n--\n${q.text}#`;
-    if (file && before !== text) writeGitText(root, name, text);
+    return !!file && (before === text || writeGitText(root, name, text));
   } catch {
-    // no memo: the next start runs Node
+    return false;
   }
 }
 

@@ -109,8 +109,10 @@ export async function startAnswer(
     // Snapshot text may come from a transcript or another clone: no terminal controls, no fake framing (issue #23).
     const text = neutralize(out);
     // Not after a recovery (this answer names it; the next would not) nor while it still runs.
-    if (keys && deps.memo && settled && !recovered)
-      writeStartMemo({ root, brain: me!, compact: input.source === 'compact', langEnv: opts.env.BUTLER_LANG, text, deps, keys });
+    if (keys) {
+      const ok = deps.memo && settled && !recovered;
+      writeStartMemo({ ok, root, brain: me!, compact: input.source === 'compact', langEnv: opts.env.BUTLER_LANG, text, deps, keys });
+    }
     return text;
   } catch {
     return '';

@@ -133,7 +133,8 @@ describe('SessionStart from the shell (D40)', () => {
     const drift = start(root, 'claude', { session_id: 'd' });
     expect(drift.shell).toBe(false);
     expect(drift.out).toMatch(/Drift since snapshot/);
-    // After a commit the memo is not written (HEAD moved since the snapshot): Node again.
+    // After a commit the memo is removed, not written (HEAD moved since the snapshot): Node again, at once.
+    expect(existsSync(path.join(gitDir(root), 'start-claude-code.start'))).toBe(false);
     expect(start(root, 'claude', { session_id: 'd' }).shell).toBe(false);
 
     const other = project();
