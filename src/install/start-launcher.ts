@@ -21,9 +21,12 @@ export function startScriptSum(text: string): string {
  */
 export function startLauncher(dir: string, brain: string, form: 'text' | 'json', sum: string, node: string): string {
   const script = `${dir}/${BIN_DIR}/${START_SCRIPT}`;
+  // Without a memo in .git/butler the script would only run Node: skip its check (a linked worktree's .git is a file: check).
+  const memo = (kind: string) => `[ -f "${dir}/.git/butler/start-${brain}.${kind}" ]`;
   return (
+    `if [ -f "${dir}/.git" ] || ${memo('start')} || ${memo('compact')}; then ` +
     `s=$(cat "${script}" 2>/dev/null) && case $(printf "%s" "$s" | sha256sum 2>/dev/null || printf "%s" "$s" | shasum -a 256 2>/dev/null) in ` +
-    `${sum}*) BUTLER_BIN="${dir}/${BIN_DIR}" BUTLER_BRAIN=${brain} BUTLER_FORM=${form}; eval "$s";; esac; ${node}`
+    `${sum}*) BUTLER_BIN="${dir}/${BIN_DIR}" BUTLER_BRAIN=${brain} BUTLER_FORM=${form}; eval "$s";; esac; fi; ${node}`
   );
 }
 
