@@ -4,6 +4,8 @@
 import { mutationPart } from './scripts/mutation-parts.mjs';
 
 const name = process.env.BUTLER_MUTATE_PART ?? 'trust';
+// A narrowed run (BUTLER_MUTATE_FILES/TESTS) names its own report so the part's full report stays.
+const report = process.env.BUTLER_MUTATE_REPORT ?? name;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -23,8 +25,10 @@ export default {
   dryRunTimeoutMinutes: 30,
   mutate: mutationPart(name).mutate,
   reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
-  jsonReporter: { fileName: `reports/mutation/${name}.json` },
-  htmlReporter: { fileName: `reports/mutation/${name}.html` },
-  tempDirName: `.stryker-tmp/${name}`,
+  jsonReporter: { fileName: `reports/mutation/${report}.json` },
+  htmlReporter: { fileName: `reports/mutation/${report}.html` },
+  tempDirName: `.stryker-tmp/${report}`,
+  // Other parts' sandboxes (runs side by side) and reports are not part of the project.
+  ignorePatterns: ['.stryker-tmp', 'reports'],
   cleanTempDir: 'always',
 };

@@ -36,6 +36,7 @@ export const MUTATION_PARTS = {
     tests: [
       'test/guard/protected-rules.test.ts',
       'test/guard/protected-git.test.ts',
+      'test/guard/settings-rules.test.ts',
       'test/guard/git-call-rules.test.ts',
       'test/guard/decide.test.ts',
       'test/guard/config.test.ts',
@@ -60,6 +61,7 @@ export const MUTATION_PARTS = {
       'test/guard/decide.test.ts',
       'test/guard/other-repository.test.ts',
       'test/hooks/pre-tool-use.test.ts',
+      'test/guard/resolve-rules.test.ts',
     ],
   },
   share: {
@@ -73,8 +75,12 @@ export const MUTATION_PARTS = {
   },
 };
 
+// BUTLER_MUTATE_FILES / BUTLER_MUTATE_TESTS (comma-separated globs) narrow a part to some of its files
+// and tests on a busy machine; MUTATION.md says which runs were narrowed.
+const narrowed = (value, all) => (value ? value.split(',').filter(Boolean) : all);
+
 export const mutationPart = (name = process.env.BUTLER_MUTATE_PART ?? 'trust') => {
   const part = MUTATION_PARTS[name];
   if (!part) throw new Error(`unknown mutation part ${name}: ${Object.keys(MUTATION_PARTS).join(', ')}`);
-  return part;
+  return { mutate: narrowed(process.env.BUTLER_MUTATE_FILES, part.mutate), tests: narrowed(process.env.BUTLER_MUTATE_TESTS, part.tests) };
 };

@@ -199,10 +199,17 @@ describe('architecture', () => {
     expect(where(/node:child_process/)).toEqual(
       [path.join('src', 'cli', 'commands', 'demo.ts'), path.join('src', 'cli', 'person.ts'), sh('git-spawn.ts')].sort(),
     );
-    // Every catalog: an `en` object, a `ja` of the same type, and one accessor by language.
+    // Every catalog: an `en` object, a `ja` of the same type, and one accessor by language; a catalog with
+    // words for a person too has `jaPerson` of `enPerson`'s type and picks through `wordsFor` (docs/decisions.md D37).
     const catalogs = files('src').filter((f) => f.split(path.sep).includes('messages'));
     expect(catalogs.length).toBeGreaterThan(10);
-    for (const f of catalogs) expect(code(f), f).toMatch(/const ja: typeof en = [\s\S]*\(lang === 'en' \? en : ja\)/);
+    const audience = /const jaPerson: typeof enPerson = [\s\S]*wordsFor\(lang, to, \{ en, ja \}, \{ en: enPerson, ja: jaPerson \}\)/;
+    for (const f of catalogs) {
+      expect(code(f), f).toMatch(/const ja: typeof en = /);
+      expect(code(f), f).toMatch(code(f).includes('wordsFor') ? audience : /\(lang === 'en' \? en : ja\)/);
+    }
+    // No other module picks a person's words: the one helper is src/shared/audience.ts.
+    expect(where(/\bwordsFor\b/).filter((f) => !f.split(path.sep).includes('messages'))).toEqual([sh('audience.ts')]);
   });
 
   it('every atomic write and lock passes { within } (refuses links), apart from two named places', () => {

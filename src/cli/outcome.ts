@@ -5,7 +5,6 @@ import { toErrorResult } from '../shared/errors.js';
 import type { ToolResult } from '../shared/result.js';
 import type { CliIO } from './io.js';
 import { render } from './render.js';
-import { forPerson } from './person-words.js';
 
 /**
  * The one exit-code map and error boundary of the CLI's envelope commands (work, issue, handover):
@@ -43,13 +42,26 @@ export async function runEnvelope(
   result = neutralizeDeep(result);
   // The labels follow the project's language, as the tools' own words do (BUTLER_LANG first).
   const lang = resolveLang(root ? await loadConfig(root).catch(() => ({})) : {}, io.env);
-  // The envelope (--json) keeps the tool's words; the exit code is the same either way.
-  const person = forPerson(result, lang);
+  // The tool spoke to a person already (ServerDeps.audience); the exit code is the same with --json or without.
+  const usage = namesNoBrain(result);
   if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else {
     // Loaded here, not imported: the verb tables import the runner, which imports this module.
     const { cliNamer } = await import('./groups.js');
-    (result.status === 'error' || person.usage ? io.stderr : io.stdout)(render(person.result, cliNamer, lang));
+    (result.status === 'error' || usage ? io.stderr : io.stdout)(render(result, cliNamer, lang));
   }
-  return person.usage ? EXIT.usage : EXIT[result.status];
+  return usage ? EXIT.usage : EXIT[result.status];
+}
+
+/**
+ * A need_input that only says a flag value named nothing (`--client clade`, `--target nobody`): exit 2,
+ * as any bad flag value (README). Told by the envelope's data: the value it names and the known brains.
+ */
+function namesNoBrain(r: ToolResult<object>): boolean {
+  const d = r.data as Record<string, unknown>;
+  if (r.status !== 'need_input' || !Array.isArray(d.brains)) return false;
+  const required = (d.suggested_action as { required_args?: unknown } | undefined)?.required_args;
+  return (
+    typeof d.client === 'string' || (typeof d.target_brain === 'string' && Array.isArray(required) && required.includes('target_brain'))
+  );
 }

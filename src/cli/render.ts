@@ -27,8 +27,14 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   handover(d, out, l);
   issueList(d, out, l);
   // An action's required arguments are placeholders the person fills in (`-m MESSAGE`, `--body-file FILE`).
+  // A step with no command (work_finish's `configure_upstream`) is said by its reason alone: no tool name for a person.
   if (Array.isArray(d.pending_actions))
-    for (const a of d.pending_actions as Rec[]) out.push(`  → ${step(a.action, a.args, a.required_args)}: ${say(a.reason)}`);
+    for (const a of d.pending_actions as Rec[])
+      out.push(
+        namer && !namer.command(String(a.action))
+          ? `  → ${say(a.reason)}`
+          : `  → ${step(a.action, a.args, a.required_args)}: ${say(a.reason)}`,
+      );
   for (const [k, label] of [
     ['required_action', l.next],
     ['suggested_action', l.next],
@@ -55,8 +61,8 @@ function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
     const up = d.upstream as Rec | null;
     if (up) {
       const ab = up.ahead === null || up.ahead === undefined ? '' : `   ${l.aheadBehind(up.ahead, up.behind)}`;
-      // judged_by is English data (src/work/observe.ts); a person reads it in their language, from the same fields.
-      const judged = lang === 'en' ? up.judged_by : stateText(lang).why(up as never, (d.branch as string | null) ?? null);
+      // judged_by is English data for an agent (src/work/observe.ts); a person reads it in their language and words, from the same fields.
+      const judged = stateText(lang, 'person').why(up as never, (d.branch as string | null) ?? null);
       out.push(`  ${l.upstream}: ${up.ref ?? '-'}${ab}   (${judged})`);
     }
     if (d.default_issue) out.push(`  ${l.defaultIssue}: #${d.default_issue}`);

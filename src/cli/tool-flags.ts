@@ -36,6 +36,8 @@ export const ALIASES: Record<string, Alias> = {
   record: { arg: 'record_id' },
   full: { arg: 'level', set: 'full' },
   'no-issue': { arg: 'issue_ids', set: [] },
+  // `work history -n`: the long spelling `handover list` uses (second walk-through: `--limt` named nothing).
+  limit: { arg: 'n' },
 };
 
 /** `--issue N`: the tool's issue argument, whichever it has; for a tool with none, this call's default issue. */

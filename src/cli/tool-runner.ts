@@ -99,6 +99,8 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     git: createGit(io.env),
     // `work record` of Butler's own files: a person's yes at a terminal, never an agent's (src/cli/person.ts).
     personConsent: (question) => personConsents(io, question),
+    // The tools speak to the person at this terminal, not to an agent (docs/decisions.md D37).
+    audience: 'person',
   };
   const session = newSession();
   return runEnvelope(

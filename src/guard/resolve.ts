@@ -111,8 +111,12 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
     const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
     if (base === 'git') {
       const call = gitCall(argv.slice(i + 1));
-      const envRisk = argv.slice(0, i).find((a) => RISKY_ENV.test(a.split('=')[0] ?? '') && a.includes('='));
-      return [{ ...call, risky: call.risky ?? envRisk?.split('=')[0] ?? null }];
+      // `env GIT_DIR=… git`, `sudo GIT_WORK_TREE=… git`: another repository, as with a plain assignment.
+      const envRisk = argv
+        .slice(0, i)
+        .find((a) => RISKY_ENV.test(a.split('=')[0] ?? '') && a.includes('='))
+        ?.split('=')[0];
+      return [{ ...call, risky: call.risky ?? envRisk ?? null, elsewhere: call.elsewhere || /DIR|WORK_TREE/.test(envRisk ?? '') }];
     }
     if (/^git-[a-z0-9]/.test(base)) return [{ sub: base.slice(4) }];
     const person = butlerGuardChange(argv, i, base);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
@@ -21,6 +22,8 @@ export interface HandoverContext {
   git: GitRunner;
   now: () => Date;
   lang: Lang;
+  /** Whose words the results speak: an agent's over MCP, a person's at the CLI (docs/decisions.md D37). */
+  audience?: Audience;
   env: Record<string, string | undefined>;
   /** Title, body and state through the issue backend; throws when the issue cannot be read. */
   readIssue: (id: number) => Promise<{ title: string; body: string; state: string }>;

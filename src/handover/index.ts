@@ -12,8 +12,3 @@ export { HandoverStore, type IndexEntry } from './store.js';
 export { SESSION_START_LIMIT, startAnswer, type StartInput } from './start.js';
 export { createHandoverContext } from './wire.js';
 export { beginSession, publishWithShares } from './work-ops.js';
-// The model-facing catalogs, for the CLI's person wording (src/cli/person-words.ts) to recognise and replace.
-export { listText } from './messages/list.js';
-export { lookupText } from './messages/lookup.js';
-export { prepareText } from './messages/prepare.js';
-export { shareText } from './messages/share.js';

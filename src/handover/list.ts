@@ -56,21 +56,25 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
   }));
   const first = handovers[0];
-  return ok(listText(ctx.lang).history, {
+  return ok(listText(ctx.lang, ctx.audience).history, {
     count: matched.length,
     handovers,
     ...(matched.length > handovers.length ? { truncated: true } : {}),
     ...remote,
     suggested_action: first
-      ? action('handover_read', { handover_id: first.handover_id }, listText(ctx.lang).readPicked)
-      : action('handover_prepare', args.issue_id === undefined ? {} : { issue_id: args.issue_id }, listText(ctx.lang).nothing),
+      ? action('handover_read', { handover_id: first.handover_id }, listText(ctx.lang, ctx.audience).readPicked)
+      : action(
+          'handover_prepare',
+          args.issue_id === undefined ? {} : { issue_id: args.issue_id },
+          listText(ctx.lang, ctx.audience).nothing,
+        ),
   });
 }
 
 /** handover_list_brains: brains that started a work session here, or that install set up (last_seen null). */
 export async function listKnownBrains(ctx: HandoverContext): Promise<ToolResult> {
   const brains = await listBrains(ctx.root);
-  return ok(listText(ctx.lang).brains, { brains });
+  return ok(listText(ctx.lang, ctx.audience).brains, { brains });
 }
 
 /** The brains that left snapshots in this project, with how many: `claude-code (2)`; none when the index cannot be read. */

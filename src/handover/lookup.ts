@@ -14,6 +14,9 @@ import { readSharedBlob } from './share-git.js';
 import { anchorPaths, dirtyAtSnapshot, handoffPrompt, parseMetadata } from './snapshot.js';
 import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
 
+/** This module's catalog in the connection's language, for its audience (an agent, or a person at the CLI). */
+const words = (ctx: HandoverContext) => lookupText(ctx.lang, ctx.audience);
+
 export interface ReadArgs {
   issue_id?: number;
   handover_id?: string;
@@ -29,8 +32,8 @@ async function findById(ctx: HandoverContext, id: string): Promise<IndexEntry> {
     .map(describeCandidate);
   throw new ButlerError(
     'not_found',
-    lookupText(ctx.lang).noHandover(id),
-    lookupText(ctx.lang).noHandoverHint,
+    words(ctx).noHandover(id),
+    words(ctx).noHandoverHint,
     latest.length ? { candidate_handovers: latest } : {},
   );
 }
@@ -40,14 +43,14 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
   // A shared snapshot is a blob on the fetched ref until it is accepted (share.ts importFrom).
   const snapshot = (await ctx.store.readSnapshot(e)) ?? (e.blob ? await readSharedBlob({ git: ctx.git, root: ctx.root }, e.blob) : null);
   if (snapshot === null) {
-    throw new ButlerError('not_found', lookupText(ctx.lang).fileMissing, 'Call handover_list.', {
+    throw new ButlerError('not_found', words(ctx).fileMissing, words(ctx).fileMissingHint, {
       handover_id: e.handover_id,
       snapshot_file: e.snapshot_file,
     });
   }
   const damage = snapshotDamage(snapshot);
   if (damage) {
-    throw new ButlerError('backend_error', lookupText(ctx.lang).damaged(e.handover_id), lookupText(ctx.lang).damagedHint(e.snapshot_file), {
+    throw new ButlerError('backend_error', words(ctx).damaged(e.handover_id), words(ctx).damagedHint(e.snapshot_file), {
       handover_id: e.handover_id,
       snapshot_file: e.snapshot_file,
       damaged: true,
@@ -70,7 +73,7 @@ async function load(ctx: HandoverContext, e: IndexEntry) {
     ...(e.receipts?.length ? { receipts: e.receipts } : {}),
     ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
     // Not written here: the text is another clone's or a committed file's words, quoted as data (issue #23).
-    ...(isOwn(e) ? {} : { ...originData(e), not_written_here: lookupText(ctx.lang).foreign }),
+    ...(isOwn(e) ? {} : { ...originData(e), not_written_here: words(ctx).foreign }),
   };
 }
 
@@ -89,17 +92,17 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
   }
   if (!entry) {
     const scope = issueId === null ? 'project' : `issue #${issueId}`;
-    return needInput(lookupText(ctx.lang).noneYet(scope), {
+    return needInput(words(ctx).noneYet(scope), {
       issue_id: issueId,
       handover_id: null,
       snapshot_file: null,
-      required_action: action('handover_prepare', issueId === null ? {} : { issue_id: issueId }, lookupText(ctx.lang).createFirst),
+      required_action: action(words(ctx).createWith, issueId === null ? {} : { issue_id: issueId }, words(ctx).createFirst),
     });
   }
   const data = await load(ctx, entry);
-  return ok(lookupText(ctx.lang).read, {
+  return ok(words(ctx).read, {
     ...data,
-    required_action: action('work_observe', {}, lookupText(ctx.lang).observe),
+    required_action: action('work_observe', {}, words(ctx).observe),
   });
 }
 
@@ -130,7 +133,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     entry = await findById(ctx, args.handover_id);
     if (mode === 'accept') refuseTaken(ctx, entry, takerOf(entry, clone), me);
     else if (!isOwn(entry) && takerOf(entry, clone) !== me)
-      throw new ButlerError('invalid_argument', lookupText(ctx.lang).notOwn(entry.handover_id), lookupText(ctx.lang).notOwnHint, {
+      throw new ButlerError('invalid_argument', words(ctx).notOwn(entry.handover_id), words(ctx).notOwnHint, {
         handover_id: entry.handover_id,
         ...originData(entry),
       });
@@ -160,7 +163,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
         closed: sel.closed,
       });
     if (candidates.length > 1) {
-      return needInput(lookupText(ctx.lang).candidates(candidates.length), {
+      return needInput(words(ctx).candidates(candidates.length), {
         issue_id: issueId,
         brain: me,
         matched: tier,
@@ -169,7 +172,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
           tool: mode === 'accept' ? 'handover_accept' : 'handover_resume',
           args: {},
           required_args: ['handover_id'],
-          reason: lookupText(ctx.lang).pickId,
+          reason: words(ctx).pickId,
         },
         ...identityHint,
         ...remote,
@@ -207,7 +210,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   };
   const drift = await computeDrift(ctx.root, then, ctx.git, undefined, ctx.lang).catch(() => null);
   const scopeIssue = entry.issue_id ?? issueId;
-  return ok(lookupText(ctx.lang).readOne(entry.handover_id, drift?.line), {
+  return ok(words(ctx).readOne(entry.handover_id, drift?.line), {
     ...data,
     ...(receipt ? { accepted_by: receipt.by, accepted_at: receipt.at } : {}),
     ...(receiptNote ? { receipt_note: receiptNote } : {}),
@@ -216,11 +219,11 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
     work_state: work,
     ...identityHint,
     required_action: drift?.head_unknown
-      ? action('work_sync', {}, lookupText(ctx.lang).sync)
+      ? action('work_sync', {}, words(ctx).sync)
       : // Already this session's default issue: work_start would change nothing (walk-through 16).
         scopeIssue !== null && scopeIssue !== ctx.defaultIssue
-        ? action('work_start', { issue_id: scopeIssue }, lookupText(ctx.lang).start)
-        : action('work_observe', {}, lookupText(ctx.lang).observe),
+        ? action('work_start', { issue_id: scopeIssue }, words(ctx).start)
+        : action('work_observe', {}, words(ctx).observe),
   });
 }
 
@@ -228,7 +231,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
 function refuseTaken(ctx: HandoverContext, entry: IndexEntry, taker: string | null, me: string | null): void {
   const took = acceptedBy(entry);
   if (!taker || !took || taker === me) return;
-  throw new ButlerError('conflict', lookupText(ctx.lang).taken(entry.handover_id, taker, took.at), lookupText(ctx.lang).takenHint, {
+  throw new ButlerError('conflict', words(ctx).taken(entry.handover_id, taker, took.at), words(ctx).takenHint, {
     handover_id: entry.handover_id,
     accepted_by: taker,
     accepted_at: took.at,
@@ -256,11 +259,11 @@ function nothingToTake(
   const closedIds = [...new Set(o.closed.map((e) => e.issue_id))];
   const why =
     taken && took
-      ? lookupText(ctx.lang).taken(taken.handover_id, took.by, took.at)
+      ? words(ctx).taken(taken.handover_id, took.by, took.at)
       : closedIds.length
-        ? lookupText(ctx.lang).closed(closedIds)
-        : lookupText(ctx.lang).noMatch;
-  return needInput(`${why}${lookupText(ctx.lang).askUser}`, {
+        ? words(ctx).closed(closedIds)
+        : words(ctx).noMatch;
+  return needInput(`${why}${words(ctx).askUser}`, {
     issue_id: o.issueId,
     brain: o.me,
     candidate_handovers: [],
@@ -268,9 +271,9 @@ function nothingToTake(
       ? { taken: o.taken.map((e) => ({ handover_id: e.handover_id, accepted_by: acceptedBy(e)?.by, accepted_at: acceptedBy(e)?.at })) }
       : {}),
     ...(closedIds.length ? { closed_issues: closedIds } : {}),
-    suggested_action: action('handover_list', o.scopeArgs, lookupText(ctx.lang).history),
+    suggested_action: action('handover_list', o.scopeArgs, words(ctx).history),
     ...(mode === 'accept' && !taken && !closedIds.length
-      ? { for_source: action('handover_transfer', { target_brain: o.me ?? 'any', ...o.scopeArgs }, lookupText(ctx.lang).sourceFirst) }
+      ? { for_source: action('handover_transfer', { target_brain: o.me ?? 'any', ...o.scopeArgs }, words(ctx).sourceFirst) }
       : {}),
     ...o.identityHint,
   });

@@ -51,14 +51,14 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     const resolved = known ? resolveBrain(target, known) : target;
     if (known && resolved === null) {
       const ids = known.map((b) => b.brain_id);
-      return needInput(prepareText(ctx.lang).unknownTarget(target, ids), {
+      return needInput(prepareText(ctx.lang, ctx.audience).unknownTarget(target, ids), {
         target_brain: target,
         brains: known,
         suggested_action: {
           tool: `handover_${kind}`,
           args: { ...scopeArgs },
           required_args: ['target_brain'],
-          reason: prepareText(ctx.lang).knownTarget,
+          reason: prepareText(ctx.lang, ctx.audience).knownTarget,
         },
       });
     }
@@ -103,8 +103,8 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   // required_action is only ever for this agent, now; what a later session or the target does has its own field.
   // A closed issue's snapshot is never offered by resume or accept (lookup.ts): the successor's real step is the
   // next issue, which the user names (field trial, issue 22).
-  const t = prepareText(ctx.lang);
-  const l = lookupText(ctx.lang);
+  const t = prepareText(ctx.lang, ctx.audience);
+  const l = lookupText(ctx.lang, ctx.audience);
   const then = (reason: string, tool: string, args: Record<string, unknown>) =>
     issue?.state === 'closed'
       ? { ...action('issue_create', {}, `${reason}: ${l.closed([issueId])}${l.askUser}`), required_args: ['title'] }
@@ -119,7 +119,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   const share = kind !== 'prepare' && (args.share ?? ctx.shareByDefault);
   const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};
   // A handover is always saved; an issue it cannot read (say, one that does not exist) is said, not hidden.
-  const issueNote = issueError ? prepareText(ctx.lang).issueUnread(issueId, issueError) : '';
+  const issueNote = issueError ? prepareText(ctx.lang, ctx.audience).issueUnread(issueId, issueError) : '';
   const data = {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
@@ -137,8 +137,9 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     ...later,
   };
   // The first share from this clone waits for the person (share-consent.ts): the snapshot is saved and held.
-  if (typeof shared.user_runs === 'string') return needInput(shareText(ctx.lang).previewFirst(shared.user_runs) + issueNote, data);
-  return ok(prepareText(ctx.lang).created + issueNote, data);
+  if (typeof shared.user_runs === 'string')
+    return needInput(shareText(ctx.lang, ctx.audience).previewFirst(shared.user_runs) + issueNote, data);
+  return ok(prepareText(ctx.lang, ctx.audience).created + issueNote, data);
 }
 
 /** The brain an explicit `client` names (brains.ts brainForClient); null when it names none. */
@@ -151,7 +152,7 @@ export async function explicitBrain(ctx: HandoverContext, client: string): Promi
 export async function unknownClient(ctx: HandoverContext, client: string): Promise<ToolResult> {
   const known = await listBrains(ctx.root).catch(() => []);
   return needInput(
-    prepareText(ctx.lang).unknownClient(
+    prepareText(ctx.lang, ctx.audience).unknownClient(
       client,
       known.map((b) => b.brain_id),
     ),

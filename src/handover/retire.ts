@@ -26,12 +26,16 @@ export async function retireHandover(ctx: HandoverContext, args: RetireArgs): Pr
     ...(reason ? { reason } : {}),
   });
   if (!entry) {
-    throw new ButlerError('not_found', listText(ctx.lang).noHandover(args.handover_id), listText(ctx.lang).noHandoverHint);
+    throw new ButlerError(
+      'not_found',
+      listText(ctx.lang, ctx.audience).noHandover(args.handover_id),
+      listText(ctx.lang, ctx.audience).noHandoverHint,
+    );
   }
   // A shared snapshot is retired on every clone: the receipt goes to the remote too.
   const d = shareDeps(ctx);
   const shared = (await isShared(d, entry).catch(() => false)) ? { shared: (await shareSnapshots(d, [entry.handover_id])).shared } : {};
-  return ok(listText(ctx.lang).retired(entry.handover_id), {
+  return ok(listText(ctx.lang, ctx.audience).retired(entry.handover_id), {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
     receipts: entry.receipts ?? [],

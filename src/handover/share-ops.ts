@@ -35,7 +35,7 @@ export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown
     return { shared: false, share_preview: preview, user_runs: previewCommand(entry.handover_id) };
   }
   if (!out.shared) {
-    const t = shareText(ctx.lang);
+    const t = shareText(ctx.lang, ctx.audience);
     return {
       shared: false,
       share_error: t.notShared(t.reasons[out.reason]),
@@ -71,7 +71,7 @@ async function postTransfer(ctx: HandoverContext, entry: IndexEntry, markdown: s
 export async function receive(ctx: HandoverContext): Promise<Record<string, unknown>> {
   const why = await receiveShared(shareDeps(ctx)).catch(() => 'git_error');
   if (!why) return {};
-  const t = shareText(ctx.lang);
+  const t = shareText(ctx.lang, ctx.audience);
   return { remote_note: t.notFetched(t.reasons[why as keyof typeof t.reasons] ?? t.reasons.git_error) };
 }
 
@@ -104,7 +104,7 @@ export async function shareReceipt(
   const now = (await ctx.store.entries()).find((e) => e.handover_id === entry.handover_id) ?? entry;
   return {
     taker: takerOf(now, clone),
-    ...(out.shared || out.published?.includes(entry.handover_id) ? {} : { note: shareText(ctx.lang).receiptPending }),
+    ...(out.shared || out.published?.includes(entry.handover_id) ? {} : { note: shareText(ctx.lang, ctx.audience).receiptPending }),
   };
 }
 
@@ -121,7 +121,7 @@ export async function retryPendingShares(ctx: HandoverContext): Promise<Record<s
     }
     return { handovers_shared: out.published };
   }
-  const t = shareText(ctx.lang);
+  const t = shareText(ctx.lang, ctx.audience);
   const pending = (await readShareState(ctx.root)).pending ?? [];
   return {
     handovers_not_shared: pending,

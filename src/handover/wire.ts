@@ -1,3 +1,4 @@
+import type { Audience } from '../shared/audience.js';
 import { readConfig, resolveLang } from '../shared/config.js';
 import { openIssueBackend } from '../issues/index.js';
 import type { GitRunner } from '../shared/git.js';
@@ -20,6 +21,8 @@ export interface WireOptions {
   shareTimeoutMs?: number;
   /** Reuses one store per project so a long-lived server keeps its parsed index. */
   stores?: Map<string, HandoverStore>;
+  /** The CLI's results speak to a person (docs/decisions.md D37); the MCP server's to an agent. */
+  audience?: Audience;
 }
 
 /** Assembles the handover capability from the other capabilities, for the MCP facade and the CLI. */
@@ -51,6 +54,7 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
     git: o.git,
     now: o.now,
     lang,
+    audience: o.audience,
     env: o.env,
     redact,
     shareByDefault: config.handover?.share ?? false,

@@ -161,7 +161,10 @@ export async function toReport(
     };
     const shared = [...new Set(written.map((p) => (p.startsWith('.butler/') ? '.butler/' : fold(p))))];
     const personalWritten = changes.find((c) => personal.has(c.path))?.path ?? null;
-    if (shared.length) notes.push(t.commit(shared, personalWritten));
+    // The record's message says what happened (second walk-through: an upgrade was told "Install Butler").
+    const runtime = changes.filter((c) => c.path.startsWith('.butler/bin/'));
+    const message = runtime.some((c) => c.before === null) ? 'Install Butler' : runtime.length ? 'Upgrade Butler' : 'Update Butler';
+    if (shared.length) notes.push(t.commit(shared, personalWritten, message));
     // A client's trust step only for a client something was written for.
     for (const c of clients)
       if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))
@@ -175,7 +178,8 @@ export async function toReport(
   return {
     command,
     root: ctx.root,
-    clients: clients.map((c) => c.key),
+    // Uninstall names only the clients it removes something of (second walk-through: every client was listed).
+    clients: (command === 'uninstall' ? clients.filter((c) => touches(c, changes)) : clients).map((c) => c.key),
     dryRun,
     lang,
     changes: changes.map((c) => ({
@@ -186,6 +190,10 @@ export async function toReport(
     notes,
   };
 }
+
+/** Whether a change is to one of the client's own files (hooks, MCP entry, its guide). */
+const touches = (c: ClientRecord, changes: FileChange[]) =>
+  changes.some((x) => [c.hooks.file, c.hooks.personalFile, c.mcp.file, c.guide].includes(x.path));
 
 export function formatReport(r: InstallReport): string {
   const t = installText(r.lang);

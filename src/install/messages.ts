@@ -1,18 +1,22 @@
 import type { ClientRecord } from '../shared/clients/index.js';
 import type { Lang } from '../shared/config.js';
 
+/** What the runtime line says when no version was read (`butler status`). */
+type Missing = 'all' | 'stamp' | 'unreadable';
+
 /** What install, uninstall and status print for a person, in the project's language (`--lang`, `lang:`). */
 const en = {
   head: (command: string, dry: boolean, root: string, clients: string[]) =>
-    `butler ${command}${dry ? ' --dry-run' : ''}: ${root} (${clients.join(', ')})`,
+    `butler ${command}${dry ? ' --dry-run' : ''}: ${root}${clients.length ? ` (${clients.join(', ')})` : ''}`,
   nothing: 'nothing to do: already up to date',
   nothingToRemove: 'nothing to do: Butler is not installed here',
   commitRemoval: (paths: string[]) => `Commit the removal of ${paths.join(', ')} so every clone loses them too.`,
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
-  commit: (paths: string[], personal: string | null) =>
+  /** `message`: the record's message, by what install did (`Install Butler`, `Upgrade Butler`, `Update Butler`). */
+  commit: (paths: string[], personal: string | null, message: string) =>
     `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored)` : ''}: ` +
-    `butler work record -m "Install Butler" (it asks you to confirm Butler's own files), then butler work publish.`,
+    `butler work record -m "${message}" (it asks you to confirm Butler's own files), then butler work publish.`,
   /** A client's one-time trust step (its record says it in English). */
   trust: (c: ClientRecord) => c.trust ?? '',
   leftBehind: (kept: string[]) => `Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`,
@@ -35,9 +39,10 @@ const en = {
   /** `butler status`: its rows and its problems (getStatus, status-guard.ts). */
   st: {
     node: (v: string) => `node ${v} (needs >= 20)`,
-    // "not installed" only when nothing of the runtime is there (`vendored` null, no file): files without a VERSION stamp are a damaged install.
-    runtime: (dir: string, vendored: string | null, running: string, bundles: string, any = false, altered = false) =>
-      `runtime ${dir}/: ${vendored ?? (any ? 'no VERSION stamp' : 'not installed')}${altered ? ', altered' : ''} (this butler: ${running}); ${bundles}`,
+    // With no version read, `missing` says what is true: nothing of the runtime (`all`), files without a VERSION stamp
+    // (`stamp`, a damaged install), or a VERSION file that says no version (`unreadable`, edited by hand).
+    runtime: (dir: string, vendored: string | null, running: string, bundles: string, missing: Missing = 'all', altered = false) =>
+      `runtime ${dir}/: ${vendored ?? { all: 'not installed', stamp: 'no VERSION stamp', unreadable: 'VERSION stamp altered (unreadable)' }[missing]}${altered ? ', files altered' : ''} (this butler: ${running}); ${bundles}`,
     missingFile: ' (missing)',
     alteredFile: ' (altered)',
     notOnMachine: (title: string) =>
@@ -139,15 +144,16 @@ const JA_TRUST: Record<string, string> = {
 };
 
 const ja: typeof en = {
-  head: (command, dry, root, clients) => `butler ${command}${dry ? ' --dry-run' : ''}: ${root}（${clients.join(', ')}）`,
+  head: (command, dry, root, clients) =>
+    `butler ${command}${dry ? ' --dry-run' : ''}: ${root}${clients.length ? `（${clients.join(', ')}）` : ''}`,
   nothing: '変更なし: すでに最新です',
   nothingToRemove: '変更なし: ここには Butler はインストールされていません',
   commitRemoval: (paths) => `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）。`,
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
-  commit: (paths, personal) =>
+  commit: (paths, personal, message) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
-    `butler work record -m "Install Butler"（Butler 自身のファイルの確認を求めます）、続けて butler work publish。`,
+    `butler work record -m "${message}"（Butler 自身のファイルの確認を求めます）、続けて butler work publish。`,
   trust: (c) => JA_TRUST[c.key] ?? c.trust ?? '',
   leftBehind: (kept) => `残したもの: ${kept.join('、')}。不要なら手で削除してください。`,
   kept: {
@@ -167,8 +173,8 @@ const ja: typeof en = {
   note: jaNote,
   st: {
     node: (v) => `node ${v}（20 以上が必要）`,
-    runtime: (dir, vendored, running, bundles, any = false, altered = false) =>
-      `ランタイム ${dir}/: ${vendored ?? (any ? 'VERSION なし' : '未インストール')}${altered ? '、改変あり' : ''}（この butler: ${running}）。${bundles}`,
+    runtime: (dir, vendored, running, bundles, missing = 'all', altered = false) =>
+      `ランタイム ${dir}/: ${vendored ?? { all: '未インストール', stamp: 'VERSION なし', unreadable: 'VERSION が改変されています（読めません）' }[missing]}${altered ? '、ファイル改変あり' : ''}（この butler: ${running}）。${bundles}`,
     missingFile: '（なし）',
     alteredFile: '（改変）',
     notOnMachine: (title) =>

@@ -22,6 +22,8 @@ export interface StatusReport {
   runtime: {
     running: string;
     vendored: string | null;
+    /** `.butler/bin/VERSION` is there but says no version (edited by hand): status says so, not "no stamp". */
+    stamp_unreadable?: boolean;
     bundles: Record<string, boolean>;
     /** Vendored files missing or not the ones the installed commands check (status-guard.ts). */
     altered: string[];
@@ -85,7 +87,8 @@ export async function getStatus(
   const major = Number(/^v?(\d+)/.exec(deps.nodeVersion)?.[1] ?? 0);
   const bundles: Record<string, boolean> = {};
   for (const b of BUNDLES) bundles[b] = (await readRel({ root }, `${BIN_DIR}/${b}`)) !== null;
-  const vendored = parseStamp(await readRel({ root }, VERSION_FILE));
+  const stamp = await readRel({ root }, VERSION_FILE);
+  const vendored = parseStamp(stamp);
   const legacy: string[] = [];
   for (const b of LEGACY_BUNDLES) if ((await readRel({ root }, `${BIN_DIR}/${b}`)) !== null) legacy.push(b);
 
@@ -128,6 +131,7 @@ export async function getStatus(
     runtime: {
       running: deps.version,
       vendored,
+      ...(stamp !== null && vendored === null ? { stamp_unreadable: true } : {}),
       bundles,
       altered,
       up_to_date: vendored === deps.version && Object.values(bundles).every(Boolean) && altered.length === 0,
@@ -222,7 +226,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   const lines = [
     `butler status: ${s.root}`,
     `  ${mark(s.node.ok)} ${t.st.node(s.node.version)}`,
-    `  ${mark(s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, Object.values(s.runtime.bundles).some(Boolean), s.runtime.altered.length > 0)}`,
+    `  ${mark(s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, s.runtime.stamp_unreadable ? 'unreadable' : Object.values(s.runtime.bundles).some(Boolean) ? 'stamp' : 'all', s.runtime.altered.length > 0)}`,
     `  ${mark(s.git_repo)} ${t.st.gitRepo}`,
     `  ${mark(s.gitignore_session_logs)} ${t.st.gitignore}`,
     `  ok   ${t.st.backend(s.issue_backend, s.issue_backend_from === 'config')}${s.issue_url ? t.st.url(s.issue_url.url, s.issue_url.approved) : ''}`,

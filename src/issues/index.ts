@@ -1,6 +1,7 @@
 import { normalizeBrain } from '../shared/brains.js';
 import { makeRedactor } from '../shared/redact.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
+import type { Audience } from '../shared/audience.js';
 import { CONFIG_FILE, loadConfig, type ButlerConfig, type Lang } from '../shared/config.js';
 import { GiteaIssueBackend } from './gitea.js';
 import { GitHubIssueBackend } from './github.js';
@@ -41,6 +42,8 @@ export interface OpenIssueBackendOptions {
    * only read data (the handover snapshot, the worker surface).
    */
   lang?: Lang;
+  /** Whose words the errors speak: an agent's by default, a person's from the CLI (docs/decisions.md D37). */
+  audience?: Audience;
   /** The user's Butler folder (`userConfigDir`), where approved tracker URLs are recorded. */
   userConfigDir?: string;
 }
@@ -88,9 +91,10 @@ export function approvalTokenVar(cfg: IssuesConfig | undefined, env: Record<stri
 export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssueBackendOptions, approved = false): IssueBackend {
   const author = normalizeBrain(opts.author, 'unknown');
   const lang = opts.lang ?? 'en';
-  const t = backendText(lang);
+  const t = backendText(lang, opts.audience);
   const backend = cfg?.backend ?? 'local';
-  if (!cfg || backend === 'local') return new LocalIssueBackend({ projectRoot: opts.projectRoot, author, now: opts.now, lang });
+  if (!cfg || backend === 'local')
+    return new LocalIssueBackend({ projectRoot: opts.projectRoot, author, now: opts.now, lang, audience: opts.audience });
   const owner = cfg.owner;
   const repo = cfg.repo;
   if (!owner || !repo) throw invalidArgument(t.ownerRepoRequired(backend), t.setThem(CONFIG_FILE));
@@ -114,7 +118,7 @@ export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssue
       timeoutMs,
       lang,
     });
-    return new GiteaIssueBackend({ http, owner, repo, lang });
+    return new GiteaIssueBackend({ http, owner, repo, lang, audience: opts.audience });
   }
   const http = new HttpClient({
     label: 'GitHub',
@@ -126,7 +130,7 @@ export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssue
     timeoutMs,
     lang,
   });
-  return new GitHubIssueBackend({ http, owner, repo, lang });
+  return new GitHubIssueBackend({ http, owner, repo, lang, audience: opts.audience });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import type { HttpClient, HttpResult } from './http.js';
@@ -10,6 +11,8 @@ export interface RemoteOptions {
   repo: string;
   /** Language of the not-found and label messages (HTTP failures follow the HttpClient's). */
   lang: Lang;
+  /** Whose words (docs/decisions.md D37). */
+  audience?: Audience;
 }
 
 /** The issue fields Gitea v1 and GitHub v3 share; `labels` differs and is read by each tracker. */
@@ -51,7 +54,7 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
   constructor(o: RemoteOptions) {
     this.http = o.http;
     this.repoPath = `/repos/${encodeURIComponent(o.owner)}/${encodeURIComponent(o.repo)}`;
-    this.text = backendText(o.lang);
+    this.text = backendText(o.lang, o.audience);
   }
 
   /** Summary of a 404 on an issue path. */

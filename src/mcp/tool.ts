@@ -1,4 +1,5 @@
 import type { PersonConsent } from '../work/index.js';
+import type { Audience } from '../shared/audience.js';
 import * as z from 'zod';
 import type { GitRunner } from '../shared/git.js';
 import type { WorkSession } from '../work/index.js';
@@ -18,6 +19,8 @@ export interface ServerDeps {
    * Butler's own files (docs/decisions.md D34). The MCP server never has one, so work_record keeps refusing the agent.
    */
   personConsent?: PersonConsent;
+  /** Whose words the results speak (docs/decisions.md D37): the CLI's `person`; the MCP server's agent, by default. */
+  audience?: Audience;
 }
 
 export interface ToolContext {

@@ -1,3 +1,4 @@
+import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
@@ -26,16 +27,18 @@ export async function finishWork(input: {
   defaultIssue: number | null;
   git: GitRunner;
   lang: Lang;
+  /** Whose words: an agent's by default, a person's from the CLI (docs/decisions.md D37). */
+  audience?: Audience;
   /** Whether the tracker says the issue is closed; a closed issue needs no more actions. */
   issueClosed?: (id: number) => Promise<boolean>;
 }): Promise<ToolResult> {
   const { lang } = input;
-  const t = finishText(lang);
+  const t = finishText(lang, input.audience);
   const st = await readStatus(input.git, input.projectRoot, lang);
-  const { data: state } = judgeWork(st, input.defaultIssue, lang);
+  const { data: state } = judgeWork(st, input.defaultIssue, lang, input.audience);
   const base = { work_state: state.work_state, default_issue: input.defaultIssue };
   if (state.blocked_by?.length) {
-    throw new ButlerError('policy_blocked', t.cannot(describeBlock(state.blocked_by, lang)), stateText(lang).blockedHint, {
+    throw new ButlerError('policy_blocked', t.cannot(describeBlock(state.blocked_by, lang)), stateText(lang, input.audience).blockedHint, {
       ...base,
       blocked_by: state.blocked_by,
     });
@@ -47,7 +50,7 @@ export async function finishWork(input: {
     });
   }
   if (state.unpublished_count === null) {
-    const why = state.upstream ? stateText(lang).why(state.upstream, st.branch) : '';
+    const why = state.upstream ? stateText(lang, input.audience).why(state.upstream, st.branch) : '';
     return ok(t.noUpstream, {
       ...base,
       upstream: state.upstream,

@@ -35,7 +35,10 @@ export function parseLog(out: string): WorkRecordEntry[] {
     });
 }
 
-/** Log arguments shared by work_history and work_diff(record_id); `rev` is validated by the caller. */
+/**
+ * Log arguments shared by work_history and work_diff(record_id); `rev` is validated by the caller.
+ * `--no-show-signature`: a person's `log.showSignature` would put gpg's output among the records.
+ */
 export function logArgs(n: number, rev: string, pathspec: string[]): string[] {
   return [
     '--literal-pathspecs',
@@ -43,6 +46,7 @@ export function logArgs(n: number, rev: string, pathspec: string[]): string[] {
     `--max-count=${n}`,
     '-z',
     '--no-color',
+    '--no-show-signature',
     '--abbrev=12',
     FORMAT,
     '--end-of-options',

@@ -1,3 +1,4 @@
+import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type Action, type ToolResult } from '../shared/result.js';
@@ -87,18 +88,18 @@ export function describeBlock(by: BlockedBy[], lang: Lang): string {
  * record and publish refuse in the same way while a merge, rebase, conflict, detached HEAD or a held
  * index lock blocks the repository; `cannot` words what could not be done.
  */
-export function refuseWhenBlocked(state: ObserveData, lang: Lang, cannot: (why: string) => string): void {
+export function refuseWhenBlocked(state: ObserveData, lang: Lang, cannot: (why: string) => string, to?: Audience): void {
   if (!state.blocked_by?.length) return;
   if (state.blocked_by.length === 1 && state.blocked_by[0] === 'index_locked') throw indexLocked(lang);
-  throw new ButlerError('policy_blocked', cannot(describeBlock(state.blocked_by, lang)), stateText(lang).blockedHint, {
+  throw new ButlerError('policy_blocked', cannot(describeBlock(state.blocked_by, lang)), stateText(lang, to).blockedHint, {
     work_state: 'blocked',
     blocked_by: state.blocked_by,
   });
 }
 
 /** Pure: the work state and next step from one status read. Shared by observe, record, publish and finish. */
-export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lang): { summary: string; data: ObserveData } {
-  const t = stateText(lang);
+export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lang, to?: Audience): { summary: string; data: ObserveData } {
+  const t = stateText(lang, to);
   const upstream = judgeUpstream(st);
   const dirtyCount = st.entries.length;
   const unpublished = upstream.status === 'tracking' ? upstream.ahead : null;
@@ -190,9 +191,11 @@ export async function observeWork(input: {
   defaultIssue: number | null;
   git: GitRunner;
   lang?: Lang;
+  /** Whose words: an agent's by default, a person's from the CLI (docs/decisions.md D37). */
+  audience?: Audience;
 }): Promise<ToolResult<ObserveData>> {
   const lang = input.lang ?? 'en';
-  const t = stateText(lang);
+  const t = stateText(lang, input.audience);
   if (input.projectRoot === null) {
     return ok(t.noSession, {
       ...emptyData(null, input.defaultIssue),
@@ -201,7 +204,7 @@ export async function observeWork(input: {
   }
   try {
     const st = await readStatus(input.git, input.projectRoot, lang);
-    const { summary, data } = judgeWork(st, input.defaultIssue, lang);
+    const { summary, data } = judgeWork(st, input.defaultIssue, lang, input.audience);
     return ok(summary, data);
   } catch (err) {
     if (!(err instanceof ButlerError)) throw err;

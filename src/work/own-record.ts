@@ -12,15 +12,25 @@ import { readStatus } from './status.js';
  * records are never pushed this way. When the repository cannot take a record (merge, rebase,
  * detached HEAD, a held index lock, a failing commit hook) the files stay unrecorded and the note
  * says so. Errors never escape: the change to the files itself already happened.
+ * `publish: false` (a person at the CLI, docs/decisions.md D41) records without pushing: the person
+ * publishes with `butler work publish` when they choose.
  */
 
-export function recordOwnFiles(root: string, git: GitRunner, files: string[], message: string): Promise<OwnRecordNote> {
-  return record(root, git, files, message).catch((err: unknown) => note({ needs_record: true, not_recorded: firstLine(String(err)) }));
+export function recordOwnFiles(
+  root: string,
+  git: GitRunner,
+  files: string[],
+  message: string,
+  opts: { publish?: boolean } = {},
+): Promise<OwnRecordNote> {
+  return record(root, git, files, message, opts.publish ?? true).catch((err: unknown) =>
+    note({ needs_record: true, not_recorded: firstLine(String(err)) }),
+  );
 }
 
 const note = (n: Partial<OwnRecordNote>): OwnRecordNote => ({ record_id: null, needs_publish: false, needs_record: false, ...n });
 
-async function record(root: string, git: GitRunner, files: string[], message: string): Promise<OwnRecordNote> {
+async function record(root: string, git: GitRunner, files: string[], message: string, publish: boolean): Promise<OwnRecordNote> {
   const st = await readStatus(git, root).catch(() => null);
   // Not a git repository: plain files, nothing to record or publish.
   if (!st) return note({ not_recorded: 'not a git repository' });
@@ -43,7 +53,7 @@ async function record(root: string, git: GitRunner, files: string[], message: st
   if (up.status !== 'tracking') return note({ record_id: recordId });
   // Published at once only when it is the one unpublished record, as a remote tracker would show the
   // change: the agent's own unpublished work is never pushed without work_publish.
-  if (up.ahead !== 0 || up.behind !== 0) return note({ record_id: recordId, needs_publish: true });
+  if (!publish || up.ahead !== 0 || up.behind !== 0) return note({ record_id: recordId, needs_publish: true });
   const ref = await git(st.root, [
     'for-each-ref',
     '--format=%(upstream:remotename)%00%(upstream:remoteref)',

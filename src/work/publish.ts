@@ -1,3 +1,4 @@
+import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
@@ -19,11 +20,13 @@ export interface PublishInput {
   setUpstream?: { remote: string };
   /** Summaries and hints; English when omitted (the worker surface resolves no language). */
   lang?: Lang;
+  /** Whose words: an agent's by default, a person's from the CLI (docs/decisions.md D37). */
+  audience?: Audience;
 }
 
 /** Classifies a failed push by what git printed; the raw text goes only to the diagnostic. */
-export function classifyPushFailure(r: GitResult, branch: string, root: string, lang: Lang): ButlerError {
-  const t = publishText(lang);
+export function classifyPushFailure(r: GitResult, branch: string, root: string, lang: Lang, to?: Audience): ButlerError {
+  const t = publishText(lang, to);
   const raw = `${r.stderr}\n${r.stdout}`;
   const diagnostic = `exit ${r.exitCode}: ${raw.trim()}`.slice(0, 2000);
   const fail = (code: 'conflict' | 'auth_failed' | 'policy_blocked' | 'backend_error', [summary, hint]: readonly [string, string]) =>
@@ -47,12 +50,12 @@ export function classifyPushFailure(r: GitResult, branch: string, root: string, 
 /** work_publish: pushes recorded work to the branch's upstream; refuses while anything is unrecorded. */
 export async function publishWork(input: PublishInput): Promise<ToolResult> {
   const lang = input.lang ?? 'en';
-  const t = publishText(lang);
+  const t = publishText(lang, input.audience);
   // A caller's remote is checked before anything else, whether or not it ends up being used.
   const asked = input.setUpstream ? assertSafeRef(input.setUpstream.remote, 'remote', lang) : null;
   const st = await readStatus(input.git, input.projectRoot, lang);
-  const { data: state } = judgeWork(st, input.defaultIssue, lang);
-  refuseWhenBlocked(state, lang, t.cannot);
+  const { data: state } = judgeWork(st, input.defaultIssue, lang, input.audience);
+  refuseWhenBlocked(state, lang, t.cannot, input.audience);
   if (state.dirty_count > 0) {
     throw new ButlerError('policy_blocked', t.dirty(state.dirty_count), t.recordFirst, {
       work_state: state.work_state,
@@ -91,7 +94,7 @@ export async function publishWork(input: PublishInput): Promise<ToolResult> {
   }
   const args = ['push', '--porcelain', ...(input.setUpstream ? ['--set-upstream'] : []), '--end-of-options', remote, `HEAD:${remoteRef}`];
   const r = await input.git(root, args, { timeoutMs: 120_000 });
-  if (r.exitCode !== 0) throw classifyPushFailure(r, branch, root, lang);
+  if (r.exitCode !== 0) throw classifyPushFailure(r, branch, root, lang, input.audience);
   const count = state.unpublished_count ?? null;
   return ok(count ? t.published(count, state.upstream?.ref ?? remote) : t.publishedTo(remote), {
     published: count,

@@ -1,3 +1,4 @@
+import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
@@ -24,6 +25,8 @@ export interface RecordInput {
   paths?: string[];
   /** Summaries and hints; English when omitted (the worker surface resolves no language). */
   lang?: Lang;
+  /** Whose words: an agent's by default, a person's from the CLI (docs/decisions.md D37). */
+  audience?: Audience;
   /** Explicit issue_ids the tracker says do not exist are refused (not_found) before anything is recorded. */
   issueExists?: IssueCheck;
   /** A person's yes to record Butler's own files (the CLI at a terminal); absent: they are refused. */
@@ -58,13 +61,13 @@ export function composeMessage(message: string, issueIds: number[]): string {
 /** work_record: stage every change and commit it with the caller's message. Never invents a message. */
 export async function recordWork(input: RecordInput): Promise<ToolResult> {
   const lang = input.lang ?? 'en';
-  const t = recordText(lang);
+  const t = recordText(lang, input.audience);
   if (!input.message.trim()) throw invalidArgument(t.messageRequired, t.messageRequiredHint);
   const links = resolveIssueLinks(input.issueIds, input.defaultIssue, lang);
-  if (links.link_source === 'explicit') await requireIssues(links.issue_ids, input.issueExists, lang);
+  if (links.link_source === 'explicit') await requireIssues(links.issue_ids, input.issueExists, lang, input.audience);
   const st = await readStatus(input.git, input.projectRoot, lang);
-  const { data: state } = judgeWork(st, input.defaultIssue, lang);
-  refuseWhenBlocked(state, lang, t.cannot);
+  const { data: state } = judgeWork(st, input.defaultIssue, lang, input.audience);
+  refuseWhenBlocked(state, lang, t.cannot, input.audience);
   if (state.dirty_count === 0) {
     throw new ButlerError('policy_blocked', t.nothing, t.nothingHint, { work_state: state.work_state });
   }

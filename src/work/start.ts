@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { normalizeBrain, titleForBrain, upsertBrain } from '../shared/brains.js';
+import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
@@ -53,17 +54,23 @@ export async function startWorkSession(
 export type IssueCheck = (id: number) => Promise<boolean | null>;
 
 /** not_found for the issues the tracker says do not exist; nothing is linked or set then. */
-export async function requireIssues(ids: number[], exists: IssueCheck | undefined, lang: Lang): Promise<void> {
+export async function requireIssues(ids: number[], exists: IssueCheck | undefined, lang: Lang, to?: Audience): Promise<void> {
   if (!exists || !ids.length) return;
   const missing: number[] = [];
   for (const id of ids) if ((await exists(id)) === false) missing.push(id);
-  const t = sessionText(lang);
+  const t = sessionText(lang, to);
   if (missing.length) throw new ButlerError('not_found', t.issueNotFound(missing), t.issueNotFoundHint, { issue_ids: missing });
 }
 
 /** work_start: sets (or with null clears) the default issue. Locks nothing. */
-export async function setDefaultIssue(session: WorkSession, issueId: number | null, lang: Lang, exists?: IssueCheck): Promise<ToolResult> {
-  if (issueId !== null) await requireIssues([issueId], exists, lang);
+export async function setDefaultIssue(
+  session: WorkSession,
+  issueId: number | null,
+  lang: Lang,
+  exists?: IssueCheck,
+  to?: Audience,
+): Promise<ToolResult> {
+  if (issueId !== null) await requireIssues([issueId], exists, lang, to);
   session.defaultIssue = issueId;
   const t = sessionText(lang);
   return ok(issueId === null ? t.issueCleared : t.issueSet(issueId), { default_issue: issueId });

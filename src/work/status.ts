@@ -5,9 +5,11 @@ import { gitFailure, readRepoFlags, requireRepo, trackingUpdatedAt, type RepoFla
 
 /**
  * The one git call behind work_observe. `--no-optional-locks` keeps an observer from taking
- * index.lock and racing a concurrent record; `-z` keeps odd file names unquoted.
+ * index.lock and racing a concurrent record; `-z` keeps odd file names unquoted. The untracked mode is
+ * spelled out: a person's `status.showUntrackedFiles=no` would otherwise hide new files that
+ * work_record records (work_observe then said `clean_idle`; issue #27).
  */
-export const STATUS_ARGS = ['--no-optional-locks', 'status', '--porcelain=v2', '--branch', '-z'] as const;
+export const STATUS_ARGS = ['--no-optional-locks', 'status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal'] as const;
 
 export interface StatusEntry {
   path: string;

@@ -1,3 +1,4 @@
+import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
@@ -16,6 +17,8 @@ export interface SyncInput {
   defaultIssue: number | null;
   git: GitRunner;
   lang?: Lang;
+  /** Whose words: an agent's by default, a person's from the CLI (docs/decisions.md D37). */
+  audience?: Audience;
   /** Tests shorten it to prove the bound. */
   fetchTimeoutMs?: number;
 }
@@ -27,8 +30,8 @@ export interface SyncInput {
 const REBASE = ['-c', 'rebase.autoStash=false', '-c', 'rebase.updateRefs=false', 'rebase', '--quiet'];
 
 /** Classifies a failed fetch by what git printed; the raw text goes only to the diagnostic. */
-function fetchFailure(r: GitResult, timeoutMs: number, branch: string, root: string, lang: Lang): ButlerError {
-  const t = syncText(lang);
+function fetchFailure(r: GitResult, timeoutMs: number, branch: string, root: string, lang: Lang, to?: Audience): ButlerError {
+  const t = syncText(lang, to);
   const raw = `${r.stderr}\n${r.stdout}`;
   const diagnostic = `exit ${r.exitCode}: ${raw.trim()}`.slice(0, 2000);
   const fail = (code: 'auth_failed' | 'backend_error', [summary, hint]: readonly [string, string]) =>
@@ -51,13 +54,13 @@ function fetchFailure(r: GitResult, timeoutMs: number, branch: string, root: str
  */
 export async function syncWork(input: SyncInput): Promise<ToolResult> {
   const lang = input.lang ?? 'en';
-  const t = syncText(lang);
+  const t = syncText(lang, input.audience);
   const { git } = input;
   const st = await readStatus(git, input.projectRoot, lang);
-  const { data: state } = judgeWork(st, input.defaultIssue, lang);
-  refuseWhenBlocked(state, lang, t.cannot);
+  const { data: state } = judgeWork(st, input.defaultIssue, lang, input.audience);
+  refuseWhenBlocked(state, lang, t.cannot, input.audience);
   if (state.dirty_count > 0) {
-    throw new ButlerError('policy_blocked', t.dirty(state.dirty_count), publishText(lang).recordFirst, {
+    throw new ButlerError('policy_blocked', t.dirty(state.dirty_count), publishText(lang, input.audience).recordFirst, {
       work_state: state.work_state,
       required_action: state.required_action,
     });
@@ -79,7 +82,7 @@ export async function syncWork(input: SyncInput): Promise<ToolResult> {
 
   const timeoutMs = input.fetchTimeoutMs ?? FETCH_TIMEOUT_MS;
   const fetched = await git(root, ['fetch', '--quiet', '--end-of-options', remote], { timeoutMs });
-  if (fetched.exitCode !== 0) throw fetchFailure(fetched, timeoutMs, branch, root, lang);
+  if (fetched.exitCode !== 0) throw fetchFailure(fetched, timeoutMs, branch, root, lang, input.audience);
 
   const ref = st.upstream;
   const up = await git(root, ['rev-parse', '--verify', '--quiet', '@{upstream}']);
@@ -111,7 +114,7 @@ export async function syncWork(input: SyncInput): Promise<ToolResult> {
     });
   }
   const r = await git(root, [...REBASE, theirs], { env: { GIT_EDITOR: 'true' } });
-  if (r.exitCode !== 0) await undoRebase(git, root, st.head, st.gitDir, r, { ...base, ahead, behind }, lang);
+  if (r.exitCode !== 0) await undoRebase(git, root, st.head, st.gitDir, r, { ...base, ahead, behind }, lang, input.audience);
   const head = (await gitOk(git, root, ['rev-parse', 'HEAD'], 'rev-parse', lang)).trim();
   // Records already on the remote (same change) are dropped by the rebase; count what is left.
   const [mine] = await counts(git, root, theirs, lang);
@@ -153,8 +156,9 @@ async function undoRebase(
   r: GitResult,
   data: Record<string, unknown>,
   lang: Lang,
+  to?: Audience,
 ): Promise<never> {
-  const t = syncText(lang);
+  const t = syncText(lang, to);
   const diagnostic = `exit ${r.exitCode}: ${`${r.stderr}\n${r.stdout}`.trim()}`.slice(0, 2000);
   const u = await git(root, ['diff', '--name-only', '--diff-filter=U', '-z']);
   const files = u.stdout.split('\0').filter(Boolean);

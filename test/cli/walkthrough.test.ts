@@ -112,7 +112,7 @@ describe('walk-through findings (spawned)', () => {
     expect(after.out).not.toContain('work start');
   });
 
-  it("9. what the CLI prints for a person speaks to the person; --json keeps the tool's words", () => {
+  it('9. what the CLI prints for a person speaks to the person, with --json too (the tool speaks to its audience)', () => {
     const { root } = makeRepo({ withRemote: true });
     expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
     git(root, 'add', '-A');
@@ -121,8 +121,11 @@ describe('walk-through findings (spawned)', () => {
     expect(client.err).toContain(
       '? --client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself\n',
     );
-    expect(butler(root, ['handover', 'suspend', '--client', 'clade', '--json']).out).toContain(
-      'Leave client out: the connection names you',
+    // --json is the same envelope, fields and steps as over MCP; its words are the person's (docs/decisions.md D37).
+    const json = JSON.parse(butler(root, ['handover', 'suspend', '--client', 'clade', '--json']).out);
+    expect(json).toMatchObject({ status: 'need_input', data: { client: 'clade' } });
+    expect(json.summary).toBe(
+      '--client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself',
     );
     const target = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
     expect(target.err).toContain('? --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n');
@@ -181,6 +184,10 @@ describe('walk-through findings (spawned)', () => {
     const r = butler(root, ['handover', 'resume', '--client', 'claude-code']);
     expect(r.out).toContain('  next: butler handover resume HANDOVER_ID   (with the id of the snapshot you pick from the list)\n');
     expect(r.out).not.toContain('the user picks');
-    expect(butler(root, ['handover', 'resume', '--client', 'claude-code', '--json']).out).toContain('the user picks');
+    const json = JSON.parse(butler(root, ['handover', 'resume', '--client', 'claude-code', '--json']).out);
+    expect(json.data.suggested_action).toMatchObject({
+      tool: 'handover_resume',
+      reason: 'with the id of the snapshot you pick from the list',
+    });
   });
 });

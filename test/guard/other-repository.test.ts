@@ -18,6 +18,10 @@ const OTHER = [
   'git --git-dir /x/.git push',
   'git --work-tree=/x push',
   'cd "$(mktemp -d)" && git push',
+  // The same variables handed over by env or sudo (found by mutation testing, issue #27).
+  'env GIT_DIR=/x/.git git push',
+  'env -u HOME GIT_WORK_TREE=/x git push',
+  'sudo GIT_DIR=/x/.git git push',
 ];
 
 let root = '';
@@ -46,7 +50,7 @@ describe('git pointed at another repository falls back to block', () => {
 
   it('and through the built hook, as a client runs it', () => {
     const got: Record<string, string> = {};
-    for (const c of ['git push', ...OTHER.slice(0, 3), 'git --git-dir=/x/.git push']) {
+    for (const c of ['git push', ...OTHER.slice(0, 3), 'git --git-dir=/x/.git push', 'env GIT_DIR=/x/.git git push']) {
       const r = spawnSync(process.execPath, [BUNDLE], { input: input(c), encoding: 'utf8', cwd: root, timeout: 20_000 });
       got[c] = verdict(r.stdout);
     }
@@ -56,6 +60,7 @@ describe('git pointed at another repository falls back to block', () => {
       'GIT_DIR=/x/.git GIT_WORK_TREE=/x git push': 'deny',
       'GIT_WORK_TREE=/x git push': 'deny',
       'git --git-dir=/x/.git push': 'deny',
+      'env GIT_DIR=/x/.git git push': 'deny',
     });
   });
 });

@@ -78,7 +78,8 @@ describe('butler work (CLI)', () => {
     const clash = await butlerWork(root, 'sync');
     expect(clash.code).toBe(1);
     expect(clash.stderr).toContain('conflict: README.md');
-    expect(clash.stderr).toContain('hint: Ask the user which version of README.md');
+    expect(clash.stderr).toContain('hint: Decide which version of README.md to keep');
+    expect(clash.stderr).not.toContain('Ask the user');
   });
 
   it('a folder outside git is a clear usage error (exit 2, as install and guard)', async () => {

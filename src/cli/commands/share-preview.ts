@@ -62,6 +62,7 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
       now,
       env: io.env,
       userConfigDir: io.userConfigDir,
+      audience: 'person',
     });
     const p = await previewShares(h, { handover_id: id, issue_id: issue });
     if (!v.json)

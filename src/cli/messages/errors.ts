@@ -15,7 +15,7 @@ const en = {
   unknownVerb: (verb: string) => `unknown verb ${verb}`,
   listsVerbs: (group: string) => `butler ${group} --help lists the verbs.`,
   listsOptions: (prefix: string) => `${prefix} --help lists its options.`,
-  notInRuntime: (cmd: string, full: string) => `not in the vendored runtime (.butler/bin/); run it with ${full} ${cmd}`,
+  notInRuntime: (cmd: string, full: string) => `not in the vendored runtime (.butler/bin/); run ${cmd} with ${full}`,
   notFolder: (start: string) => `${start} is not an existing folder: pass --project with the path of your repository`,
   notGitRepo: (start: string) =>
     `${start} is not in a git repository: run \`git init\` there first, or pass --project with your repository`,
@@ -74,7 +74,7 @@ const ja: typeof en = {
   unknownVerb: (verb) => `不明な動詞 ${verb}`,
   listsVerbs: (group) => `動詞の一覧は butler ${group} --help で表示されます。`,
   listsOptions: (prefix) => `オプションの一覧は ${prefix} --help で表示されます。`,
-  notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。完全な CLI で実行してください: ${full} ${cmd}`,
+  notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。${cmd} は次で実行してください: ${full}`,
   notFolder: (start) => `${start} は既存のフォルダーではありません: --project にリポジトリのパスを指定してください`,
   notGitRepo: (start) =>
     `${start} は git リポジトリの中にありません: まずそこで \`git init\` を実行するか、--project にリポジトリを指定してください`,

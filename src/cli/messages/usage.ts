@@ -16,7 +16,7 @@ const en = {
   } as Record<string, string>,
   moreHelp: 'Run "butler <command> --help" for the options of one command. Every command takes --lang ja|en.',
   fullCli:
-    "the full CLI: the butler skill's scripts/butler.mjs (.agents/skills/ or .claude/skills/), hooks/butler.mjs in a Butler checkout, or npx agent-butler",
+    "the full CLI: the butler command of an installed package (README: a packed tarball), node /path/to/butler/hooks/butler.mjs from a clone of Butler, or the butler skill's scripts/butler.mjs (.agents/skills/ or .claude/skills/)",
   vendored: (lacking: string, full: string) => `This is the vendored runtime (.butler/bin/); ${lacking} are in ${full}.`,
   installNote: (clients: string) =>
     `  No client flag: ${clients}, plus every other client whose folder exists or that is installed already.`,
@@ -25,7 +25,7 @@ const en = {
   start    [--issue N]                     set the default issue (kept for this clone); without --issue, clear it
   observe  [--issue N]                     work state, ahead/behind, changed paths, next step
   diff     [--path P] [--full] [--record ID]
-  history  [-n N] [--path P]
+  history  [-n N | --limit N] [--path P]
   record   -m MESSAGE [--issue N ...] [--no-issue]
   publish
   sync                                     fetch the upstream and bring its records in (clean tree only)
@@ -70,7 +70,7 @@ const ja: typeof en = {
   },
   moreHelp: '各コマンドのオプションは "butler <command> --help" で表示されます。どのコマンドも --lang ja|en を取ります。',
   fullCli:
-    '完全な CLI: butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）、Butler のチェックアウトの hooks/butler.mjs、または npx agent-butler',
+    '完全な CLI: パッケージとして導入した butler コマンド（README: packed tarball）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）',
   vendored: (lacking, full) => `これは同梱のランタイム（.butler/bin/）です。${lacking} は次にあります: ${full}。`,
   installNote: (clients) => `  クライアントのフラグなし: ${clients}、およびフォルダーがあるかすでにインストール済みのほかのクライアント。`,
   uninstallNote: '  クライアントのフラグなし: すべてのクライアント。',
@@ -78,7 +78,7 @@ const ja: typeof en = {
   start    [--issue N]                     既定の issue を設定（この clone で保持）。--issue なしで解除
   observe  [--issue N]                     作業状態、ahead/behind、変更されたパス、次の一手
   diff     [--path P] [--full] [--record ID]
-  history  [-n N] [--path P]
+  history  [-n N | --limit N] [--path P]
   record   -m MESSAGE [--issue N ...] [--no-issue]
   publish
   sync                                     upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）

@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** handover_list, handover_list_brains (list.ts) and `butler handover retire` (retire.ts). */
@@ -21,4 +22,8 @@ const ja: typeof en = {
   retired: (id) => `handover ${id} を退役させました（ファイルは残ります）`,
 };
 
-export const listText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = { readPicked: 'with the id of the snapshot you pick from the list' };
+const jaPerson: typeof enPerson = { readPicked: '一覧から選んだ snapshot の id を指定します' };
+
+export const listText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** handover_read, handover_resume and handover_accept (lookup.ts). */
@@ -8,9 +9,12 @@ const en = {
   notOwnHint: 'Ask the user; to take it over, call handover_accept with this handover_id.',
   noHandoverHint: 'Call handover_list to see the history.',
   fileMissing: 'The snapshot file is missing',
+  fileMissingHint: 'Call handover_list.',
   damaged: (id: string) => `Snapshot ${id} is damaged`,
   damagedHint: (file: string) => `${file} is empty or cut short. Pick another with handover_list, or prepare a new one.`,
   noneYet: (scope: string) => `No handover snapshot for ${scope} yet`,
+  /** The tool that writes the first snapshot: an agent prepares one, a person suspends (issue #25). */
+  createWith: 'handover_prepare',
   createFirst: 'There is no latest handover; create one first',
   read: 'Handover snapshot read',
   observe: 'Check the current state',
@@ -36,9 +40,11 @@ const ja: typeof en = {
   noHandover: (id) => `handover ${id} は見つかりません`,
   noHandoverHint: 'handover_list で履歴を確認してください',
   fileMissing: 'snapshot ファイルがありません',
+  fileMissingHint: 'Call handover_list.',
   damaged: (id) => `snapshot ${id} は壊れています`,
   damagedHint: (file) => `${file} が空か途中で切れています。handover_list で別の snapshot を選ぶか、作り直してください`,
   noneYet: (scope) => `${scope} の handover snapshot はまだ作成されていません`,
+  createWith: 'handover_prepare',
   createFirst: '最新 handover が存在しないため、先に作成が必要です',
   read: 'handover snapshot を取得しました',
   observe: '現在の状態を確認します',
@@ -56,4 +62,33 @@ const ja: typeof en = {
   sourceFirst: '引き継ぎ元 Brain が先に実行します',
 };
 
-export const lookupText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  notOwnHint: 'To take it over, run `butler handover accept` with this id.',
+  noHandoverHint: 'Run `butler handover list` to see the history.',
+  damagedHint: (file: string) => `${file} is empty or cut short. Pick another with \`butler handover list\`, or suspend a new one.`,
+  fileMissingHint: 'Run `butler handover list`.',
+  createWith: 'handover_suspend',
+  createFirst: 'Save where you are as a snapshot',
+  candidates: (n: number) => `${n} candidates: pick one`,
+  pickId: 'with the id of the snapshot you pick from the list',
+  takenHint: '`butler handover list` shows the history.',
+  askUser: '',
+  history: 'See the history and receipts',
+};
+
+const jaPerson: typeof enPerson = {
+  notOwnHint: '引き継ぐなら、この id で `butler handover accept` を実行してください。',
+  noHandoverHint: '`butler handover list` で履歴を確認してください',
+  damagedHint: (file) => `${file} が空か途中で切れています。\`butler handover list\` で別の snapshot を選ぶか、新しく suspend してください`,
+  fileMissingHint: '`butler handover list` を実行してください',
+  createWith: 'handover_suspend',
+  createFirst: '今の状態を snapshot として保存します',
+  candidates: (n) => `候補が ${n} 件あります。1 つ選んでください`,
+  pickId: '一覧から選んだ snapshot の id を指定します',
+  takenHint: '`butler handover list` で履歴を見られます',
+  askUser: '',
+  history: '履歴と受け取り状況を見ます',
+};
+
+export const lookupText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** handover_prepare / suspend / transfer (prepare.ts) and automatic checkpoints (auto.ts). */
@@ -41,4 +42,21 @@ const ja: typeof en = {
   autoNext: 'DISCOVERY の依頼と、そこにある編集・コマンド・記録、work_observe を突き合わせ、終わっていない部分を続けてください',
 };
 
-export const prepareText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  unknownTarget: (target: string, ids: string[]) =>
+    `--target ${target} names no brain here (known: ${ids.join(', ') || 'none'}); nothing was written`,
+  knownTarget: 'with one of the known brains, or any',
+  unknownClient: (client: string, ids: string[]) =>
+    `--client ${client} names no brain here (known: ${ids.join(', ') || 'none'}); nothing was written. Pass one of them, or leave --client out to act as yourself`,
+};
+
+const jaPerson: typeof enPerson = {
+  unknownTarget: (target, ids) =>
+    `--target ${target} はここの Brain を指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません`,
+  knownTarget: '既知の Brain か any を指定します',
+  unknownClient: (client, ids) =>
+    `--client ${client} はここの Brain を指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません。このいずれかを指定するか、--client を省いてあなた自身として実行してください`,
+};
+
+export const prepareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

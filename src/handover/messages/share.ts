@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 type Reason = 'no_upstream' | 'unreachable' | 'rejected' | 'git_error' | 'not_allowed';
@@ -34,4 +35,17 @@ const ja: typeof en = {
   receiptPending: '受け取り記録はまだ共有されていません（work_publish が再試行します）',
 };
 
-export const shareText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  reasons: { ...en.reasons, not_allowed: 'you have not allowed sharing from this clone yet (`butler handover share-preview`)' },
+  previewFirst: (cmd: string) =>
+    `Saved, not shared: the first share from this clone needs your OK. Run \`${cmd}\`: it shows exactly what would be pushed and asks you.`,
+};
+
+const jaPerson: typeof enPerson = {
+  reasons: { ...ja.reasons, not_allowed: 'このクローンからの共有をまだ許可していません（`butler handover share-preview`）' },
+  previewFirst: (cmd) =>
+    `保存のみ、未共有: このクローンからの最初の共有にはあなたの許可が要ります。\`${cmd}\` を実行してください: push される内容をそのまま表示し、許可を尋ねます。`,
+};
+
+export const shareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

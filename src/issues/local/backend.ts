@@ -1,5 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import type { Audience } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 import { ButlerError } from '../../shared/errors.js';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../../shared/fs.js';
@@ -18,6 +19,8 @@ export interface LocalBackendOptions {
   now?: () => Date;
   /** Language of error summaries and hints. */
   lang: Lang;
+  /** Whose words (docs/decisions.md D37). */
+  audience?: Audience;
 }
 
 /** The embedded tracker: `.butler/issues/<id>.md`, committed with the project like code. */
@@ -39,7 +42,7 @@ export class LocalIssueBackend implements IssueBackend {
     // An issue file (or .butler, .butler/issues) that is a link is not followed, for reading either.
     await assertNoLinks(this.opts.projectRoot, this.file(id));
     const text = await readTextIfExists(this.file(id));
-    if (text === null) throw notFound(id, this.opts.lang);
+    if (text === null) throw notFound(id, this.opts.lang, this.opts.audience);
     const rel = `${LOCAL_ISSUES_DIR.split(path.sep).join('/')}/${id}.md`;
     const t = backendText(this.opts.lang);
     let issue: StoredIssue;
@@ -130,7 +133,7 @@ export class LocalIssueBackend implements IssueBackend {
     if (before?.deleted) return 'already_deleted';
     await this.mutate(id, (issue, at) => {
       const c = issue.comments.find((x) => x.id === commentId && !x.deleted);
-      if (!c) throw commentNotFound(id, commentId, this.opts.lang);
+      if (!c) throw commentNotFound(id, commentId, this.opts.lang, this.opts.audience);
       c.body = '';
       c.deleted = { by: this.opts.author, at, ...(reason?.trim() ? { reason: reason.trim() } : {}) };
     });
@@ -227,12 +230,12 @@ function view(issue: StoredIssue, lastN: number): Issue {
   return out;
 }
 
-export function notFound(id: number, lang: Lang): ButlerError {
-  const t = backendText(lang);
+export function notFound(id: number, lang: Lang, to?: Audience): ButlerError {
+  const t = backendText(lang, to);
   return new ButlerError('not_found', t.issueNotFound(id), t.issueNotFoundHint, { issue_id: id });
 }
 
-export function commentNotFound(id: number, commentId: number, lang: Lang): ButlerError {
-  const t = backendText(lang);
+export function commentNotFound(id: number, commentId: number, lang: Lang, to?: Audience): ButlerError {
+  const t = backendText(lang, to);
   return new ButlerError('not_found', t.commentNotFound(id, commentId), t.commentNotFoundHint, { issue_id: id, comment_id: commentId });
 }

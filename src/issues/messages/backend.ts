@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** Errors the trackers raise themselves: missing issues and comments, damaged files, labels, config. */
@@ -63,4 +64,19 @@ const ja: typeof en = {
   githubToken: (names) => `${names.join(' か ')} に Issues の読み書き権限を持つトークンを設定してください`,
 };
 
-export const backendText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create`.',
+  commentNotFoundHint: 'Run `butler issue read ID --comments N` to see the comment ids.',
+  urlNotApprovedHint: (url: string) =>
+    `Only a person approves where a token goes: if you trust it, run \`butler issue approve-url ${url}\` at a terminal.`,
+};
+
+const jaPerson: typeof enPerson = {
+  issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create` で作成してください',
+  commentNotFoundHint: '`butler issue read ID --comments N` でコメント ID を確認してください',
+  urlNotApprovedHint: (url) =>
+    `token の送り先を承認するのは人です。信頼できるなら、端末で \`butler issue approve-url ${url}\` を実行してください`,
+};
+
+export const backendText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

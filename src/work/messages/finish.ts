@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** work_finish: summaries and the reasons of its pending_actions. */
@@ -30,4 +31,15 @@ const ja: typeof en = {
   closeReason: (issue) => `完了条件を満たしていそうです。issue #${issue} を閉じますか？`,
 };
 
-export const finishText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  noUpstreamReason: (why: string) => `${why} Set one (for example git push -u); then \`butler work publish\`.`,
+  closeReason: (issue: number) => `Close issue #${issue} if its completion criteria are met.`,
+};
+
+const jaPerson: typeof enPerson = {
+  noUpstreamReason: (why) => `${why}。upstream を設定し（例: git push -u）、その後 \`butler work publish\` を実行してください`,
+  closeReason: (issue) => `完了条件を満たしていそうです。issue #${issue} を閉じますか？`,
+};
+
+export const finishText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

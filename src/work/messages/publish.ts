@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 type Pair = readonly [summary: string, hint: string];
@@ -57,4 +58,19 @@ const ja: typeof en = {
   publishedTo: (remote) => `${remote} に公開しました`,
 };
 
-export const publishText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  noUpstreamHint: 'Set an upstream for this branch once (for example push it with git push -u); then run `butler work publish` again.',
+  unusableHint: 'Check the branch upstream.',
+  auth: [en.auth[0], 'Check your git credentials for this remote.'] as Pair,
+  refused: [en.refused[0], 'Check how this branch may be published.'] as Pair,
+};
+
+const jaPerson: typeof enPerson = {
+  noUpstreamHint: 'このブランチの upstream を一度設定し（例: git push -u で push）、その後 `butler work publish` を再度実行してください',
+  unusableHint: 'ブランチの upstream を確認してください',
+  auth: [ja.auth[0], 'このリモートの git 認証情報を確認してください'],
+  refused: [ja.refused[0], 'このブランチをどう公開するか確認してください'],
+};
+
+export const publishText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

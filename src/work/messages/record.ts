@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** work_record. */
@@ -44,4 +45,21 @@ const ja: typeof en = {
   recorded: (id, issues) => `${id} を記録しました${issues.length ? `（${issues.map((i) => `#${i}`).join(' ')}）` : ''}`,
 };
 
-export const recordText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  publishReason: 'Publish it when you want it shared.',
+  relaxesGuardHint:
+    'Only a person can relax the guard: revert that change, or run `butler guard allow <subcommand>` or `butler guard mode <mode>` at a terminal.',
+  touchesRuntimeHint:
+    'Only a person changes the guard runtime and its hooks: revert that change, or run `butler install` (or `butler uninstall`) at a terminal and commit the result.',
+};
+
+const jaPerson: typeof enPerson = {
+  publishReason: '共有したいときに公開してください',
+  relaxesGuardHint:
+    'ガードを緩めるのは人の操作です。その変更を戻すか、端末で `butler guard allow <サブコマンド>` または `butler guard mode <モード>` を実行してください',
+  touchesRuntimeHint:
+    'ガードのランタイムとフックを変えるのは人の操作です。その変更を戻すか、端末で `butler install`（または `butler uninstall`）を実行して結果をコミットしてください',
+};
+
+export const recordText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** work_session_start, work_start and the CLI's `butler work start`. */
@@ -21,4 +22,10 @@ const ja: typeof en = {
   issueNotFoundHint: 'issue_read で番号を確認するか、issue_create で作成してください',
 };
 
-export const sessionText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = { issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create`.' };
+const jaPerson: typeof enPerson = {
+  issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create` で作成してください',
+};
+
+export const sessionText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -1,5 +1,27 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 import type { BlockedBy, UpstreamInfo } from '../observe.js';
+
+type Up = Pick<UpstreamInfo, 'status' | 'ref'> & { fetched_at?: string | null };
+
+/** Why unpublished records cannot be counted; `sync` names what fetches, for the audience. */
+const whyEn = (sync: string) => (up: Up, branch: string | null) =>
+  up.status === 'detached'
+    ? 'Detached HEAD: no branch, so no upstream.'
+    : up.status === 'not_configured'
+      ? `Branch ${branch} has no upstream, so unpublished records cannot be counted.`
+      : up.status === 'gone'
+        ? `Upstream ${up.ref} is configured but its ref is missing, so unpublished records cannot be counted.`
+        : `Ahead/behind against ${up.ref} as last fetched or pushed (${up.fetched_at ?? 'no fetch on record'}); ${sync} fetches.`;
+
+const whyJa = (sync: string) => (up: Up, branch: string | null) =>
+  up.status === 'detached'
+    ? 'HEAD がブランチ上になく、upstream もありません'
+    : up.status === 'not_configured'
+      ? `ブランチ ${branch} に upstream がないため、未公開の記録を数えられません`
+      : up.status === 'gone'
+        ? `upstream ${up.ref} は設定済みですが参照がないため、未公開の記録を数えられません`
+        : `${up.ref} との差（最後の fetch: ${up.fetched_at ?? '記録なし'}）。${sync} で fetch します`;
 
 /** work_observe (and the state judgement that record, publish and finish share). */
 const en = {
@@ -19,14 +41,7 @@ const en = {
   /** Hint of record / publish / finish refusing a blocked repository. */
   blockedHint: 'Ask the user to finish or abort it, then call work_observe.',
   /** Why unpublished records cannot be counted (English is also data.upstream.judged_by). */
-  why: (up: Pick<UpstreamInfo, 'status' | 'ref'> & { fetched_at?: string | null }, branch: string | null) =>
-    up.status === 'detached'
-      ? 'Detached HEAD: no branch, so no upstream.'
-      : up.status === 'not_configured'
-        ? `Branch ${branch} has no upstream, so unpublished records cannot be counted.`
-        : up.status === 'gone'
-          ? `Upstream ${up.ref} is configured but its ref is missing, so unpublished records cannot be counted.`
-          : `Ahead/behind against ${up.ref} as last fetched or pushed (${up.fetched_at ?? 'no fetch on record'}); work_sync fetches.`,
+  why: whyEn('work_sync'),
   recordReason: (issue: number | null) =>
     `Unrecorded changes. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (work_start sets one).'}`,
   dirtyAndUnpublished: (d: number, u: number) => `${d} unrecorded change(s) and ${u} unpublished record(s)`,
@@ -59,14 +74,7 @@ const ja: typeof en = {
   retrySoon: '少し待ってから work_observe で再確認してください',
   askUser: 'ユーザーに完了か中止を依頼してください。Butler は解消しません',
   blockedHint: 'ユーザーに完了か中止を依頼し、その後 work_observe で状態を確認してください',
-  why: (up, branch) =>
-    up.status === 'detached'
-      ? 'HEAD がブランチ上になく、upstream もありません'
-      : up.status === 'not_configured'
-        ? `ブランチ ${branch} に upstream がないため、未公開の記録を数えられません`
-        : up.status === 'gone'
-          ? `upstream ${up.ref} は設定済みですが参照がないため、未公開の記録を数えられません`
-          : `${up.ref} との差（最後の fetch: ${up.fetched_at ?? '記録なし'}）。work_sync で fetch します`,
+  why: whyJa('work_sync'),
   recordReason: (issue) =>
     issue !== null
       ? `未記録の変更があります。#${issue} に紐付けて記録します`
@@ -86,4 +94,29 @@ const ja: typeof en = {
   noSessionReason: 'Butler は 1 つのプロジェクトの中で動きます',
 };
 
-export const stateText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  askUser: 'Finish or abort it yourself; Butler does not resolve it.',
+  blockedHint: 'Finish or abort it, then run `butler work observe`.',
+  why: whyEn('`butler work sync`'),
+  recordReason: (issue: number | null) =>
+    `Unrecorded changes. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (`butler work start` sets one).'}`,
+  syncReason: (b: number, ref: string | null) =>
+    `${ref} has ${b} record(s) this branch lacks; publishing would be rejected. If \`butler work sync\` reports a conflict, you decide.`,
+  behind: (b: number) => `; ${b} remote record(s) not here yet (\`butler work sync\`)`,
+};
+
+const jaPerson: typeof enPerson = {
+  askUser: '完了か中止をしてください。Butler は解消しません',
+  blockedHint: '完了か中止をし、その後 `butler work observe` で状態を確認してください',
+  why: whyJa('`butler work sync`'),
+  recordReason: (issue) =>
+    issue !== null
+      ? `未記録の変更があります。#${issue} に紐付けて記録します`
+      : '未記録の変更があります。default issue がないため紐付けなしで記録します（`butler work start` で設定できます）',
+  syncReason: (b, ref) =>
+    `${ref} にこのブランチにない記録が ${b} 件あり、このままでは公開が拒否されます。\`butler work sync\` が競合を報告したら、あなたが判断します`,
+  behind: (b) => `。未取り込みのリモートの記録が ${b} 件あります（\`butler work sync\`）`,
+};
+
+export const stateText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 type Pair = readonly [summary: string, hint: string];
@@ -66,4 +67,25 @@ function list(files: string[]): string {
   return files.length > 5 ? `${shown} (+${files.length - 5})` : shown || '?';
 }
 
-export const syncText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+const enPerson = {
+  noRecordsHint: 'Decide how this branch should start from the remote; Butler does not choose for you.',
+  noUpstreamHint: 'Set an upstream for this branch once (for example git push -u); then run `butler work sync` again.',
+  goneHint: 'Check whether the remote branch was deleted or renamed, and set the upstream to use.',
+  auth: [en.auth[0], 'Check your git credentials for this remote.'] as Pair,
+  conflictHint: (files: string[]) =>
+    `Decide which version of ${list(files)} to keep (yours, the remote's, or a combination); Butler does not resolve conflicts. Then run \`butler work observe\`.`,
+  stuckHint: 'Check the repository (a rebase may be in progress), then run `butler work observe`.',
+};
+
+const jaPerson: typeof enPerson = {
+  noRecordsHint: 'このブランチをリモートからどう始めるか決めてください（Butler は選びません）',
+  noUpstreamHint: 'このブランチの upstream を一度設定し（例: git push -u）、その後 `butler work sync` を再度実行してください',
+  goneHint: 'リモートのブランチが削除・改名されたかを確認し、使う upstream を設定してください',
+  auth: [ja.auth[0], 'このリモートの git 認証情報を確認してください'],
+  conflictHint: (files) =>
+    `${list(files)} をどちらの版にするか（自分の版、リモートの版、または両方の統合）決めてください。Butler は競合を解消しません。その後 \`butler work observe\` を実行してください`,
+  stuckHint: 'リポジトリを確認し（リベース中の可能性があります）、その後 `butler work observe` を実行してください',
+};
+
+export const syncText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

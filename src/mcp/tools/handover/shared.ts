@@ -31,6 +31,7 @@ export async function handoverContext(ctx: ToolContext, root: string): Promise<H
     env: ctx.deps.env,
     userConfigDir: ctx.deps.userConfigDir,
     stores,
+    audience: ctx.deps.audience,
   });
 }
 

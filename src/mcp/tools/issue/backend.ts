@@ -32,13 +32,17 @@ export async function withIssueBackend(
     author: currentBrain(ctx) ?? 'unknown',
     now: ctx.deps.now,
     lang,
+    audience: ctx.deps.audience,
   });
   // A local issue change is recorded at once, so the work state stays honest (src/issues/record.ts).
   return noteIssueChange(
     await fn(backend, lang),
     backend.kind,
     change,
-    issueRecorder((files, message) => recordOwnFiles(project.root, ctx.deps.git, files, message)),
+    // A person's issue change waits for their `butler work publish`; an agent's lone record is pushed (docs/decisions.md D41).
+    issueRecorder((files, message) =>
+      recordOwnFiles(project.root, ctx.deps.git, files, message, { publish: ctx.deps.audience !== 'person' }),
+    ),
     lang,
   );
 }

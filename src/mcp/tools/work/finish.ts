@@ -21,6 +21,7 @@ export const workFinish = defineTool({
       defaultIssue: ctx.session.defaultIssue,
       git: ctx.deps.git,
       lang: await toolLang(ctx),
+      audience: ctx.deps.audience,
       issueClosed: (id) => issueClosed(ctx, project.root, id),
     });
   },

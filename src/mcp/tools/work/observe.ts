@@ -13,7 +13,13 @@ export const workObserve = defineTool({
   },
   handler: async (_args, ctx) => {
     const lang = await toolLang(ctx);
-    const r = await observeWork({ projectRoot: ctx.session.projectRoot, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang });
+    const r = await observeWork({
+      projectRoot: ctx.session.projectRoot,
+      defaultIssue: ctx.session.defaultIssue,
+      git: ctx.deps.git,
+      lang,
+      audience: ctx.deps.audience,
+    });
     // The capability cannot know the server's cwd; it is the likely project_root to offer.
     if (r.data.work_state === 'uninitialized' && r.data.required_action) {
       r.data.required_action = { ...r.data.required_action, args: { project_root: ctx.deps.cwd } };

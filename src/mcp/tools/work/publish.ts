@@ -15,7 +15,13 @@ export const workPublish = defineTool({
   handler: async (_args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    const input = { projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang: await toolLang(ctx) };
+    const input = {
+      projectRoot: project.root,
+      defaultIssue: ctx.session.defaultIssue,
+      git: ctx.deps.git,
+      lang: await toolLang(ctx),
+      audience: ctx.deps.audience,
+    };
     return publishWithShares(input, () => handoverContext(ctx, project.root));
   },
 });

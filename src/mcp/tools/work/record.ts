@@ -27,6 +27,7 @@ export const workRecord = defineTool({
       defaultIssue: ctx.session.defaultIssue,
       git: ctx.deps.git,
       lang: await toolLang(ctx),
+      audience: ctx.deps.audience,
       issueExists: issueCheck(ctx, project.root),
       personConsent: ctx.deps.personConsent,
     });

@@ -16,6 +16,6 @@ export const workStart = defineTool({
   handler: async (args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    return setDefaultIssue(ctx.session, args.issue_id ?? null, await toolLang(ctx), issueCheck(ctx, project.root));
+    return setDefaultIssue(ctx.session, args.issue_id ?? null, await toolLang(ctx), issueCheck(ctx, project.root), ctx.deps.audience);
   },
 });

@@ -15,6 +15,12 @@ export const workSync = defineTool({
   handler: async (_args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    return syncWork({ projectRoot: project.root, defaultIssue: ctx.session.defaultIssue, git: ctx.deps.git, lang: await toolLang(ctx) });
+    return syncWork({
+      projectRoot: project.root,
+      defaultIssue: ctx.session.defaultIssue,
+      git: ctx.deps.git,
+      lang: await toolLang(ctx),
+      audience: ctx.deps.audience,
+    });
   },
 });
