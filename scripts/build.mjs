@@ -88,6 +88,8 @@ await Promise.all(
 for (const e of entries) writeFileSync(path.join(root, 'hooks', `${e}.mjs`), entryText(e));
 // The PreToolUse shell pre-filter is shipped as written: install vendors it beside pre-tool-use.cjs.
 copyFileSync(path.join(root, 'src', 'hooks', 'bin', 'pre-tool-use.sh'), path.join(root, 'hooks', 'pre-tool-use.sh'));
+// So is the SessionStart shell answer (docs/decisions.md D40): install vendors it beside session-start.cjs.
+copyFileSync(path.join(root, 'src', 'hooks', 'bin', 'session-start.sh'), path.join(root, 'hooks', 'session-start.sh'));
 
 const skillScripts = path.join(root, 'skills', 'butler', 'scripts');
 rmSync(skillScripts, { recursive: true, force: true });

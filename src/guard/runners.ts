@@ -137,6 +137,8 @@ export const RUNNERS: Record<string, Handler> = {
   scp: optionStrings('an scp option that runs a command mentioning git', /^-o\s*\w*Command[= ]|^-S/i, ['-S']),
   sftp: optionStrings('an sftp option that runs a command mentioning git', /^-o\s*\w*Command[= ]|^-S/i, ['-S']),
   rsync: optionStrings('an rsync option that runs a command mentioning git', /^(-e|--rsh=|--rsync-path=)/, ['-e', '--rsh', '--rsync-path']),
+  // less runs a `+` argument as its own commands at start; `!` in them runs a shell command.
+  less: optionStrings('a less +command that mentions git', /^\+/, []),
   tar: optionStrings(
     'a tar option that runs a command mentioning git',
     /^(--checkpoint-action=(exec=)?|--to-command=|--use-compress-program=|--info-script=|--new-volume-script=|--rsh-command=|-I|-F)/,

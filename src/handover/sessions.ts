@@ -1,4 +1,6 @@
+import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { butlerGitFile } from '../shared/git-refs.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';
 import { readTextIfExistsSync, writeFileAtomic, writeFileAtomicSync } from '../shared/fs.js';
 import { tryFileLockSync, withFileLock } from '../shared/lock.js';
@@ -64,10 +66,75 @@ function readSessions(file: string): SessionRecord[] {
   }
 }
 
+/** Adds or refreshes one record: the same brain + session id again moves to the end, keeping a known transcript. */
+function upsert(list: SessionRecord[], next: SessionRecord): void {
+  const i = list.findIndex((r) => r.brain === next.brain && r.session_id === next.session_id);
+  if (i >= 0) {
+    next.transcript_path ??= list[i]!.transcript_path;
+    list.splice(i, 1);
+  }
+  list.push(next);
+}
+
 /**
- * Records (or refreshes) one session: the same brain + session id again (resume, clear, compact) moves
- * to the end and keeps its known transcript path when the new one is missing. Locked, atomic, and
- * bounded to the newest `SESSIONS_LIMIT` records.
+ * The sessions the shell SessionStart answered (src/hooks/bin/session-start.sh, docs/decisions.md D40):
+ * one line each in the git dir, `1<TAB>epoch<TAB>brain<TAB>session id<TAB>transcript<TAB>source`, written by
+ * a script the agent can imitate, so each is checked as any record is (`clean`). Taken by renaming the
+ * file: a shell that opened it before the rename and writes after the read (microseconds between its
+ * open and its one write) would be missed, the one window left.
+ */
+function takeQueue(projectRoot: string): SessionRecord[] {
+  const file = butlerGitFile(projectRoot, START_QUEUE, 'gitDir');
+  if (!file) return [];
+  const taken = `${file}.${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  try {
+    renameSync(file, taken);
+  } catch {
+    return [];
+  }
+  let text = '';
+  try {
+    text = readFileSync(taken, 'utf8').slice(0, 64 * 1024);
+    unlinkSync(taken);
+  } catch {
+    // read what could be read
+  }
+  const out: SessionRecord[] = [];
+  for (const line of text.split('\n').slice(0, 256)) {
+    const [v, epoch, brain, session_id, transcript_path, source] = line.split('\t');
+    if (v !== '1' || !/^\d{1,12}$/.test(epoch ?? '')) continue;
+    const rec = clean({ brain, session_id, transcript_path, started_at: new Date(Number(epoch) * 1000).toISOString(), source });
+    if (rec) out.push(rec);
+  }
+  return out;
+}
+
+export const START_QUEUE = 'start-queue';
+
+/** The registry with the queued sessions moved in (written back under the lock when there were any). */
+async function sessionsNow(projectRoot: string): Promise<SessionRecord[]> {
+  const file = sessionsPath(projectRoot);
+  const queue = butlerGitFile(projectRoot, START_QUEUE, 'gitDir');
+  if (!queue || !existsSync(queue)) return readSessions(file);
+  let list: SessionRecord[] = [];
+  await withFileLock(
+    file,
+    async () => {
+      list = readSessions(file);
+      const queued = takeQueue(projectRoot);
+      for (const r of queued) upsert(list, r);
+      list = list.slice(-SESSIONS_LIMIT);
+      if (queued.length) await writeFileAtomic(file, `${JSON.stringify({ sessions: list }, null, 2)}\n`, { within: projectRoot });
+    },
+    { timeoutMs: 3000, within: projectRoot },
+  );
+  return list;
+}
+
+/**
+ * Records (or refreshes) one session, after the queued ones: the same brain + session id again (resume,
+ * clear, compact) moves to the end and keeps its known transcript path when the new one is missing.
+ * Locked, atomic, and bounded to the newest `SESSIONS_LIMIT` records.
  */
 export async function recordSession(
   projectRoot: string,
@@ -77,12 +144,8 @@ export async function recordSession(
   if (!next) return;
   const file = sessionsPath(projectRoot);
   const update = (list: SessionRecord[]): string => {
-    const i = list.findIndex((r) => r.brain === next.brain && r.session_id === next.session_id);
-    if (i >= 0) {
-      next.transcript_path ??= list[i]!.transcript_path;
-      list.splice(i, 1);
-    }
-    list.push(next);
+    for (const r of takeQueue(projectRoot)) upsert(list, r);
+    upsert(list, next);
     return `${JSON.stringify({ sessions: list.slice(-SESSIONS_LIMIT) }, null, 2)}\n`;
   };
   // The common case, a free lock, with sync fs (the hook's start-up is timed); a held one is waited for.
@@ -98,6 +161,7 @@ export async function markChecked(projectRoot: string, brain: string, sessionId:
     file,
     async () => {
       const list = readSessions(file);
+      for (const r of takeQueue(projectRoot)) upsert(list, r);
       const hit = list.find((r) => r.brain === brain && r.session_id === sessionId);
       if (!hit) return;
       hit.checked_size = size;
@@ -109,22 +173,29 @@ export async function markChecked(projectRoot: string, brain: string, sessionId:
 
 /** The brain's newest earlier session (another id) with a transcript, the one a start may recover; or null. */
 export async function previousSession(projectRoot: string, brain: string, currentId: string): Promise<SessionRecord | null> {
-  const list = readSessions(sessionsPath(projectRoot));
+  return newestWithTranscript(await sessionsNow(projectRoot), brain, currentId);
+}
+
+function newestWithTranscript(list: readonly SessionRecord[], brain: string, exceptId: string | null): SessionRecord | null {
   let best: SessionRecord | null = null;
   for (const r of list) {
-    if (r.brain !== brain || r.session_id === currentId || !r.transcript_path) continue;
+    if (r.brain !== brain || r.session_id === exceptId || !r.transcript_path) continue;
     if (!best || r.started_at >= best.started_at) best = r;
   }
   return best;
 }
 
+/**
+ * For the start memo (start-memo.ts): the session recovery would read at the next start of another
+ * session (L1, the brain's newest with a transcript) and at the next start of L1 itself (L2).
+ */
+export function recoveryTargets(projectRoot: string, brain: string): { l1: SessionRecord | null; l2: SessionRecord | null } {
+  const list = readSessions(sessionsPath(projectRoot));
+  const l1 = newestWithTranscript(list, brain, null);
+  return { l1, l2: l1 && newestWithTranscript(list, brain, l1.session_id) };
+}
+
 /** The brain's newest session that has a transcript (latest `started_at`; later record wins a tie), or null. */
 export async function latestSession(projectRoot: string, brain: string): Promise<SessionRecord | null> {
-  const list = readSessions(sessionsPath(projectRoot));
-  let best: SessionRecord | null = null;
-  for (const r of list) {
-    if (r.brain !== brain || !r.transcript_path) continue;
-    if (!best || r.started_at >= best.started_at) best = r;
-  }
-  return best;
+  return newestWithTranscript(await sessionsNow(projectRoot), brain, null);
 }

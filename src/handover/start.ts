@@ -1,5 +1,6 @@
 // The SessionStart use case (issue #24 item 5): which snapshot a starting session is offered, and the
 // prompt that says so. The hook (src/hooks/session-start.ts) only reads the client's input and prints this.
+import path from 'node:path';
 import { neutralize } from '../shared/neutralize.js';
 import { normalizeBrain } from '../shared/brains.js';
 import { newerAuto } from './candidates.js';
@@ -29,6 +30,7 @@ import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
 import { trackedLogs } from '../shared/tracked-logs.js';
 import { guardFromText } from '../guard/index.js';
+import { memoKeys, writeStartMemo, type MemoDeps } from './start-memo.js';
 
 export { SESSION_START_LIMIT };
 
@@ -70,7 +72,10 @@ export async function startAnswer(
     const now = opts.now ?? (() => new Date());
     const sessionId = me && typeof input.session_id === 'string' ? input.session_id : null;
     const transcriptPath = typeof input.transcript_path === 'string' ? input.transcript_path : null;
-    const first = pickAndRender(root, me, input, opts.env, now(), null).catch(() => '');
+    // The start memo (start-memo.ts, docs/decisions.md D40): only for a start whose cwd is the project.
+    const keys = me && sessionId && root === input.cwd ? memoKeys(root, me) : null;
+    const deps: MemoDeps = { snapshotFile: null, snapshotText: null, anchors: [], issueIds: [], fetchedAt: NaN, memo: !!keys };
+    const first = pickAndRender(root, me, input, opts.env, now(), null, deps).catch(() => '');
     const recorded = sessionId
       ? recordSession(root, {
           brain: me!,
@@ -95,12 +100,20 @@ export async function startAnswer(
             write: opts.writeAuto,
           }).catch(() => null)
         : Promise.resolve(null);
+    let settled = false;
+    void recovering.then(() => (settled = true));
     const recovered = await Promise.race([recovering, new Promise<null>((r) => setTimeout(() => r(null), RECOVER_BUDGET_MS).unref())]);
     // Rare: a session was recovered. The prompt is picked again with its snapshot in the index, and names it.
-    const out = recovered ? await pickAndRender(root, me, input, opts.env, now(), recovered) : await first;
+    const out = recovered ? await pickAndRender(root, me, input, opts.env, now(), recovered, deps) : await first;
     await recorded;
     // Snapshot text may come from a transcript or another clone: no terminal controls, no fake framing (issue #23).
-    return neutralize(out);
+    const text = neutralize(out);
+    // Not after a recovery (this answer names it; the next would not) nor while it still runs.
+    if (keys) {
+      const ok = deps.memo && settled && !recovered;
+      writeStartMemo({ ok, root, brain: me!, compact: input.source === 'compact', langEnv: opts.env.BUTLER_LANG, text, deps, keys });
+    }
+    return text;
   } catch {
     return '';
   }
@@ -130,14 +143,19 @@ async function pickAndRender(
   env: Record<string, string | undefined>,
   now: Date,
   recovered: IndexEntry | null,
+  deps: MemoDeps,
 ): Promise<string> {
   const store = new HandoverStore(root);
   // The brain's extract of the index when it is current (start-index.ts), else the whole index.
-  const extract = trackedLogs(root).length ? null : startEntriesNow(store.indexFile, me);
+  const tracked = trackedLogs(root).length > 0;
+  // A tracked history is rebuilt from its files (store-rows.ts): more inputs than a memo checks.
+  if (tracked) deps.memo = false;
+  const extract = tracked ? null : startEntriesNow(store.indexFile, me);
   // Origins from this work tree's ledger, whatever the extract says (origin.ts).
   const entries = (extract && markOrigin(root, extract)) ?? store.entriesNow() ?? (await store.entries());
   const share = shareState(root);
   const sel = startCandidates(root, entries, me, share.clone);
+  deps.issueIds = [...new Set(entries.flatMap((e) => (e.issue_id === null ? [] : [e.issue_id])))];
   const { candidates } = sel;
   // Not written here and not already offered (an accepted one is offered, quoted, as the candidate).
   const foreign = foreignCandidates(entries, me, share.clone).filter((f) => !candidates.includes(f));
@@ -146,6 +164,7 @@ async function pickAndRender(
   const lang = resolveLang(config, env);
   // Sharing, from local state only: a session start never waits on the network.
   const shareLine = shareNote(share, config.handover?.share ?? false, now, lang);
+  if (!shareLine && !Number.isNaN(share.lastFetch)) deps.fetchedAt = share.lastFetch;
   const note = [foreignLine(foreign, lang), shareLine].filter(Boolean).join('\n');
   const named = (text: string) =>
     !recovered || text.includes(recovered.handover_id) ? text : `${text}${recoveredLine(recovered, lang)}\n`.slice(0, SESSION_START_LIMIT);
@@ -154,12 +173,17 @@ async function pickAndRender(
   const e = candidates[0] as IndexEntry;
   const snapshot = store.readSnapshotNow(e);
   if (snapshot === null) return '';
+  deps.snapshotFile = store.fileOf(e);
+  deps.snapshotText = snapshot;
   if (snapshotDamage(snapshot)) {
     return startText(lang).damaged(e.handover_id, e.snapshot_file, root);
   }
   // Light drift (docs/decisions.md D21): branch and HEAD from the `.git` files, git only when HEAD moved.
   const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) };
   const drift = await startDrift(root, then, spawnGitWith(env), lang).catch(() => null);
+  // Drift of HEAD or branch asked git (or may change when a commit arrives): no memo, Node answers.
+  deps.anchors = then.anchors.filter((a) => !path.isAbsolute(a) && !a.split(/[\\/]/).includes('..'));
+  if (!drift || drift.head_moved || drift.branch_changed) deps.memo = false;
   const autos = newerAuto(entries, e);
   const notes = [newerAutoLine(autos, lang)];
   if (recovered && e.handover_id !== recovered.handover_id && autos[0]?.handover_id !== recovered.handover_id)

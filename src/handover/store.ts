@@ -263,7 +263,7 @@ export class HandoverStore {
   }
 
   /** The absolute path of a row's snapshot file; null unless it names a snapshot file in this folder. */
-  private fileOf(entry: IndexEntry): string | null {
+  fileOf(entry: IndexEntry): string | null {
     const f = entry.snapshot_file;
     const slash = f.lastIndexOf('/');
     return f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))

@@ -13,6 +13,7 @@ import {
 } from './json.js';
 import { planJsonEdit, wantsSessionEnd, type FileChange, type InstallContext } from './plan.js';
 import { bundledGuard, guardLauncher } from './guard-launcher.js';
+import { bundledStartSum, startLauncher } from './start-launcher.js';
 import { planToml } from './toml-plan.js';
 
 /** Butler's hook commands for one client, from its record (how a command finds `.butler/bin/`). */
@@ -31,7 +32,7 @@ export interface HookCommands {
  * `sum`: the SHA-256 of the pre-filter the guard command checks before it runs it (guard-launcher.ts,
  * docs/decisions.md D34); install reads it from this Butler's bundles.
  */
-export function commandsFor(c: ClientRecord, sum = ''): HookCommands {
+export function commandsFor(c: ClientRecord, sum = '', startSum = ''): HookCommands {
   const brain = `--brain ${c.brain}`;
   const locate = c.hooks.locate;
   // Where the guard's walk up to the project starts: the client's project variable (else the hook's folder).
@@ -46,8 +47,23 @@ export function commandsFor(c: ClientRecord, sum = ''): HookCommands {
     locate.kind === 'env'
       ? (file: string, args: string, runner = 'node') => `${runner} "$${locate.variable}"/${BIN_DIR}/${file}${args ? ` ${args}` : ''}`
       : (file: string, args: string, runner: 'node' | 'sh' = 'node') => shQuoted(walkUpLauncher(file, args, '', runner, noEnvNames));
+  // SessionStart: the checked shell answer first (start-launcher.ts, docs/decisions.md D40), when install has its sum.
+  const form = c.hooks.startOutput === 'json-context' ? 'json' : 'text';
+  const plainStart = cmd('session-start.cjs', brain);
+  const sessionStart = !startSum
+    ? plainStart
+    : locate.kind === 'env'
+      ? startLauncher(`$${locate.variable}`, c.brain, form, startSum, `exec ${plainStart}`)
+      : shQuoted(
+          ((text: string) => (noEnvNames ? withoutEnvNames(text) : text))(
+            walkUpLauncher('session-start.cjs', brain).replace(
+              'cd "$d" && exec ',
+              `cd "$d" && ${startLauncher('$d', c.brain, form, startSum, '')}exec `,
+            ),
+          ),
+        );
   return {
-    sessionStart: cmd('session-start.cjs', brain),
+    sessionStart,
     preToolUse: guard,
     preToolUseNode: cmd('pre-tool-use.cjs', ''),
     preCompact: cmd('pre-compact.cjs', brain),
@@ -65,8 +81,14 @@ const COMMAND_OF: Record<HookRole | OptionalHookRole, (k: HookCommands, guard: G
 };
 
 /** Butler's hook entries for a client, one per event; SessionEnd is null (removed) unless asked for. */
-export function hookGroupsFor(c: ClientRecord, guard: GuardForm = 'shell', sessionEnd = false, sum = ''): Record<string, HookGroup | null> {
-  const k = commandsFor(c, sum);
+export function hookGroupsFor(
+  c: ClientRecord,
+  guard: GuardForm = 'shell',
+  sessionEnd = false,
+  sum = '',
+  startSum = '',
+): Record<string, HookGroup | null> {
+  const k = commandsFor(c, sum, guard === 'shell' ? startSum : '');
   const out: Record<string, HookGroup | null> = {};
   for (const role of Object.keys(COMMAND_OF) as (HookRole | OptionalHookRole)[]) {
     const spec = c.hooks.events[role];
@@ -143,11 +165,12 @@ export async function planClient(c: ClientRecord, ctx: InstallContext): Promise<
   );
   const approval = c.mcp.approvalKey;
   const sum = (await bundledGuard(ctx.bundleDir))?.sum ?? '';
+  const startSum = (await bundledStartSum(ctx.bundleDir)) ?? '';
   const sameFile = c.mcp.format === 'json' && c.mcp.file === target;
   const extra = [approval ? 'MCP approval' : '', sameFile ? `MCP server "${SERVER_NAME}"` : ''].filter(Boolean).join(', ');
   const changes = await Promise.all([
     planJsonEdit(ctx, target, `${c.title} hooks (${eventList(c, sessionEnd)})${extra ? ` and ${extra}` : ''}`, (obj) => {
-      applyHookGroups(target, obj, hookGroupsFor(c, ctx.guardForm, sessionEnd, sum));
+      applyHookGroups(target, obj, hookGroupsFor(c, ctx.guardForm, sessionEnd, sum, startSum));
       if (approval) setApproval(target, approval, obj, true);
       if (sameFile) setServer(c, obj, ctx.force);
     }),

@@ -3,7 +3,14 @@ export { BUTLER_VERSION } from '../shared/version.js';
 
 /** The vendored runtime, relative to the project root. Every written command points here. */
 export const BIN_DIR = '.butler/bin';
-export const BUNDLES = ['butler.mjs', 'session-start.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'pre-compact.cjs'] as const;
+export const BUNDLES = [
+  'butler.mjs',
+  'session-start.cjs',
+  'session-start.sh',
+  'pre-tool-use.cjs',
+  'pre-tool-use.sh',
+  'pre-compact.cjs',
+] as const;
 /** The hooks' names before they became CommonJS (scripts/build.mjs): install and uninstall remove them. */
 export const LEGACY_BUNDLES = ['session-start.mjs', 'pre-tool-use.mjs', 'pre-compact.mjs'] as const;
 /**

@@ -6,7 +6,7 @@
 // matches the hash the user trusted (`[hooks.state."<hooks.json>:pre_tool_use:…"] trusted_hash`).
 // So the command line carries the SHA-256 of the pre-filter it runs: it reads the file once, checks
 // those bytes and runs those same bytes (no window between check and run), and the pre-filter carries
-// the SHA-256 of the Node hook it hands to (src/hooks/bin/pre-tool-use.sh, BUTLER_RUN). When the file
+// the SHA-256 of the Node hook its loader checks (src/hooks/bin/pre-tool-use.sh, BUTLER_LOAD). When the file
 // is missing, altered, unreadable or a link to anything else, the command still decides on its own:
 // it blocks (exit 2, which both clients read as a block with the reason on stderr) any command whose
 // text could spell git, the guard verbs or approve-url (a letter sequence, or any quote, escape,
@@ -30,9 +30,9 @@ export function vendoredPreFilter(built: string, nodeHook: string): string {
   return built.replace(CJS_SUM_PLACEHOLDER, nodeHookSum(nodeHook));
 }
 
-/** What the pre-filter compares: the Node hook as `$(cat file)` reads it, without trailing newlines. */
+/** What the pre-filter's loader compares: the SHA-256 of the Node hook's bytes as they are. */
 export function nodeHookSum(nodeHook: string): string {
-  return sha256(nodeHook.replace(/\n+$/, ''));
+  return sha256(nodeHook);
 }
 
 /** What the command compares: `$(cat file)` drops the trailing newlines, so the hash is of the text without them. */

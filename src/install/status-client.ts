@@ -1,6 +1,7 @@
 // One client's entries in `butler status`, read as its record says they look (src/shared/clients/).
 import type { ClientRecord } from '../shared/clients/index.js';
 import { commandsFor, type HookCommands } from './client.js';
+import { withStartSum } from './start-launcher.js';
 import { SERVER_NAME, type GuardForm } from './constants.js';
 import { launcherSum } from './guard-launcher.js';
 import { guideFileFor, hasGuideBlock } from './guide.js';
@@ -82,7 +83,13 @@ export async function clientStatus(
   const objs = await Promise.all(files.map((f) => jsonOrProblem(root, f, problems)));
   for (const obj of objs) hookFiles.push({ obj, event: ev.guard.event, key: c.key });
   const has = (event: string, command: string) => objs.some((o) => o && hasOwnHookGroup(o, event, command));
-  const withHooks = files.find((_, i) => objs[i] && hasOwnHookGroup(objs[i]!, ev.sessionStart.event, k.sessionStart)) ?? null;
+  // The plain Node command, or the checked shell answer with any sum (start-launcher.ts; status-guard.ts checks content).
+  const slot = '0'.repeat(64);
+  const checked = commandsFor(c, '', slot).sessionStart;
+  const isStart = (o: JsonObject) =>
+    hasOwnHookGroup(o, ev.sessionStart.event, k.sessionStart) ||
+    startCommands(o, ev.sessionStart.event).some((cmd) => withStartSum(cmd, slot) === checked);
+  const withHooks = files.find((_, i) => objs[i] && isStart(objs[i]!)) ?? null;
   const entry = await mcpEntryOf(root, c, problems);
   const approvalKey = c.mcp.approvalKey;
   const approved = approvalKey
@@ -105,4 +112,12 @@ export async function clientStatus(
     guidance: c.guide ? hasGuideBlock(await readRel({ root }, await guideFileFor(root, c.guide))) : true,
     trust: c.trust,
   };
+}
+
+/** The commands of the hook groups for `event` in a hooks file. */
+function startCommands(o: JsonObject, event: string): string[] {
+  const groups = isObject(o.hooks) && Array.isArray(o.hooks[event]) ? (o.hooks[event] as unknown[]) : [];
+  return groups.flatMap((g) =>
+    isObject(g) && Array.isArray(g.hooks) ? g.hooks.flatMap((h) => (isObject(h) && typeof h.command === 'string' ? [h.command] : [])) : [],
+  );
 }

@@ -119,11 +119,18 @@ export function readGitMemo(root: string, name: string, key: string): unknown {
 
 /** Best effort: without it the answer is only computed again. */
 export function writeGitMemo(root: string, name: string, key: string, value: unknown): void {
+  writeGitText(root, name, `${JSON.stringify({ key, value })}\n`);
+}
+
+/** Writes a file of Butler's under the git dir, atomically; best effort (false: not written). */
+export function writeGitText(root: string, name: string, text: string): boolean {
   try {
     const file = butlerGitFile(root, name, 'gitDir');
-    if (file) writeFileAtomicSync(file, `${JSON.stringify({ key, value })}\n`, { within: path.resolve(file, '../..') });
+    if (file) writeFileAtomicSync(file, text, { within: path.resolve(file, '../..') });
+    return !!file;
   } catch {
     // read-only git dir
+    return false;
   }
 }
 

@@ -31,6 +31,7 @@ export const FAIL_CLOSED: RuleRow[] = [
   { name: 'tmux running git (not installed here)', cmd: "tmux new -d 'git status'", rule: 'work_observe' },
   { name: 'vim -c !git (not installed here)', cmd: "vim -es -c '!git log' -c q", rule: 'work_history' },
   { name: 'ssh ProxyCommand (no host)', cmd: "ssh -o ProxyCommand='git fetch' -o BatchMode=yes nohost.invalid true", rule: 'work_sync' },
+  { name: 'less +! running git (no terminal here, so less only prints)', cmd: "less '+!git log' README.md", rule: 'work_history' },
   { name: 'LESSOPEN naming git', cmd: "LESSOPEN='|git show %s' cat a.txt", rule: 'LESSOPEN' },
   { name: 'alias after expand_aliases', cmd: 'shopt -s expand_aliases; alias g=git', rule: 'an alias that runs git' },
 ];

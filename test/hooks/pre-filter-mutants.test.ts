@@ -13,12 +13,9 @@ import { tempDir } from '../install/helpers.js';
 const HOOKS = path.join(__dirname, '..', '..', 'hooks');
 const SCRIPT = readFileSync(path.join(HOOKS, 'pre-tool-use.sh'), 'utf8');
 const PLACEHOLDER = '@BUTLER_CJS_SHA256@';
-/**
- * The script as `butler install` writes it: the Node hook's SHA-256 in place of the placeholder. The
- * script hashes the hook as `$(cat file)` reads it, so without its trailing newlines.
- */
-const NODE_HOOK = readFileSync(path.join(HOOKS, 'pre-tool-use.cjs'), 'utf8');
-const SUMMED = SCRIPT.replace(PLACEHOLDER, createHash('sha256').update(NODE_HOOK.replace(/\n+$/, '')).digest('hex'));
+/** The script as `butler install` writes it: the SHA-256 of the Node hook's bytes in place of the placeholder. */
+const NODE_HOOK = readFileSync(path.join(HOOKS, 'pre-tool-use.cjs'));
+const SUMMED = SCRIPT.replace(PLACEHOLDER, createHash('sha256').update(NODE_HOOK).digest('hex'));
 /** A Node hook replaced by an attacker: it allows everything. */
 const ALTERED_HOOK = 'process.exit(0);\n';
 
@@ -101,7 +98,7 @@ const MUTANTS: Mutant[] = [
     'trap \'kill "$BUTLER_AWK" 2>/dev/null; printf',
     'trap \'kill "$BUTLER_AWK" 2>/dev/null; exit 0; printf',
   ),
-  mutant('the hash check skipped', '"$BUTLER_SUM"*) node -e', '*) node -e', { altered: true }),
+  mutant('the hash check skipped', '!==process.argv[2])process.exit(3)', '===null)process.exit(3)', { altered: true }),
   mutant('any sum taken for the placeholder', 'case $BUTLER_SUM in @*) exec node', 'case $BUTLER_SUM in *) exec node', { altered: true }),
   mutant(
     'an altered hook allowed instead of denied',
@@ -129,7 +126,7 @@ const MUTANTS: Mutant[] = [
  * A folder holding `script` as pre-tool-use.sh beside a Node hook (the real one, or `hook`), and a bin
  * folder for PATH with only what the script uses: sh and node; awk (optional: without it, Node decides);
  * sleep for the stdin watchdog (without it the watchdog fires at once and every input is denied); cat
- * and sha256sum (or shasum) for the hash-checked hand-off to Node; git for the Node hook. kill and
+ * to drain the input of an altered hook; git for the Node hook (Node hashes the hook itself). kill and
  * printf are shell builtins.
  */
 function install(script: string, withAwk: boolean, hook?: string): { script: string; path: string } {
@@ -137,8 +134,6 @@ function install(script: string, withAwk: boolean, hook?: string): { script: str
   const bin = path.join(dir, 'bin');
   mkdirSync(bin);
   for (const name of ['sh', 'node', 'git', 'sleep', 'cat', ...(withAwk ? ['awk'] : [])]) symlinkSync(which(name), path.join(bin, name));
-  const sum = ['sha256sum', 'shasum'].find((name) => which(name) !== '');
-  if (sum) symlinkSync(which(sum), path.join(bin, sum));
   if (hook === undefined) symlinkSync(path.join(HOOKS, 'pre-tool-use.cjs'), path.join(dir, 'pre-tool-use.cjs'));
   else writeFileSync(path.join(dir, 'pre-tool-use.cjs'), hook);
   writeFileSync(path.join(dir, 'pre-tool-use.sh'), script);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandsFor } from '../../src/install/client.js';
 import { preFilterSum } from '../../src/install/guard-launcher.js';
+import { startScriptSum } from '../../src/install/start-launcher.js';
 import { claude, codex } from '../../src/shared/clients/index.js';
 
 /** A client's commands; the guard's depends on the SHA-256 of the pre-filter it runs. */
@@ -59,7 +60,7 @@ describe('hooks installed as .mjs by an older Butler', () => {
       .filter((k) => k.startsWith('.butler/bin/'))
       .sort();
     expect(bin).toEqual(
-      ['VERSION', 'butler.mjs', 'pre-compact.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'session-start.cjs'].map(
+      ['VERSION', 'butler.mjs', 'pre-compact.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'session-start.cjs', 'session-start.sh'].map(
         (n) => `.butler/bin/${n}`,
       ),
     );
@@ -67,7 +68,9 @@ describe('hooks installed as .mjs by an older Butler', () => {
       claudeCommands.preToolUse(preFilterSum(read(root, '.butler/bin/pre-tool-use.sh'))),
       './audit.sh',
     ]);
-    expect(commandsOf(root, '.claude/settings.json', 'SessionStart')).toEqual([claudeCommands.sessionStart]);
+    // The checked shell answer in front of the Node hook (docs/decisions.md D40), its sum the vendored script's.
+    const startSum = startScriptSum(read(root, '.butler/bin/session-start.sh'));
+    expect(commandsOf(root, '.claude/settings.json', 'SessionStart')).toEqual([commandsFor(claude, '', startSum).sessionStart]);
     expect(commandsOf(root, '.codex/hooks.json', 'PreCompact')).toEqual([codexCommands.preCompact]);
     expect(JSON.stringify(tree(root))).not.toMatch(/(session-start|pre-tool-use|pre-compact)\.mjs/);
     const s = await getStatus(root, deps);

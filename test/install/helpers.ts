@@ -18,7 +18,14 @@ export const read = (root: string, rel: string): string => readFileSync(path.joi
 export function fakeBundles(): string {
   const dir = tempDir('butler-bundles-');
   // butler-runtime.mjs is what install vendors as .butler/bin/butler.mjs (install/constants.ts BUNDLE_SOURCES).
-  for (const name of ['butler-runtime.mjs', 'session-start.cjs', 'pre-tool-use.cjs', 'pre-tool-use.sh', 'pre-compact.cjs'])
+  for (const name of [
+    'butler-runtime.mjs',
+    'session-start.cjs',
+    'session-start.sh',
+    'pre-tool-use.cjs',
+    'pre-tool-use.sh',
+    'pre-compact.cjs',
+  ])
     write(dir, name, `// fake ${name}\n`);
   return dir;
 }

@@ -44,6 +44,7 @@ describe('butler install into a project with its own configuration', () => {
         '.butler/bin/pre-tool-use.cjs',
         '.butler/bin/pre-tool-use.sh',
         '.butler/bin/session-start.cjs',
+        '.butler/bin/session-start.sh',
         '.butler/config.yaml',
         '.claude/settings.json',
         '.codex/config.toml',

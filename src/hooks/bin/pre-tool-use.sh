@@ -13,25 +13,31 @@
 # (fail closed: the input is not known, so it may mention git).
 # The installed command checks this file's SHA-256 before it runs it (src/install/guard-launcher.ts,
 # docs/decisions.md D34) and sets BUTLER_BIN to its folder. This file carries the SHA-256 of the Node
-# hook (BUTLER_SUM, filled in by `butler install`), and BUTLER_RUN reads that file once, checks it with
-# sha256sum and hands those same bytes to `node -e` (no window between check and run; no crypto module
-# for Node to load). An altered or missing hook is not run: the answer is a deny (exit 2, as the
-# watchdog's). The placeholder (a file run straight from the build, never an installed one) runs the hook
-# unchecked.
+# hook (BUTLER_SUM, filled in by `butler install`), and BUTLER_RUN starts Node on the loader BUTLER_LOAD
+# (this file's text, so checked with it): it reads the hook once into memory, hashes those bytes and runs
+# the same bytes (no window between check and run). Node's hash is cheaper than the shell's: reading 59 KB
+# through `$(cat)` (dash reads command output 128 bytes at a time), piping it to sha256sum and copying it
+# into node's argv cost more than hashing in the process that runs the hook (see scripts/bench/prefilter.mjs).
+# An altered or missing hook is not run (the loader exits 3 before reading stdin): the answer is a deny
+# (exit 2, as the watchdog's). The placeholder (a file run straight from the build, never an installed
+# one) runs the hook unchecked.
 if [ -n "${BUTLER_BIN:-}" ]; then BUTLER_HOOK=$BUTLER_BIN/pre-tool-use.cjs
 else case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-tool-use.cjs ;; esac; fi
 BUTLER_SUM=@BUTLER_CJS_SHA256@
 BUTLER_DENY='{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"The Butler guard runtime is missing or altered, so git and the guard verbs stay blocked. Ask the user to run butler install, then butler status."}}'
+# `node -e` runs the loader as a script with require and module set, the way it ran the hook's text before.
+BUTLER_LOAD='const f=process.argv[1];let b;try{b=require("fs").readFileSync(f)}catch{process.exit(3)}
+if(require("crypto").createHash("sha256").update(b).digest("hex")!==process.argv[2])process.exit(3)
+require("vm").runInThisContext(String(b),{filename:f})'
 BUTLER_RUN='case $BUTLER_SUM in @*) exec node "$BUTLER_HOOK" ;; esac
-c=$(cat "$BUTLER_HOOK" 2>/dev/null) && case $(printf "%s" "$c" | sha256sum 2>/dev/null || printf "%s" "$c" | shasum -a 256 2>/dev/null) in
-"$BUTLER_SUM"*) node -e "$c" "$BUTLER_HOOK" && exit 0 ;; esac
+node -e "$BUTLER_LOAD" "$BUTLER_HOOK" "$BUTLER_SUM" && exit 0
 cat >/dev/null; printf "%s" "$BUTLER_DENY"; printf "%s\n" "The Butler guard runtime is missing or altered: ask the user to run butler install." >&2
 [ -z "$BUTLER_MAIN" ] || kill -USR2 "$BUTLER_MAIN" 2>/dev/null; exit 2'
 # The deny for an altered hook (or a failed Node run) is also exit 2 with the reason on stderr, so every
 # client blocks (Gemini CLI reads the JSON above as allow). Run from awk, whose exit status does not carry
 # the shell's everywhere (one-true-awk's close() does not return it), it tells this shell by USR2.
 BUTLER_MAIN=
-export BUTLER_HOOK BUTLER_SUM BUTLER_DENY BUTLER_RUN BUTLER_MAIN
+export BUTLER_HOOK BUTLER_SUM BUTLER_DENY BUTLER_LOAD BUTLER_RUN BUTLER_MAIN
 command -v awk >/dev/null 2>&1 || { eval "$BUTLER_RUN"; exit 0; }
 # The watchdog does not know the client (its input never came whole), so it answers in a way every client
 # takes as a block: exit 2 with the reason on stderr (Gemini CLI reads Claude Code's JSON below as allow).

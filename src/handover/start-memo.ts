@@ -1,0 +1,228 @@
+// The start memo (docs/decisions.md D40): the SessionStart answer Node just gave, with every input it was
+// made from, written under the git dir for src/hooks/bin/session-start.sh, which prints it without
+// starting Node while each input still holds. A text format that sh reads with parameter expansion:
+//   butler-start-memo 1
+//   w <root>                      the project, which is also the input's cwd
+//   l <en|ja|->                   BUTLER_LANG as resolveLang reads it
+//   u <epoch s>                   valid until (0: no time limit), for the share note's fetch age
+//   a <id|->                      the brain's newest session with a transcript (L1)
+//   r1 <checked size|-> <path>    the session recovery would read for any other session id (L1), or "r1 -"
+//   r2 <checked size|-> <path>    the one it would read for L1 itself (L2), or "r2 -"
+//   c <crc> <size> <path>         a file as POSIX cksum prints it (git files, config, index, snapshot…)
+//   k <size:mtime:inode> <path>   after each c line, for Node only: an unchanged file is not summed again
+//   e <path> / n <path>           a path that must exist / must not exist
+//   --
+//   <the exact text>#
+// Nothing here is trusted by the shell beyond its checks: the agent can write the git dir too.
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CONFIG_FILE } from '../shared/config.js';
+import { butlerGitFile, gitDirs, writeGitText } from '../shared/git-refs.js';
+import { LOCAL_ISSUES_DIR } from '../issues/index.js';
+import { recoveryTargets, sessionsPath, type SessionRecord } from './sessions.js';
+import { FETCH_STALE_MS, SESSION_START_LIMIT, SHARE_STATE_FILE } from './start-prompt.js';
+import { HANDOVER_DIR } from './store.js';
+
+/** What the answer was made from, besides the fixed files: the snapshot shown, its anchors, issue ids. */
+export interface MemoDeps {
+  snapshotFile: string | null;
+  snapshotText: string | null;
+  anchors: string[];
+  issueIds: number[];
+  /** Last fetch (ms) when the share note is absent only because the fetch is recent; else NaN. */
+  fetchedAt: number;
+  /** False when the answer asked git or cannot be checked from sh: no memo. */
+  memo: boolean;
+}
+
+export const memoName = (brain: string, compact: boolean): string => `start-${brain}.${compact ? 'compact' : 'start'}`;
+
+/**
+ * The files every answer depends on and the git files of HEAD; sessions.json (which this start writes
+ * itself) only with `sessions`.
+ */
+function fixedFiles(root: string, brain: string, sessions: boolean): string[] | null {
+  const dirs = gitDirs(root);
+  if (!dirs) return null;
+  const files = [
+    CONFIG_FILE,
+    path.join(HANDOVER_DIR, 'index.json'),
+    path.join(HANDOVER_DIR, 'start', `${brain}.json`),
+    SHARE_STATE_FILE,
+    ...(sessions ? [path.relative(root, sessionsPath(root))] : []),
+  ].map((f) => path.join(root, f));
+  for (const name of ['own-handovers', 'index-memo']) files.push(butlerGitFile(root, name, 'gitDir') as string);
+  if (statSync(path.join(root, '.git')).isFile()) files.push(path.join(root, '.git'));
+  files.push(path.join(dirs.gitDir, 'HEAD'));
+  const head = /^ref: refs\/heads\/([^\n]+)\n$/.exec(readFileSync(path.join(dirs.gitDir, 'HEAD'), 'utf8'));
+  if (head?.[1]) files.push(path.join(dirs.common, 'refs', 'heads', ...head[1].split('/')), path.join(dirs.common, 'packed-refs'));
+  files.push(path.join(dirs.common, 'reftable'));
+  return files;
+}
+
+/** Identity of the fixed files before the answer is made: the memo is written only if none changed meanwhile. */
+export function memoKeys(root: string, brain: string): string | null {
+  try {
+    const files = fixedFiles(root, brain, false);
+    return (
+      files &&
+      files
+        .map((f) => {
+          const st = statSync(f, { throwIfNoEntry: false });
+          return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '-';
+        })
+        .join('|')
+    );
+  } catch {
+    return null;
+  }
+}
+
+// Slicing-by-8 tables: the hook runs this once per process, before the JIT warms up, so fewer loop turns count.
+const CRC_TABLE = (() => {
+  const t = new Int32Array(256 * 8);
+  for (let i = 0; i < 256; i++) {
+    let c = i << 24;
+    for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
+    t[i] = c;
+  }
+  for (let i = 0; i < 256; i++)
+    for (let s = 1; s < 8; s++) t[s * 256 + i] = (t[(s - 1) * 256 + i]! << 8) ^ t[(t[(s - 1) * 256 + i]! >>> 24) & 0xff]!;
+  return t;
+})();
+
+/** The checksum POSIX `cksum` prints: CRC-32 (polynomial 0x04C11DB7, MSB first) over the bytes, then the length. */
+export function posixCksum(b: Uint8Array): number {
+  const t = CRC_TABLE;
+  const n = b.length;
+  const m = n - (n % 8);
+  let c = 0;
+  let i = 0;
+  for (; i < m; i += 8) {
+    const a = c ^ ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!);
+    c =
+      t[1792 + ((a >>> 24) & 0xff)]! ^
+      t[1536 + ((a >>> 16) & 0xff)]! ^
+      t[1280 + ((a >>> 8) & 0xff)]! ^
+      t[1024 + (a & 0xff)]! ^
+      t[768 + b[i + 4]!]! ^
+      t[512 + b[i + 5]!]! ^
+      t[256 + b[i + 6]!]! ^
+      t[b[i + 7]!]!;
+  }
+  for (; i < n; i++) c = (c << 8) ^ t[((c >>> 24) ^ b[i]!) & 0xff]!;
+  for (let len = n; len > 0; len = Math.floor(len / 256)) c = (c << 8) ^ t[((c >>> 24) ^ (len & 0xff)) & 0xff]!;
+  return ~c >>> 0;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A line's path must survive the line format and sh: absolute, no newline, no leading or trailing space. */
+const plainPath = (p: string) => path.isAbsolute(p) && !/[\n\r]/.test(p) && p === p.trim();
+
+/**
+ * A file's line: `n` when missing, else `c` as cksum prints it, followed by its `k` line (size, mtime, inode)
+ * so the next memo reuses the checksum of a file that did not change (`known`: the previous memo's lines).
+ */
+function fileLine(file: string, known: Map<string, string>, expected?: string): string | null {
+  try {
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st) return `n ${file}`;
+    if (!st.isFile()) return null;
+    const k = `k ${st.size}:${st.mtimeMs}:${st.ino} ${file}`;
+    const c = known.get(k);
+    if (c) return `${c}\n${k}`;
+    const buf = readFileSync(file);
+    if (expected !== undefined && buf.toString('utf8') !== expected) return null;
+    return `c ${posixCksum(buf)} ${buf.length} ${file}\n${k}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The `c` lines of the previous memo by the `k` line that follows each. */
+function knownSums(text: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  const lines = (text ?? '').slice(0, Math.max(0, (text ?? '').indexOf('\n--\n'))).split('\n');
+  for (let i = 1; i < lines.length; i++)
+    if (lines[i]!.startsWith('k ') && lines[i - 1]!.startsWith('c ')) out.set(lines[i]!, lines[i - 1]!);
+  return out;
+}
+
+function target(r: SessionRecord | null): string {
+  if (!r?.transcript_path) return '-';
+  return plainPath(r.transcript_path) ? `${r.checked_size ?? '-'} ${r.transcript_path}` : '';
+}
+
+/**
+ * Writes the memo for the answer just given (`ok`: nothing in it asked git, nothing was recovered) when
+ * it can be checked from sh, and otherwise removes the old one, so the next start runs the Node hook at
+ * once instead of checking a memo that cannot hold. Best effort, never throws.
+ * `keys` is memoKeys() from before the answer was made.
+ */
+export function writeStartMemo(q: MemoQuery): void {
+  const name = memoName(q.brain, q.compact);
+  if (q.ok && memoBody(q, name)) return;
+  try {
+    const file = butlerGitFile(q.root, name, 'gitDir');
+    if (file && existsSync(file)) rmSync(file, { force: true });
+  } catch {
+    // a read-only git dir: the script finds the memo stale and runs Node
+  }
+}
+
+interface MemoQuery {
+  ok: boolean;
+  root: string;
+  brain: string;
+  compact: boolean;
+  langEnv: string | undefined;
+  text: string;
+  deps: MemoDeps;
+  keys: string | null;
+}
+
+/** Writes the memo; false when this answer has none. */
+function memoBody(q: MemoQuery, name: string): boolean {
+  try {
+    const { root, deps } = q;
+    if (!q.keys || !plainPath(root) || root.includes('\t') || q.text.length > SESSION_START_LIMIT + 1) return false;
+    if (!/^[A-Za-z0-9_-]{1,80}$/.test(q.brain) || LONE_SURROGATE.test(q.text)) return false;
+    const files = fixedFiles(root, q.brain, true);
+    if (!files || deps.issueIds.length > 200 || deps.anchors.length > 100) return false;
+    const file = butlerGitFile(root, name, 'gitDir');
+    const before = file && readOrNull(file);
+    const known = knownSums(before);
+    const lines = files.map((f) => fileLine(f, known));
+    if (deps.snapshotFile) lines.push(fileLine(deps.snapshotFile, known, deps.snapshotText ?? ''));
+    // No local tracker (the common case): one line for its folder, not one per issue.
+    const issues = path.join(root, LOCAL_ISSUES_DIR);
+    if (deps.issueIds.length && !statSync(issues, { throwIfNoEntry: false })) lines.push(`n ${issues}`);
+    else for (const id of deps.issueIds) lines.push(fileLine(path.join(issues, `${id}.md`), known));
+    for (const a of deps.anchors) {
+      const p = path.join(root, a);
+      lines.push(plainPath(p) ? `${existsSync(p) ? 'e' : 'n'} ${p}` : null);
+    }
+    if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '').replace(/\n[^]*$/, '')))) return false;
+    if (memoKeys(root, q.brain) !== q.keys) return false;
+    const env = q.langEnv?.toLowerCase();
+    const { l1, l2 } = recoveryTargets(root, q.brain);
+    const [r1, r2] = [target(l1), target(l2)];
+    if (!r1 || !r2 || (l1 && !/^[A-Za-z0-9._:-]{1,200}$/.test(l1.session_id))) return false;
+    const until = Number.isNaN(deps.fetchedAt) ? 0 : Math.floor((deps.fetchedAt + FETCH_STALE_MS) / 1000);
+    const head = ['butler-start-memo 1', `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`, `u ${until}`];
+    head.push(`a ${l1?.session_id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...(lines as string[]));
+    const text = `${head.join('\n')}\n--\n${q.text}#`;
+    return !!file && (before === text || writeGitText(root, name, text));
+  } catch {
+    return false;
+  }
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
