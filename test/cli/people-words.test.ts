@@ -47,7 +47,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
 
     writeFileSync(path.join(root, 'README.md'), 'mine\n');
     const rec = run(root, ['work', 'record', '-m', 'mine']);
-    expect(rec.out).toContain('  when you agree: butler work publish   (Publish it when you want it shared.)\n');
+    expect(rec.out).toContain('  if you want: butler work publish   (Shares the record with the others.)\n');
     const other = secondClone(remote);
     writeFileSync(path.join(other, 'README.md'), 'theirs\n');
     git(other, 'commit', '-q', '-am', 'theirs');
@@ -154,7 +154,7 @@ describe('issue create and close from the CLI record, and leave publishing to th
     const made = run(root, ['issue', 'create', '--title', 'Fix it', '--body-file', '../body.md']);
     expect(made.code).toBe(0);
     expect(made.out).toMatch(/^✓ Created #1 Fix it \(recorded as [0-9a-f]{12}; not yet published\)\n/);
-    expect(made.out).toContain('  when you agree: butler work publish   (Local issue changes reach others when published.)\n');
+    expect(made.out).toContain('  if you want: butler work publish   (Local issue changes reach others when published.)\n');
     const closed = run(root, ['issue', 'close', '1'], 'ja');
     expect(closed.out).toMatch(/^✓ .*（記録 [0-9a-f]{12}、未公開）\n/);
     expect(git(remote, 'rev-parse', 'main')).toBe(before);

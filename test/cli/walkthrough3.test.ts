@@ -201,3 +201,17 @@ describe('9. a rejected publish tells a person what to run', () => {
     );
   });
 });
+
+describe('10. after a record, the publish step reads as a choice', () => {
+  it('en and ja', () => {
+    const root = repo({ withRemote: true });
+    writeFileSync(path.join(root, 'a.txt'), 'a\n');
+    const r = butler(root, ['work', 'record', '-m', 'a', '--no-issue']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('  if you want: butler work publish   (Shares the record with the others.)\n');
+    writeFileSync(path.join(root, 'b.txt'), 'b\n');
+    expect(butler(root, ['work', 'record', '-m', 'b', '--no-issue', '--lang', 'ja']).out).toContain(
+      '  必要なら: butler work publish   (記録を他の人と共有します)\n',
+    );
+  });
+});
