@@ -171,8 +171,14 @@ export async function toReport(
         notes.push(t.trust(c));
   } else {
     // What uninstall changed is in the work tree only until committed (walk-through, #25).
-    const touched = [...new Set(changes.map((c) => (c.path.startsWith('.butler/') ? '.butler/' : c.path)))];
-    if (touched.length) notes.push(t.commitRemoval(touched));
+    // `.butler/bin/`, not `.butler/`: the local issue store there stays (#25). The runtime is gone after
+    // uninstall, so the command is `butler` when on PATH, else plain git (a person's terminal has no guard).
+    const touched = [...new Set(changes.map((c) => (c.path.startsWith('.butler/bin/') ? '.butler/bin/' : c.path)))];
+    const record =
+      ctx.runAs === undefined || ctx.runAs === 'butler'
+        ? ['butler work record -m "Remove Butler"', 'butler work publish']
+        : ['git add -A && git commit -m "Remove Butler"', 'git push'];
+    if (touched.length) notes.push(t.commitRemoval(touched, record[0]!, record[1]!));
     notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients), lang)));
   }
   return {

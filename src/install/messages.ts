@@ -10,7 +10,8 @@ const en = {
     `butler ${command}${dry ? ' --dry-run' : ''}: ${root}${clients.length ? ` (${clients.join(', ')})` : ''}`,
   nothing: 'nothing to do: already up to date',
   nothingToRemove: 'nothing to do: Butler is not installed here',
-  commitRemoval: (paths: string[]) => `Commit the removal of ${paths.join(', ')} so every clone loses them too.`,
+  commitRemoval: (paths: string[], record: string, publish: string) =>
+    `Commit the removal of ${paths.join(', ')} so every clone loses them too: ${record}, then ${publish}.`,
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
   /** `message`: the record's message, by what install did (`Install Butler`, `Upgrade Butler`, `Update Butler`). */
@@ -150,7 +151,8 @@ const ja: typeof en = {
     `butler ${command}${dry ? ' --dry-run' : ''}: ${root}${clients.length ? `（${clients.join(', ')}）` : ''}`,
   nothing: '変更なし: すでに最新です',
   nothingToRemove: '変更なし: ここには Butler はインストールされていません',
-  commitRemoval: (paths) => `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）。`,
+  commitRemoval: (paths, record, publish) =>
+    `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）: ${record}、続けて ${publish}。`,
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
   commit: (paths, personal, message, run) =>
