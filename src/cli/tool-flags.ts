@@ -130,6 +130,8 @@ export interface CliArgs {
   args: Record<string, unknown>;
   /** `--issue N` for a tool without an issue argument: the default issue of this one call. */
   defaultIssue?: number;
+  /** The flag (or position) the person typed for each argument, so an error names that one (#25). */
+  typed: Record<string, string>;
 }
 
 /** The tool's arguments from parsed flags and positionals (`positionals`: the argument each position fills). */
@@ -144,8 +146,8 @@ export async function toolArgs(
   const shape = shapeOf(tool);
   const slots = positionals.filter((k) => k in shape);
   if (given.length > slots.length) throw new UsageError(say.unexpected(given[slots.length]!));
-  const out: CliArgs = { args: {} };
   const from: Record<string, string> = {};
+  const out: CliArgs = { args: {}, typed: from };
   const put = (key: string, value: unknown, label: string) => {
     if (key in out.args) throw new UsageError(say.bothGive(label, from[key]!, key));
     out.args[key] = value;
@@ -182,15 +184,25 @@ export async function toolArgs(
 }
 
 /** A schema failure in the person's words: the flag (or position) that is missing or wrong. */
-export function explainZod(error: z.ZodError, positionals: string[], say: Say = cliErrors('en')): string {
+export function explainZod(
+  error: z.ZodError,
+  positionals: string[],
+  say: Say = cliErrors('en'),
+  typed: Record<string, string> = {},
+  args: Record<string, unknown> = {},
+): string {
   return error.issues
     .slice(0, 5)
     .map((i) => {
       const key = String(i.path[0] ?? '');
-      const label = positionals.includes(key) ? key.replace(/_/g, ' ') : flagLabel(kebab(key));
+      const label = typed[key] ?? (positionals.includes(key) ? key.replace(/_/g, ' ') : flagLabel(kebab(key)));
       if (!key) return i.message;
       // zod's English and Japanese words for a missing value (tool-runner.ts parses in the person's language).
       if (i.code === 'invalid_type' && /received undefined|undefinedが入力/.test(i.message)) return say.required(label);
+      // A number out of range, in the person's words (#25: "Too small: expected number to be >=1").
+      if (i.code === 'too_small' && i.origin === 'number' && i.path.length === 1) return say.atLeast(label, String(i.minimum));
+      if (i.code === 'too_big' && i.origin === 'number' && i.path.length === 1) return say.atMost(label, String(i.maximum));
+      if (key === 'handover_id' && i.code === 'custom') return say.notHandoverId(label, String(i.input ?? args[key] ?? '').slice(0, 80));
       return `${label}${i.path.length > 1 ? `[${i.path.slice(1).join('.')}]` : ''}: ${i.message}`;
     })
     .join('; ');

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zodJa from 'zod/v4/locales/ja.js';
 import type { ServerDeps, ToolDef } from '../mcp/tool.js';
-import { brainForClient, PERSON_BRAIN } from '../shared/brains.js';
+import { prepareText } from '../handover/messages/prepare.js';
+import { brainForClient, listBrains, PERSON_BRAIN } from '../shared/brains.js';
 import type { Lang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
 import { createGit, newSession, type WorkSession, startWorkSession } from '../work/index.js';
@@ -98,7 +99,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     now: () => new Date(),
     git: createGit(io.env),
     // `work record` of Butler's own files: a person's yes at a terminal, never an agent's (src/cli/person.ts).
-    personConsent: (question) => personConsents(io, question),
+    personConsent: (question) => personConsents(io, question, t),
     // The tools speak to the person at this terminal, not to an agent (docs/decisions.md D37).
     audience: 'person',
   };
@@ -108,10 +109,12 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     { prefix, json: Boolean(values.json), usage: more(prefix, t).trimEnd(), root: () => session.projectRoot },
     async () => {
       // The command line is checked before anything is read or bound: a usage error has done nothing.
-      const { args, defaultIssue } = await toolArgs(tool, values, parsed.positionals, positionals, io, t);
+      const { args, defaultIssue, typed } = await toolArgs(tool, values, parsed.positionals, positionals, io, t);
       const checked = tool.config.inputSchema.safeParse(args, zodLocale(lang));
-      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t));
+      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t, typed, args));
       const root = await bind(session, values, io, deps, Boolean(group.folder), lang);
+      // A tool that takes `client` answers a wrong one itself; for every other verb the flag names the brain (#25).
+      if (typeof values.client === 'string' && !('client' in tool.config.inputSchema.shape)) await knownClient(root, values.client, lang);
       session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
       const before = session.defaultIssue;
       const call = () => tool.handler(checked.data, { session, deps, memo: new Map() });
@@ -146,6 +149,18 @@ async function bind(
   const clientName = client ? (brainForClient(client, []) ?? client) : PERSON_BRAIN;
   await startWorkSession(session, { projectRoot: start, clientName, register: false, lang }, deps);
   return session.projectRoot!;
+}
+
+/** `--client` that names no brain here is a usage error, in handover suspend's words (nothing was done). */
+async function knownClient(root: string, client: string, lang: Lang): Promise<void> {
+  const known = await listBrains(root).catch(() => []);
+  if (brainForClient(client, known) === null)
+    throw new UsageError(
+      prepareText(lang, 'person').unknownClient(
+        client,
+        known.map((b) => b.brain_id),
+      ),
+    );
 }
 
 /** The person's git name (field trial 7: with $USER empty, issues were authored by "cli"). */

@@ -78,9 +78,10 @@ export async function listKnownBrains(ctx: HandoverContext): Promise<ToolResult>
 }
 
 /** The brains that left snapshots in this project, with how many: `claude-code (2)`; none when the index cannot be read. */
-export async function snapshotBrains(root: string): Promise<string[]> {
+export async function snapshotBrains(root: string, issueId: number | null = null): Promise<string[]> {
   const entries = await new HandoverStore(root).entries().catch(() => []);
   const count = new Map<string, number>();
-  for (const e of entries) count.set(e.source_brain, (count.get(e.source_brain) ?? 0) + 1);
+  // In an issue's scope (resume's own rule: --issue, else the default issue) only that issue's count.
+  for (const e of entries) if (issueId === null || e.issue_id === issueId) count.set(e.source_brain, (count.get(e.source_brain) ?? 0) + 1);
   return [...count].map(([b, n]) => `${b} (${n})`);
 }

@@ -128,10 +128,13 @@ const ignores = (lines: string[], rel: string): boolean => lines.some((l) => l =
  * writes the user's own approvals there (and `--personal` Butler's hooks), and `work_record`, which
  * records every change, would commit it with the user's code (#25). Uninstall keeps both lines.
  */
+const GITIGNORE_COMMENT_JA = '# Butler: handover の snapshot とセッションログは非公開のまま';
+
 export async function planGitignore(
   root: string,
-  opts: { personal: readonly { file: string; title: string }[] },
+  opts: { personal: readonly { file: string; title: string }[]; lang?: Lang },
 ): Promise<FileChange | null> {
+  const ja = opts.lang === 'ja';
   const before = await readRel({ root }, GITIGNORE);
   const lines = (before ?? '').split(/\r?\n/).map((l) => l.trim());
   const missing = [
@@ -141,12 +144,19 @@ export async function planGitignore(
   if (!missing.length) return null;
   const base = before ?? '';
   const sep = base === '' || base.endsWith('\n') ? '' : '\n';
-  const comment = lines.includes(GITIGNORE_COMMENT) ? '' : `${GITIGNORE_COMMENT}\n`;
+  // The comment in the project's language (`--lang`: everything Butler writes, #25); either one counts as there.
+  const said = ja ? GITIGNORE_COMMENT_JA : GITIGNORE_COMMENT;
+  const comment = lines.includes(GITIGNORE_COMMENT) || lines.includes(GITIGNORE_COMMENT_JA) ? '' : `${said}\n`;
+  const title = (m: string) => opts.personal.find((p) => p.file === m)?.title ?? '';
   const note = missing
     .map((m) =>
       m === GITIGNORE_ENTRY
-        ? 'ignore session_logs/ (private snapshots)'
-        : `ignore ${m} (personal ${opts.personal.find((p) => p.file === m)?.title ?? ''} settings)`,
+        ? ja
+          ? 'session_logs/ を無視（非公開の snapshot）'
+          : 'ignore session_logs/ (private snapshots)'
+        : ja
+          ? `${m} を無視（${title(m)} の個人設定）`
+          : `ignore ${m} (personal ${title(m)} settings)`,
     )
     .join('; ');
   return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };

@@ -67,7 +67,7 @@ export async function planInstall(ctx: InstallContext): Promise<FileChange[]> {
       true,
       lang,
     ),
-    planGitignore(ctx.root, { personal }).then((c) => (c ? [c] : [])),
+    planGitignore(ctx.root, { personal, lang }).then((c) => (c ? [c] : [])),
     planConfigLang(ctx).then((c) => (c ? [c] : [])),
   ]);
   return parts.flat();
@@ -141,7 +141,7 @@ async function leftBehind(root: string, rest: ClientRecord[], lang: Lang): Promi
 
 export async function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; clients: readonly string[]; personal?: boolean; lang?: Lang; langExplicit?: boolean },
+  ctx: { root: string; clients: readonly string[]; personal?: boolean; lang?: Lang; langExplicit?: boolean; runAs?: string },
   changes: FileChange[],
   dryRun: boolean,
 ): Promise<InstallReport> {
@@ -164,15 +164,21 @@ export async function toReport(
     // The record's message says what happened (second walk-through: an upgrade was told "Install Butler").
     const runtime = changes.filter((c) => c.path.startsWith('.butler/bin/'));
     const message = runtime.some((c) => c.before === null) ? 'Install Butler' : runtime.length ? 'Upgrade Butler' : 'Update Butler';
-    if (shared.length) notes.push(t.commit(shared, personalWritten, message));
+    if (shared.length) notes.push(t.commit(shared, personalWritten, message, ctx.runAs ?? 'butler'));
     // A client's trust step only for a client something was written for.
     for (const c of clients)
       if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))
         notes.push(t.trust(c));
   } else {
     // What uninstall changed is in the work tree only until committed (walk-through, #25).
-    const touched = [...new Set(changes.map((c) => (c.path.startsWith('.butler/') ? '.butler/' : c.path)))];
-    if (touched.length) notes.push(t.commitRemoval(touched));
+    // `.butler/bin/`, not `.butler/`: the local issue store there stays (#25). The runtime is gone after
+    // uninstall, so the command is `butler` when on PATH, else plain git (a person's terminal has no guard).
+    const touched = [...new Set(changes.map((c) => (c.path.startsWith('.butler/bin/') ? '.butler/bin/' : c.path)))];
+    const record =
+      ctx.runAs === undefined || ctx.runAs === 'butler'
+        ? ['butler work record -m "Remove Butler"', 'butler work publish']
+        : ['git add -A && git commit -m "Remove Butler"', 'git push'];
+    if (touched.length) notes.push(t.commitRemoval(touched, record[0]!, record[1]!));
     notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients), lang)));
   }
   return {

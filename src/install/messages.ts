@@ -10,13 +10,14 @@ const en = {
     `butler ${command}${dry ? ' --dry-run' : ''}: ${root}${clients.length ? ` (${clients.join(', ')})` : ''}`,
   nothing: 'nothing to do: already up to date',
   nothingToRemove: 'nothing to do: Butler is not installed here',
-  commitRemoval: (paths: string[]) => `Commit the removal of ${paths.join(', ')} so every clone loses them too.`,
+  commitRemoval: (paths: string[], record: string, publish: string) =>
+    `Commit the removal of ${paths.join(', ')} so every clone loses them too: ${record}, then ${publish}.`,
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
   /** `message`: the record's message, by what install did (`Install Butler`, `Upgrade Butler`, `Update Butler`). */
-  commit: (paths: string[], personal: string | null, message: string) =>
+  commit: (paths: string[], personal: string | null, message: string, run: string) =>
     `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored)` : ''}: ` +
-    `butler work record -m "${message}" (it asks you to confirm Butler's own files), then butler work publish.`,
+    `${run} work record -m "${message}" (it asks you to confirm Butler's own files), then ${run} work publish.`,
   /** A client's one-time trust step (its record says it in English). */
   trust: (c: ClientRecord) => c.trust ?? '',
   leftBehind: (kept: string[]) => `Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`,
@@ -42,7 +43,7 @@ const en = {
     // With no version read, `missing` says what is true: nothing of the runtime (`all`), files without a VERSION stamp
     // (`stamp`, a damaged install), or a VERSION file that says no version (`unreadable`, edited by hand).
     runtime: (dir: string, vendored: string | null, running: string, bundles: string, missing: Missing = 'all', altered = false) =>
-      `runtime ${dir}/: ${vendored ?? { all: 'not installed', stamp: 'no VERSION stamp', unreadable: 'VERSION stamp altered (unreadable)' }[missing]}${altered ? ', files altered' : ''} (this butler: ${running}); ${bundles}`,
+      `runtime ${dir}/: ${vendored ?? { all: 'not installed', stamp: 'no VERSION stamp', unreadable: 'VERSION edited (no version in it)' }[missing]}${altered ? ', files altered' : ''} (this butler: ${running}); ${bundles}`,
     missingFile: ' (missing)',
     alteredFile: ' (altered)',
     notOnMachine: (title: string) =>
@@ -78,6 +79,8 @@ const en = {
     lacks: (title: string, missing: string, key: string) => `${title} lacks ${missing}: run butler install --${key} to repair.`,
     oldRuntime: (vendored: string, version: string) =>
       `Vendored runtime is ${vendored}, this Butler is ${version}: run butler install to update.`,
+    /** `.butler/bin/VERSION` says no `agent-butler X.Y.Z` (edited by hand) or is gone while the bundles are there. */
+    badStamp: (file: string) => `${file} does not say which Butler is vendored (edited or removed): run butler install to rewrite it.`,
     legacy: (dir: string, files: string) => `${dir}/ holds the hooks of an older Butler (${files}): run butler install to upgrade them.`,
     notIgnored: 'session_logs/ is not git-ignored: snapshots could be committed. Run butler install.',
     oldNode: (v: string) => `Node ${v} is too old: Butler needs Node 20 or newer.`,
@@ -148,12 +151,13 @@ const ja: typeof en = {
     `butler ${command}${dry ? ' --dry-run' : ''}: ${root}${clients.length ? `（${clients.join(', ')}）` : ''}`,
   nothing: '変更なし: すでに最新です',
   nothingToRemove: '変更なし: ここには Butler はインストールされていません',
-  commitRemoval: (paths) => `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）。`,
+  commitRemoval: (paths, record, publish) =>
+    `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）: ${record}、続けて ${publish}。`,
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
-  commit: (paths, personal, message) =>
+  commit: (paths, personal, message, run) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
-    `butler work record -m "${message}"（Butler 自身のファイルの確認を求めます）、続けて butler work publish。`,
+    `${run} work record -m "${message}"（Butler 自身のファイルの確認を求めます）、続けて ${run} work publish。`,
   trust: (c) => JA_TRUST[c.key] ?? c.trust ?? '',
   leftBehind: (kept) => `残したもの: ${kept.join('、')}。不要なら手で削除してください。`,
   kept: {
@@ -174,7 +178,7 @@ const ja: typeof en = {
   st: {
     node: (v) => `node ${v}（20 以上が必要）`,
     runtime: (dir, vendored, running, bundles, missing = 'all', altered = false) =>
-      `ランタイム ${dir}/: ${vendored ?? { all: '未インストール', stamp: 'VERSION なし', unreadable: 'VERSION が改変されています（読めません）' }[missing]}${altered ? '、ファイル改変あり' : ''}（この butler: ${running}）。${bundles}`,
+      `ランタイム ${dir}/: ${vendored ?? { all: '未インストール', stamp: 'VERSION なし', unreadable: 'VERSION が編集されています（バージョンが書かれていません）' }[missing]}${altered ? '、ファイル改変あり' : ''}（この butler: ${running}）。${bundles}`,
     missingFile: '（なし）',
     alteredFile: '（改変）',
     notOnMachine: (title) =>
@@ -209,6 +213,7 @@ const ja: typeof en = {
     lacks: (title, missing, key) => `${title} に ${missing} がありません: butler install --${key} で修復してください。`,
     oldRuntime: (vendored, version) =>
       `同梱のランタイムは ${vendored}、この Butler は ${version} です: butler install で更新してください。`,
+    badStamp: (file) => `${file} に同梱の Butler のバージョンが書かれていません（編集または削除）: butler install で書き直してください。`,
     legacy: (dir, files) => `${dir}/ に古い Butler の hook があります（${files}）: butler install で更新してください。`,
     notIgnored:
       'session_logs/ が git-ignore されていません: snapshot がコミットされるおそれがあります。butler install を実行してください。',

@@ -36,6 +36,11 @@ export interface InstallContext {
   sessionEnd?: boolean;
   /** How the PreToolUse command runs (default 'shell'; 'node' where sh and awk are missing: native Windows). */
   guardForm?: GuardForm;
+  /**
+   * The command a person types to run Butler here, for the closing notes: `butler` when it is on PATH,
+   * else the vendored runtime install just wrote (a clone's or a skill's install: #25). Default `butler`.
+   */
+  runAs?: string;
 }
 
 export const abs = (ctx: { root: string }, rel: string): string => path.join(ctx.root, ...rel.split('/'));

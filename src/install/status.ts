@@ -176,6 +176,8 @@ export async function getStatus(
     if (missing.length) problems.push(t.lacks(c.title, missing.join(deps.lang === 'ja' ? '、' : ', '), c.key));
   }
   if (vendored && vendored !== deps.version) problems.push(t.oldRuntime(vendored, deps.version));
+  // A runtime with no version read is not up to date: a counted problem, with its fix (issue #25).
+  else if (!vendored && Object.values(bundles).some(Boolean)) problems.push(t.badStamp(VERSION_FILE));
   if (legacy.length) problems.push(t.legacy(BIN_DIR, legacy.join(', ')));
   for (const c of CLIENTS) {
     const st = clients[c.key]!;

@@ -52,12 +52,13 @@ export async function readIssue(backend: IssueBackend, lang: Lang, id: number, l
 /**
  * One rule for bodies (issue #12): create without a body and update_body with a thin one both ask for
  * the missing sections. The names and template follow the body's own language, or the tool's when
- * there is no body to judge.
+ * there is no body to judge (blank, or no word in it such as `x`: #25).
  */
 function lacking(body: string | undefined, lang: Lang, retry: { tool: string; args: Record<string, unknown> }): ToolResult | null {
   const check = checkStructuredBody(body ?? '');
   if (!check.missing.length) return null;
-  const bodyLang = body?.trim() ? check.lang : lang;
+  const judged = /[\u3040-\u30ff\u4e00-\u9fff]|[A-Za-z]{2}/.test(body ?? '');
+  const bodyLang = judged ? check.lang : lang;
   const names = check.missing.map((k) => sectionName(k, bodyLang));
   const m = opsText(lang);
   return needInput(m.bodyLacks(names), {

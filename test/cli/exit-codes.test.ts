@@ -147,8 +147,7 @@ describe('the CLI keeps the default issue per clone, observes ahead/behind, name
     const r = butler(root, ['handover', 'resume']);
     expect(r.code).toBe(2);
     expect(r.err).toContain('codex-mcp-client (1)');
-    expect(r.err).toContain('--client');
-    expect(r.err).toContain('BUTLER_BRAIN');
+    expect(r.err).toContain('  Read one with: butler handover resume --client codex-mcp-client\n');
     expect(butler(root, ['handover', 'resume', '--client', 'codex-mcp-client']).code).toBe(0);
     expect(butler(root, ['handover', 'resume'], { BUTLER_BRAIN: 'codex-mcp-client' }).code).toBe(0);
   });

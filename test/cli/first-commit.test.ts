@@ -61,7 +61,7 @@ describe('the first commit after install', () => {
     made.push(path.dirname(root));
     const note = butler(root, ['install']).out;
     expect(note).toContain(
-      'butler work record -m "Install Butler" (it asks you to confirm Butler\'s own files), then butler work publish.',
+      'node .butler/bin/butler.mjs work record -m "Install Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.',
     );
     expect(butler(root, ['work', 'observe']).out).toMatch(/^ {2}next: butler work record /m);
   });

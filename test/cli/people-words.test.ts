@@ -47,7 +47,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
 
     writeFileSync(path.join(root, 'README.md'), 'mine\n');
     const rec = run(root, ['work', 'record', '-m', 'mine']);
-    expect(rec.out).toContain('  when you agree: butler work publish   (Publish it when you want it shared.)\n');
+    expect(rec.out).toContain('  if you want: butler work publish   (Shares the record with the others.)\n');
     const other = secondClone(remote);
     writeFileSync(path.join(other, 'README.md'), 'theirs\n');
     git(other, 'commit', '-q', '-am', 'theirs');
@@ -154,7 +154,7 @@ describe('issue create and close from the CLI record, and leave publishing to th
     const made = run(root, ['issue', 'create', '--title', 'Fix it', '--body-file', '../body.md']);
     expect(made.code).toBe(0);
     expect(made.out).toMatch(/^✓ Created #1 Fix it \(recorded as [0-9a-f]{12}; not yet published\)\n/);
-    expect(made.out).toContain('  when you agree: butler work publish   (Local issue changes reach others when published.)\n');
+    expect(made.out).toContain('  if you want: butler work publish   (Local issue changes reach others when published.)\n');
     const closed = run(root, ['issue', 'close', '1'], 'ja');
     expect(closed.out).toMatch(/^✓ .*（記録 [0-9a-f]{12}、未公開）\n/);
     expect(git(remote, 'rev-parse', 'main')).toBe(before);
@@ -193,14 +193,14 @@ describe('flags, status, install and uninstall say what is true', () => {
     const { root } = installed();
     const stamp = path.join(root, '.butler', 'bin', 'VERSION');
     writeFileSync(stamp, 'edited by hand\n');
-    expect(run(root, ['status']).out).toMatch(/^ {2}MISS runtime \.butler\/bin\/: VERSION stamp altered \(unreadable\) \(this butler: /m);
+    expect(run(root, ['status']).out).toMatch(/^ {2}MISS runtime \.butler\/bin\/: VERSION edited \(no version in it\) \(this butler: /m);
     expect(run(root, ['status'], 'ja').out).toMatch(
-      /^ {2}MISS ランタイム \.butler\/bin\/: VERSION が改変されています（読めません）（この butler: /m,
+      /^ {2}MISS ランタイム \.butler\/bin\/: VERSION が編集されています（バージョンが書かれていません）（この butler: /m,
     );
     writeFileSync(stamp, 'agent-butler 0.0.1\n');
     const up = run(root, ['install']);
     expect(up.out).toContain(
-      'note: Commit .butler/ so every clone gets them: butler work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then butler work publish.\n',
+      'note: Commit .butler/ so every clone gets them: node .butler/bin/butler.mjs work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',
     );
     expect(up.out).not.toContain('Install Butler');
   });

@@ -200,7 +200,9 @@ describe('6. install: the personal Claude file is git-ignored; notes name only w
     expect(r.code).toBe(0);
     expect(r.out).not.toContain('.codex/');
     expect(r.out).not.toContain('Codex loads project');
-    expect(r.out).toContain('.claude/settings.local.json stays personal (git-ignored): butler work record -m "Install Butler"');
+    expect(r.out).toContain(
+      '.claude/settings.local.json stays personal (git-ignored): node .butler/bin/butler.mjs work record -m "Install Butler"',
+    );
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8').split('\n')).toContain('.claude/settings.local.json');
   });
 
@@ -210,7 +212,7 @@ describe('6. install: the personal Claude file is git-ignored; notes name only w
     expect(r.code).toBe(0);
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8').split('\n')).toContain('.claude/settings.local.json');
     expect(r.out).toMatch(
-      /note: Commit \.butler\/, \.claude\/settings\.json, \.mcp\.json, CLAUDE\.md, \.gitignore(, \.butler\/config\.yaml)? so every clone gets them: butler work record -m "Install Butler"/,
+      /note: Commit \.butler\/, \.claude\/settings\.json, \.mcp\.json, CLAUDE\.md, \.gitignore(, \.butler\/config\.yaml)? so every clone gets them: node \.butler\/bin\/butler\.mjs work record -m "Install Butler"/,
     );
     // Claude Code's own approvals in the personal file are not recorded with the user's work.
     writeFileSync(path.join(root, '.claude/settings.local.json'), '{"permissions":{"allow":["Bash(npm test)"]}}\n');

@@ -74,8 +74,10 @@ describe('walk-through findings (spawned)', () => {
     git(root, 'commit', '-q', '-m', 'install');
     const first = butler(root, ['uninstall']);
     expect(first.code).toBe(0);
-    const note = /^note: Commit the removal of (.*) so every clone loses them too\.$/m.exec(first.out)?.[1] ?? '';
-    expect(note.split(', ').sort()).toEqual(['.butler/', '.claude/settings.json', '.mcp.json', 'CLAUDE.md']);
+    const note = /^note: Commit the removal of (.*) so every clone loses them too: (.*)$/m.exec(first.out);
+    expect(note?.[1]?.split(', ').sort()).toEqual(['.butler/bin/', '.claude/settings.json', '.mcp.json', 'CLAUDE.md']);
+    // No butler on PATH (the test's) and the runtime just removed: plain git (#25).
+    expect(note?.[2]).toBe('git add -A && git commit -m "Remove Butler", then git push.');
     const again = butler(root, ['uninstall']);
     expect(again.out).toContain('  nothing to do: Butler is not installed here\n');
     expect(again.out).not.toMatch(/up to date|Commit the removal/);

@@ -5,6 +5,7 @@ import { PERSON_BRAIN } from '../../shared/brains.js';
 import { findProjectRoot } from '../../shared/root.js';
 import type { Command } from '../io.js';
 import { EXIT } from '../outcome.js';
+import { readCliDefaultIssue } from '../default-issue.js';
 import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
@@ -30,10 +31,11 @@ export const handover: Command = async (argv, io) => {
   if (args.includes('--help') || args.includes('-h')) return tools(argv, io);
   // A person resumes their own snapshots (brain `person`); with none, only agents' ones: ask whose.
   if (verb === 'resume' && !io.env.BUTLER_BRAIN && !args.some((a) => /^--client(=|$)/.test(a))) {
-    const brains = await brainsWithSnapshots(io.cwd, flagValue(args, '--project'));
+    const brains = await brainsWithSnapshots(io.cwd, flagValue(args, '--project'), flagValue(args, '--issue'));
     if (brains.length && !brains.some((b) => b.startsWith(`${PERSON_BRAIN} (`))) {
       const t = cliErrors(await cliLang(io, flagValue(args, '--project')));
-      io.stderr(`butler handover resume: ${t.whoseWork(brains.join(', '))}\n  ${t.passClient(brains[0]!.split(' ')[0]!)}\n`);
+      const first = brains[0]!.split(' ')[0]!;
+      io.stderr(`butler handover resume: ${t.whoseWork(brains.join(', '))}\n  ${t.passClient(first, rest(args))}\n`);
       return EXIT.usage;
     }
   }
@@ -46,8 +48,19 @@ function flagValue(args: string[], flag: string): string | undefined {
   return args[i]!.includes('=') ? args[i]!.slice(flag.length + 1) : args[i + 1];
 }
 
-/** The brains that left snapshots in the project of `--project` (or the current folder). */
-function brainsWithSnapshots(cwd: string, project: string | undefined): Promise<string[]> {
+/** The flags the person typed, repeated in the command we suggest. */
+function rest(args: string[]): string {
+  return args.length ? ` ${args.join(' ')}` : '';
+}
+
+/**
+ * The brains that left snapshots in the scope resume looks in: `--issue N`, else the CLI's default
+ * issue, else the whole project of `--project` (or the current folder).
+ */
+async function brainsWithSnapshots(cwd: string, project: string | undefined, issue: string | undefined): Promise<string[]> {
   const start = path.resolve(cwd, project ?? '.');
-  return snapshotBrains(findProjectRoot(start) ?? start);
+  const root = findProjectRoot(start) ?? start;
+  const n = Number(issue);
+  const issueId = issue !== undefined && Number.isInteger(n) && n > 0 ? n : await readCliDefaultIssue(root);
+  return snapshotBrains(root, issueId);
 }

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installLang, BUTLER_VERSION, defaultClients, formatReport, installOrUninstall } from '../../install/index.js';
+import { BIN_DIR } from '../../install/constants.js';
 import type { Command } from '../io.js';
 import type { Lang } from '../../shared/config.js';
 import { cliLang, takeLang } from '../lang.js';
@@ -69,6 +70,7 @@ function run(kind: 'install' | 'uninstall'): Command {
         version: BUTLER_VERSION,
         // Native Windows has no sh or awk for the PreToolUse pre-filter: the plain Node command there.
         guardForm: process.platform === 'win32' ? ('node' as const) : ('shell' as const),
+        runAs: butlerOnPath(io.env) ? 'butler' : `node ${BIN_DIR}/butler.mjs`,
       };
       // The notes speak the person's language (`--lang`, BUTLER_LANG), else the project's (install/index.ts projectLang).
       const say = flags.lang ?? (io.env.BUTLER_LANG ? lang : null);
@@ -87,3 +89,16 @@ function run(kind: 'install' | 'uninstall'): Command {
 
 export const install: Command = run('install');
 export const uninstall: Command = run('uninstall');
+
+/** Whether a person can type `butler` here: an executable of that name in a PATH folder. */
+function butlerOnPath(env: Record<string, string | undefined>): boolean {
+  return (env.PATH ?? '').split(path.delimiter).some((d) => {
+    if (!d) return false;
+    try {
+      accessSync(path.join(d, 'butler'), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}

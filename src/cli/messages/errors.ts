@@ -29,6 +29,10 @@ const en = {
   bothGive: (a: string, b: string, key: string) => `${a} and ${b} both give ${key}`,
   onlyList: (label: string) => `only a tool with a list of issues takes several ${label}`,
   required: (label: string) => `${label} is required`,
+  atLeast: (label: string, min: string) => `${label} must be ${min} or more`,
+  atMost: (label: string, max: string) => `${label} must be ${max} or less`,
+  notHandoverId: (label: string, got: string) =>
+    `${label} ${got} is not a snapshot id (they read like project-20260101T000000Z-person); \`butler handover list\` shows them`,
   // guard
   guardNames: 'name git subcommands, e.g. fetch ls-files',
   notAMode: (words: string) => `${words} is not a mode`,
@@ -55,8 +59,8 @@ const en = {
   approveRefusedHint: 'Ask the user to run butler issue approve-url in their own terminal.',
   approved: (key: string, tokenVar: string) => `Approved ${key} for ${tokenVar}`,
   // handover
-  whoseWork: (brains: string) => `whose work? Snapshots here are from: ${brains}.`,
-  passClient: (example: string) => `Pass --client BRAIN (e.g. --client ${example}) or set BUTLER_BRAIN.`,
+  whoseWork: (brains: string) => `no snapshot of yours here; waiting are agents' snapshots from: ${brains}.`,
+  passClient: (example: string, rest: string) => `Read one with: butler handover resume --client ${example}${rest}`,
   oneSnapshotId: 'name one snapshot id',
   issueNumber: '--issue takes an issue number',
 };
@@ -86,6 +90,10 @@ const ja: typeof en = {
   bothGive: (a, b, key) => `${a} と ${b} の両方が ${key} を指定しています`,
   onlyList: (label) => `${label} を複数取れるのは issue の一覧を取るツールだけです`,
   required: (label) => `${label} は必須です`,
+  atLeast: (label, min) => `${label} は ${min} 以上にしてください`,
+  atMost: (label, max) => `${label} は ${max} 以下にしてください`,
+  notHandoverId: (label, got) =>
+    `${label} ${got} は snapshot の id ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
   guardNames: 'git のサブコマンドを指定してください（例: fetch ls-files）',
   notAMode: (words) => `${words} はモードではありません`,
   nameMode: 'モードを指定してください',
@@ -109,8 +117,8 @@ const ja: typeof en = {
   approveRefused: (why) => `トラッカー URL の承認は${why}。何も承認していません`,
   approveRefusedHint: 'ユーザー自身の端末で butler issue approve-url を実行してもらってください。',
   approved: (key, tokenVar) => `${key} を ${tokenVar} 用に承認しました`,
-  whoseWork: (brains) => `誰の作業ですか？ ここにある snapshot の作成元: ${brains}。`,
-  passClient: (example) => `--client BRAIN（例: --client ${example}）を指定するか、BUTLER_BRAIN を設定してください。`,
+  whoseWork: (brains) => `あなたの snapshot はありません。待っているのはエージェントの snapshot です: ${brains}。`,
+  passClient: (example, rest) => `読むには: butler handover resume --client ${example}${rest}`,
   oneSnapshotId: 'snapshot の id を一つ指定してください',
   issueNumber: '--issue には issue 番号を指定してください',
 };

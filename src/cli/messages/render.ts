@@ -5,7 +5,8 @@ const en = {
   template: 'fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)',
   hint: 'hint',
   next: 'next',
-  ask_user_first: 'when you agree',
+  // A step that waits for the person's choice (publish, close, transfer, retire): #25 read "when you agree" as odd.
+  ask_user_first: 'if you want',
   next_session: 'next session',
   for_target: 'for the target',
   for_source: 'for the source',
@@ -35,7 +36,7 @@ const ja: typeof en = {
   template: 'これらの項目を書いて --body-file FILE で渡してください（--body-file - は標準入力）',
   hint: 'ヒント',
   next: '次',
-  ask_user_first: '同意したら',
+  ask_user_first: '必要なら',
   next_session: '次のセッション',
   for_target: '引き継ぎ先へ',
   for_source: '引き継ぎ元へ',

@@ -64,6 +64,10 @@ const enPerson = {
   unusableHint: 'Check the branch upstream.',
   auth: [en.auth[0], 'Check your git credentials for this remote.'] as Pair,
   refused: [en.refused[0], 'Check how this branch may be published.'] as Pair,
+  rejected: [
+    en.rejected[0],
+    'Someone published first. Run `butler work sync` to bring in their records, then `butler work publish` again.',
+  ] as Pair,
 };
 
 const jaPerson: typeof enPerson = {
@@ -71,6 +75,10 @@ const jaPerson: typeof enPerson = {
   unusableHint: 'ブランチの upstream を確認してください',
   auth: [ja.auth[0], 'このリモートの git 認証情報を確認してください'],
   refused: [ja.refused[0], 'このブランチをどう公開するか確認してください'],
+  rejected: [
+    ja.rejected[0],
+    '先に誰かが公開しています。`butler work sync` で記録を取り込み、その後 `butler work publish` を再度実行してください',
+  ],
 };
 
 export const publishText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -47,7 +47,7 @@ const ja: typeof en = {
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
-  publishReason: 'Publish it when you want it shared.',
+  publishReason: 'Shares the record with the others.',
   relaxesGuardHint:
     'Only a person can relax the guard: revert that change, or run `butler guard allow <subcommand>` or `butler guard mode <mode>` at a terminal.',
   touchesRuntimeHint:
@@ -55,7 +55,7 @@ const enPerson = {
 };
 
 const jaPerson: typeof enPerson = {
-  publishReason: '共有したいときに公開してください',
+  publishReason: '記録を他の人と共有します',
   relaxesGuardHint:
     'ガードを緩めるのは人の操作です。その変更を戻すか、端末で `butler guard allow <サブコマンド>` または `butler guard mode <モード>` を実行してください',
   touchesRuntimeHint:
