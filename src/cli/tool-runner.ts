@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zodJa from 'zod/v4/locales/ja.js';
 import type { ServerDeps, ToolDef } from '../mcp/tool.js';
-import { prepareText } from '../handover/messages/prepare.js';
+import { prepareText } from '../handover/index.js';
 import { brainForClient, listBrains, PERSON_BRAIN } from '../shared/brains.js';
 import type { Lang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';

@@ -6,6 +6,7 @@ export type { HandoverContext } from './context.js';
 export { listHandovers, listKnownBrains, snapshotBrains } from './list.js';
 export { readHandover, resumeOrAccept } from './lookup.js';
 export { prepareHandover } from './prepare.js';
+export { prepareText } from './messages/prepare.js';
 export { retireHandover } from './retire.js';
 export { allowSharing, previewShares } from './share-preview.js';
 export { HandoverStore, type IndexEntry } from './store.js';

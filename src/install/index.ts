@@ -13,7 +13,7 @@ import { abs, type FileChange, type InstallContext } from './plan.js';
 import { planVendor, unplanVendor } from './vendor.js';
 
 export type { FileChange, InstallContext } from './plan.js';
-export { BUTLER_VERSION } from './constants.js';
+export { BIN_DIR, BUTLER_VERSION } from './constants.js';
 export { installLang } from './lang.js';
 export { formatStatus, getStatus } from './status.js';
 export { clientOnMachine } from './status-live.js';

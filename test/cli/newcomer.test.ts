@@ -158,7 +158,7 @@ describe('7. status says which runtime file was altered and the command that res
     const st = butler(root, ['status']);
     expect(st.code).toBe(1);
     expect(st.out).toMatch(
-      /^ {2}MISS runtime \.butler\/bin\/: 0\.\d+\.\d+, files altered \(this butler: [^)]+\); butler\.mjs, session-start\.cjs \(altered\), pre-tool-use\.cjs,/m,
+      /^ {2}MISS runtime \.butler\/bin\/: 0\.\d+\.\d+, files altered \(this butler: [^)]+\); butler\.mjs, session-start\.cjs \(altered\), session-start\.sh, pre-tool-use\.cjs,/m,
     );
     expect(st.out).not.toContain('not installed (this butler');
     expect(st.out).toContain(

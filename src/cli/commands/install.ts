@@ -1,8 +1,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installLang, BUTLER_VERSION, defaultClients, formatReport, installOrUninstall } from '../../install/index.js';
-import { BIN_DIR } from '../../install/constants.js';
+import { BIN_DIR, installLang, BUTLER_VERSION, defaultClients, formatReport, installOrUninstall } from '../../install/index.js';
 import type { Command } from '../io.js';
 import type { Lang } from '../../shared/config.js';
 import { cliLang, takeLang } from '../lang.js';
