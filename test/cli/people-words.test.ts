@@ -106,7 +106,12 @@ describe('the person at the terminal is spoken to, en and ja', () => {
     );
 
     // A snapshot another clone shared is not this clone's own work: resuming it names the accept command.
-    const theirs = forged({ brain: 'claude-code', target: 'claude-code', at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') });
+    // An hour back: a snapshot written here in the same second as the forged one would share its id.
+    const theirs = forged({
+      brain: 'claude-code',
+      target: 'claude-code',
+      at: new Date(Date.now() - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    });
     await push(attacker(remote), [{ path: `snapshots/${theirs.name}`, text: theirs.md }]);
     const resume = run(root, ['handover', 'resume', theirs.id, '--client', 'claude-code']);
     expect(resume.code).toBe(1);
