@@ -1,45 +1,14 @@
 // Issue #25, "The CLI and the docs for a person at a terminal": the real bundle spawned in temp git
 // repositories, as a person types it. Each test removes the folders it made.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
+import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/repo.js';
+import { butler, tempRepos } from '../helpers/person-cli.js';
 import { STRUCTURED_EN } from '../issues/helpers.js';
 
-const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A repository with one commit (its parent folder is removed after the file's tests). */
-function repo(opts: { withRemote?: boolean } = {}): string {
-  const { root } = makeRepo(opts);
-  made.push(path.dirname(root));
-  return root;
-}
-
-function butler(cwd: string, args: string[], opts: { bin?: string; env?: Record<string, string> } = {}) {
-  const r = spawnSync(process.execPath, [opts.bin ?? BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...isolatedGitEnv(),
-      PATH: process.env.PATH,
-      HOME: cwd,
-      BUTLER_LANG: 'en',
-      GIT_AUTHOR_NAME: 'T',
-      GIT_AUTHOR_EMAIL: 't@e.x',
-      GIT_COMMITTER_NAME: 'T',
-      GIT_COMMITTER_EMAIL: 't@e.x',
-      ...opts.env,
-    },
-    timeout: 60_000,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr, json: () => JSON.parse(r.stdout) };
-}
+const { made, repo } = tempRepos();
 
 describe('1. next steps and hints are the CLI commands that do them; --json keeps the MCP form', () => {
   it('issue create without the sections, a missing issue, work observe and work finish', () => {
@@ -108,7 +77,7 @@ describe('3. one clean line for an unknown verb or flag, naming the nearest; usa
     const install = butler(root, ['install', '--claud']);
     expect([install.code, install.err.split('\n')[0]]).toEqual([2, 'butler install: unknown flag --claud; did you mean --claude?']);
     const outside = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-nogit-')));
-    made.push(outside);
+    made(outside);
     const refused = butler(outside, ['install', '--claude']);
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('is not in a git repository');
@@ -165,7 +134,7 @@ describe('5. status: a client left out by choice, outside a repository, exit cod
 
   it('outside a git repository says so first and does not advise install', () => {
     const outside = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-nogit-')));
-    made.push(outside);
+    made(outside);
     const s = butler(outside, ['status']);
     expect(s.code).toBe(1);
     expect(s.out.split('\n')[1]).toBe(

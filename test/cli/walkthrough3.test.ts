@@ -1,44 +1,13 @@
 // Issue #25, third newcomer walk-through: the real bundle spawned in temp git
 // repositories, as a person types it. Each test removes the folders it made.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
+import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/repo.js';
+import { butler, tempRepos } from '../helpers/person-cli.js';
 import { STRUCTURED_EN } from '../issues/helpers.js';
 
-const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A repository with one commit (its parent folder is removed after the file's tests). */
-function repo(opts: { withRemote?: boolean } = {}): string {
-  const { root } = makeRepo(opts);
-  made.push(path.dirname(root));
-  return root;
-}
-
-function butler(cwd: string, args: string[], opts: { bin?: string; env?: Record<string, string> } = {}) {
-  const r = spawnSync(process.execPath, [opts.bin ?? BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...isolatedGitEnv(),
-      PATH: process.env.PATH,
-      HOME: cwd,
-      BUTLER_LANG: 'en',
-      GIT_AUTHOR_NAME: 'T',
-      GIT_AUTHOR_EMAIL: 't@e.x',
-      GIT_COMMITTER_NAME: 'T',
-      GIT_COMMITTER_EMAIL: 't@e.x',
-      ...opts.env,
-    },
-    timeout: 60_000,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr, json: () => JSON.parse(r.stdout) };
-}
+const { made, repo, withRemote } = tempRepos();
 
 describe("1. resume with only agents' snapshots in scope names them and the command", () => {
   it("a person snapshot elsewhere does not hide the agents' ones in the default issue", () => {
@@ -180,8 +149,7 @@ describe("7. a bad value names the flag typed, in the person's words", () => {
 
 describe('9. a rejected publish tells a person what to run', () => {
   it('Run `butler work sync`, then publish again (en and ja)', () => {
-    const { root, remote } = makeRepo({ withRemote: true });
-    made.push(path.dirname(root));
+    const { root, remote } = withRemote();
     const other = path.join(path.dirname(root), 'other');
     git(path.dirname(root), 'clone', '-q', remote!, other);
     writeFileSync(path.join(other, 'theirs.txt'), 'x\n');

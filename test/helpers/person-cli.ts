@@ -1,0 +1,52 @@
+// The real CLI bundle spawned as a person types it, in temp git repositories removed after the file's
+// tests (test/cli/people.test.ts, test/cli/walkthrough3.test.ts).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { isolatedGitEnv, makeRepo } from './repo.js';
+
+export const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
+
+/**
+ * Call at a test file's top level. `made(dir)` removes a folder after the file's tests; `withRemote()` and
+ * `repo()` make a repository (with its bare upstream) whose parent folder is removed so.
+ */
+export function tempRepos() {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const made = (dir: string) => void dirs.push(dir);
+  const withRemote = () => {
+    const r = makeRepo({ withRemote: true });
+    made(path.dirname(r.root));
+    return { root: r.root, remote: r.remote as string };
+  };
+  const repo = (opts: { withRemote?: boolean } = {}) => {
+    const { root } = makeRepo(opts);
+    made(path.dirname(root));
+    return root;
+  };
+  return { made, repo, withRemote };
+}
+
+export function butler(cwd: string, args: string[], opts: { bin?: string; env?: Record<string, string> } = {}) {
+  const r = spawnSync(process.execPath, [opts.bin ?? BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...isolatedGitEnv(),
+      PATH: process.env.PATH,
+      HOME: cwd,
+      BUTLER_LANG: 'en',
+      GIT_AUTHOR_NAME: 'T',
+      GIT_AUTHOR_EMAIL: 't@e.x',
+      GIT_COMMITTER_NAME: 'T',
+      GIT_COMMITTER_EMAIL: 't@e.x',
+      ...opts.env,
+    },
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr, json: () => JSON.parse(r.stdout) };
+}
