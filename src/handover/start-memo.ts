@@ -17,7 +17,7 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../shared/config.js';
-import { butlerGitFile, gitDirs, writeGitText } from '../shared/git-refs.js';
+import { butlerGitFile, fileKey, gitDirs, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { recoveryTargets, sessionsPath, type SessionRecord } from './sessions.js';
 import { FETCH_STALE_MS, SESSION_START_LIMIT, SHARE_STATE_FILE } from './start-prompt.js';
@@ -64,15 +64,7 @@ function fixedFiles(root: string, brain: string, sessions: boolean): string[] | 
 export function memoKeys(root: string, brain: string): string | null {
   try {
     const files = fixedFiles(root, brain, false);
-    return (
-      files &&
-      files
-        .map((f) => {
-          const st = statSync(f, { throwIfNoEntry: false });
-          return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '-';
-        })
-        .join('|')
-    );
+    return files && files.map((f) => fileKey(f) ?? '-').join('|');
   } catch {
     return null;
   }

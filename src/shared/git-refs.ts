@@ -137,8 +137,9 @@ export function writeGitText(root: string, name: string, text: string): boolean 
 /** A file's identity for a memo key: size, mtime and inode (a replaced file has another). */
 export function fileKey(file: string): string | null {
   try {
-    const st = statSync(file);
-    return `${st.size}:${st.mtimeMs}:${st.ino}`;
+    // No exception for a missing file: the start memo keys a dozen files per start (start-memo.ts).
+    const st = statSync(file, { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : null;
   } catch {
     return null;
   }
