@@ -1,6 +1,6 @@
 /**
  * Server instructions: Codex shows them as the namespace description, Claude Code as server guidance.
- * Counted in the 16,000-byte budget with the tool schemas, so every line must earn its place.
+ * Counted in the 10,000-byte budget with the tool schemas, so every line must earn its place.
  */
 export const INSTRUCTIONS = `Butler records work and hands it over between agent sessions. Use it instead of raw git.
 - Start: work_session_start(project_root), then its required_action.

@@ -13,6 +13,8 @@ const en = {
   readBack: 'Reads this snapshot back',
   issueUnread: (id: number | null, error: string) => ` (issue #${id} could not be read: ${error})`,
   created: 'Handover snapshot created',
+  notReplaced: (n: number) =>
+    `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (data.not_replaced). Suspend again naming one of data.decisions by its text`,
   precompact: 'just before the context was compacted',
   recovered: 'recovered at the next start from a session that ended without a handover',
   sessionEnd: 'when the session ended',
@@ -34,6 +36,8 @@ const ja: typeof en = {
   readBack: 'snapshot を読むときに使います',
   issueUnread: (id, error) => `（issue #${id} を読めません: ${error}）`,
   created: 'handover snapshot を作成しました',
+  notReplaced: (n) =>
+    `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（data.not_replaced）。data.decisions の文言で指定して suspend し直してください`,
   precompact: 'コンテキスト圧縮の直前',
   recovered: 'handover なしで終わったセッションを次の開始時に回収',
   sessionEnd: 'セッション終了時',
