@@ -27,13 +27,10 @@ const TAGS: Record<
   keyof Omit<ParsedNotes, 'free' | 'pending' | 'anchors' | 'replaced'> | PendingLabel | 'anchor' | 'replaces' | 'withdrawn'
 > = {
   replaces: 'replaces',
-  replace: 'replaces',
   supersedes: 'replaces',
   置換: 'replaces',
   置き換え: 'replaces',
   withdrawn: 'withdrawn',
-  withdraw: 'withdrawn',
-  retracted: 'withdrawn',
   撤回: 'withdrawn',
   resolved: 'resolved',
   solved: 'resolved',

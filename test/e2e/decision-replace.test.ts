@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectStdio } from '../../src/mcp/client.js';
-import { git, isolatedGitEnv, makeRepo } from '../helpers/repo.js';
+import { butler, tempRepos } from '../helpers/person-cli.js';
+import { git, isolatedGitEnv } from '../helpers/repo.js';
+
+const { repo } = tempRepos();
 
 const CLI = path.resolve('hooks/butler.mjs');
 
@@ -30,7 +33,7 @@ const decisionsOf = (snapshot: string): string[] => {
 
 describe('a changed decision replaces the carried one (stdio MCP, installed SessionStart)', () => {
   it('suspend → resume → suspend: only the current decision is carried; an unmatched withdrawal is reported, nothing lost', async () => {
-    const { root } = makeRepo();
+    const root = repo();
     execFileSync(process.execPath, [CLI, 'install', '--claude', '--lang', 'en', '--project', root], { stdio: 'pipe' });
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'butler');
@@ -83,4 +86,18 @@ describe('a changed decision replaces the carried one (stdio MCP, installed Sess
     expect(start.stdout).toContain('Use vitest');
     expect(start.stdout).not.toContain('off limits');
   }, 90_000);
+
+  it('a person at the CLI: the same replacement, and a line naming two decisions drops neither and says so in their words', () => {
+    const root = repo();
+    expect(butler(root, ['handover', 'suspend', '--notes', 'decision: tabs in Makefiles\ndecision: tabs in Go files']).code).toBe(0);
+    const out = butler(root, ['handover', 'suspend', '--notes', 'decision: spaces elsewhere; replaces: tabs']);
+    expect(out.code).toBe(0);
+    expect(out.out).toContain(
+      '1 replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (not_replaced). Suspend again naming one of the decisions listed, by its text',
+    );
+    const json = butler(root, ['handover', 'suspend', '--json', '--notes', 'withdrawn: tabs in Go files']).json();
+    expect(json.data.replaced).toEqual([{ old: 'tabs in Go files', by: null }]);
+    const read = butler(root, ['handover', 'read', '--json']).json();
+    expect(decisionsOf(read.data.snapshot)).toEqual(['- spaces elsewhere', '- tabs in Makefiles']);
+  });
 });
