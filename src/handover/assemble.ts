@@ -3,7 +3,7 @@ import type { Lang } from '../shared/config.js';
 import type { GitRunner } from '../shared/git.js';
 import { isRetired } from './candidates.js';
 import { isOwn } from './origin.js';
-import { carryForward, openItemsOf } from './carry.js';
+import { type Carried, carryForward, NOTHING_CARRIED, openItemsOf } from './carry.js';
 import { ensureGitignored, type WorkState } from './context.js';
 import { fingerprint, readGitNow } from './drift.js';
 import type { ParsedNotes } from './notes.js';
@@ -39,8 +39,13 @@ export interface AssembleQuery {
   compactSummary?: string;
 }
 
-/** Writes the snapshot into the history and returns what the store appended. */
-export async function assembleSnapshot(q: AssembleQuery): ReturnType<HandoverStore['append']> {
+type Appended = Awaited<ReturnType<HandoverStore['append']>>;
+
+/**
+ * Writes the snapshot into the history and returns what the store appended, with what the notes did to
+ * the carried items (a `replaces:` that named no single decision is reported to the agent, issue 22).
+ */
+export async function assembleSnapshot(q: AssembleQuery): Promise<Appended & { carried: Carried }> {
   // Before observing, so the snapshot folder itself never shows up as a dirty file.
   await ensureGitignored(q.root);
   const gitNow = await readGitNow(q.root, q.git).catch(() => null);
@@ -51,7 +56,8 @@ export async function assembleSnapshot(q: AssembleQuery): ReturnType<HandoverSto
   const dirty = gitNow?.dirty_files.length ? JSON.stringify(await fingerprint(q.root, gitNow.dirty_files)) : null;
   const createdAt = new Date(Math.floor(q.now().getTime() / 1000) * 1000);
   const s = q.session;
-  return q.store.append({ issueId: q.issueId, createdAt, brain: q.source }, async (handoverId, prior) => {
+  let carried = NOTHING_CARRIED;
+  const appended = await q.store.append({ issueId: q.issueId, createdAt, brain: q.source }, async (handoverId, prior) => {
     // The parent is the newest snapshot of the scope a person has not retired; its open items carry.
     // Only a snapshot written here: items from elsewhere come forward only when restated (issue #23).
     const parent = prior.find((e) => !isRetired(e) && isOwn(e)) ?? null;
@@ -78,6 +84,7 @@ export async function assembleSnapshot(q: AssembleQuery): ReturnType<HandoverSto
       dirty,
       ...(q.mode === 'auto' ? { trigger: q.trigger ?? null, touched: s?.touched ?? 0 } : {}),
     };
+    carried = carryForward(parentText ? openItemsOf(parentText, q.root) : null, q.notes);
     return renderSnapshot({
       meta,
       issue: q.issue,
@@ -85,10 +92,11 @@ export async function assembleSnapshot(q: AssembleQuery): ReturnType<HandoverSto
       work,
       notes: q.notes,
       session: s,
-      carried: carryForward(parentText ? openItemsOf(parentText, q.root) : null, q.notes),
+      carried,
       compactSummary: q.compactSummary ?? null,
     });
   });
+  return { ...appended, carried };
 }
 
 /** An automatic snapshot has no work_observe: the state from `git status` and the records not on the upstream. */

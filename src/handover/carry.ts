@@ -66,20 +66,75 @@ export const once =
   (item: T): boolean =>
     !seen.has(norm(text(item))) && !!seen.add(norm(text(item)));
 
+/** A carried decision a note replaced (`by` the new one) or withdrew (`by` null). */
+export interface Replaced {
+  old: string;
+  by: string | null;
+}
+
+/** A `replaces:` / `withdrawn:` line that named no single carried decision: reported, nothing dropped. */
+export interface NotReplaced {
+  text: string;
+  /** How many carried decisions it matched: 0, or several (never guessed between). */
+  matched: number;
+}
+
+export type Carried = OpenItems & { resolved: string[]; replaced: Replaced[]; not_replaced: NotReplaced[] };
+
+export const NOTHING_CARRIED: Carried = {
+  decisions: [],
+  pending: [],
+  risks: [],
+  anchors: [],
+  resolved: [],
+  replaced: [],
+  not_replaced: [],
+};
+
+/**
+ * The carried decisions that `replaces:` / `withdrawn:` lines name (issue 22: a decision the user changed
+ * was carried beside its replacement). A line names a decision by its whole text, else by a part of it
+ * (3 characters at least) found in exactly one: a user's decision is never dropped on a guess.
+ */
+function replacements(decisions: string[], notes: ParsedNotes): { drop: Set<number>; replaced: Replaced[]; not_replaced: NotReplaced[] } {
+  const drop = new Set<number>();
+  const replaced: Replaced[] = [];
+  const not_replaced: NotReplaced[] = [];
+  for (const r of notes.replaced) {
+    const key = norm(r.old);
+    const whole = decisions.flatMap((d, i) => (norm(d) === key ? [i] : []));
+    const part = key.length >= 3 ? decisions.flatMap((d, i) => (norm(d).includes(key) ? [i] : [])) : [];
+    const hits = whole.length ? whole : part;
+    const at = hits[0];
+    if (hits.length !== 1 || at === undefined) not_replaced.push({ text: r.old, matched: hits.length });
+    else if (!drop.has(at)) {
+      drop.add(at);
+      replaced.push({ old: decisions[at] as string, by: r.by });
+    }
+  }
+  return { drop, replaced, not_replaced };
+}
+
 /**
  * `resolved: <text>` (解決: …) closes every carried item whose text contains <text> (case and
- * spacing ignored; anchors by path). Returns what still carries and what was resolved, so the new
- * snapshot can say so. Items the notes repeat are not doubled.
+ * spacing ignored; anchors by path); `replaces:` / `withdrawn:` drop one carried decision (replacements).
+ * Returns what still carries and what was resolved or replaced, so the new snapshot can say so. Items
+ * the notes repeat are not doubled.
  */
-export function carryForward(prev: OpenItems | null, notes: ParsedNotes): OpenItems & { resolved: string[] } {
-  const out: OpenItems & { resolved: string[] } = { decisions: [], pending: [], risks: [], anchors: [], resolved: [] };
-  if (!prev) return out;
+export function carryForward(prev: OpenItems | null, notes: ParsedNotes): Carried {
+  const out: Carried = { decisions: [], pending: [], risks: [], anchors: [], resolved: [], replaced: [], not_replaced: [] };
+  if (!prev) {
+    out.not_replaced = notes.replaced.map((r) => ({ text: r.old, matched: 0 }));
+    return out;
+  }
+  const { drop, replaced, not_replaced } = replacements(prev.decisions, notes);
+  Object.assign(out, { replaced, not_replaced });
   const keys = notes.resolved.map((r) => norm(unlabelled(r))).filter((k) => k.length >= 3);
   const isResolved = (text: string) => keys.some((k) => norm(text).includes(k));
   // What the notes say again now, and what came already, is not carried a second time.
   const fresh = new Set([...notes.decision, ...notes.pending.map((p) => p.text), ...notes.risks].map(norm));
   for (const [from, to, content] of [
-    [prev.decisions, out.decisions, (i: string) => i],
+    [prev.decisions.filter((_, i) => !drop.has(i)), out.decisions, (i: string) => i],
     [prev.pending, out.pending, unlabelled],
     [prev.risks, out.risks, (i: string) => i],
   ] as const) {

@@ -36,6 +36,10 @@ interface Strings {
   };
   issueText: string;
   resolved: string;
+  /** A carried decision a note replaced or withdrew, and a replace that named no single one (carry.ts). */
+  replaced: string;
+  withdrawn: string;
+  notReplaced: (matched: number) => string;
   todoDone: string;
   inProgress: string;
   lastText: (cite: string) => string;
@@ -86,6 +90,12 @@ const ja: Strings = {
   },
   issueText: 'issue 本文（起票時の記述で、現在の状態ではありません）',
   resolved: '解決済み',
+  replaced: '変更された決定',
+  withdrawn: '撤回された決定',
+  notReplaced: (n) =>
+    n === 0
+      ? '置き換えなし（一致する引き継ぎの決定がないため、元の決定は残っています）'
+      : `置き換えなし（${n} 件の決定に一致するため、どれも残っています）`,
   todoDone: '完了（エージェントの todo）',
   inProgress: '作業中',
   lastText: (cite) => `エージェントの最後のメッセージ（${cite}）`,
@@ -136,6 +146,12 @@ const en: Strings = {
   },
   issueText: 'Issue text as filed (not the current state)',
   resolved: 'Resolved',
+  replaced: 'Decision changed',
+  withdrawn: 'Decision withdrawn',
+  notReplaced: (n) =>
+    n === 0
+      ? 'Not replaced (no carried decision matches; any old one is still carried)'
+      : `Not replaced (matches ${n} decisions; all are kept)`,
   todoDone: "Done (agent's todo)",
   inProgress: 'in progress',
   lastText: (cite) => `The agent's last message (${cite})`,

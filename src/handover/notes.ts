@@ -15,9 +15,23 @@ export interface ParsedNotes {
   anchors: { path: string; role: string | null }[];
   /** `resolved:` lines close open items carried from the previous snapshot (carry.ts). */
   resolved: string[];
+  /**
+   * A carried decision the user changed (`replaces: <old>`, after the `decision:` that replaces it) or
+   * took back (`withdrawn: <old>`): carry.ts drops the one carried decision it names, or reports it.
+   */
+  replaced: { old: string; by: string | null }[];
 }
 
-const TAGS: Record<string, keyof Omit<ParsedNotes, 'free' | 'pending' | 'anchors'> | PendingLabel | 'anchor'> = {
+const TAGS: Record<
+  string,
+  keyof Omit<ParsedNotes, 'free' | 'pending' | 'anchors' | 'replaced'> | PendingLabel | 'anchor' | 'replaces' | 'withdrawn'
+> = {
+  replaces: 'replaces',
+  supersedes: 'replaces',
+  置換: 'replaces',
+  置き換え: 'replaces',
+  withdrawn: 'withdrawn',
+  撤回: 'withdrawn',
   resolved: 'resolved',
   solved: 'resolved',
   解決: 'resolved',
@@ -63,7 +77,17 @@ const TAG_AFTER_SEMICOLON = new RegExp(`[;；]\\s*(?=(?:${Object.keys(TAGS).join
 const TAG_LINE = /^\s*(?:[-*]\s+|\d+[.)]\s+)?([A-Za-z]+|[\u3040-\u30ff\u4e00-\u9fff]+)\s*[:：]\s*(.+)$/;
 
 export function parseNotes(notes: string | undefined): ParsedNotes {
-  const out: ParsedNotes = { free: [], discovery: [], decision: [], next: [], pending: [], risks: [], anchors: [], resolved: [] };
+  const out: ParsedNotes = {
+    free: [],
+    discovery: [],
+    decision: [],
+    next: [],
+    pending: [],
+    risks: [],
+    anchors: [],
+    resolved: [],
+    replaced: [],
+  };
   for (const raw of (notes ?? '').split(/\r?\n/).flatMap((l) => l.split(TAG_AFTER_SEMICOLON))) {
     const line = raw.trimEnd();
     if (!line.trim()) continue;
@@ -72,6 +96,9 @@ export function parseNotes(notes: string | undefined): ParsedNotes {
     const text = m?.[2]?.trim() ?? '';
     if (!tag || !text) {
       out.free.push(line.trim());
+    } else if (tag === 'replaces' || tag === 'withdrawn') {
+      // `replaces:` belongs to the decision just before it (`decision: new; replaces: old`).
+      out.replaced.push({ old: text, by: tag === 'replaces' ? (out.decision.at(-1) ?? null) : null });
     } else if (tag === 'anchor') {
       const [p, ...role] = text.split(/\s+[-—–:]\s+/);
       out.anchors.push({ path: (p ?? text).replace(/^`|`$/g, ''), role: role.join(' - ') || null });

@@ -7,6 +7,7 @@ import { lookupText } from './messages/lookup.js';
 import { prepareText } from './messages/prepare.js';
 import { parseNotes } from './notes.js';
 import { handoffPrompt } from './snapshot.js';
+import { sectionBody } from './sections.js';
 import { shareNew } from './share-ops.js';
 import { shareText } from './messages/share.js';
 import { gitIdentity } from './share-git.js';
@@ -82,7 +83,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     }
   }
   const human = await gitIdentity(ctx).catch(() => ({ name: null, email: null }));
-  const { entry, markdown, latestFile } = await assembleSnapshot({
+  const { entry, markdown, latestFile, carried } = await assembleSnapshot({
     root: ctx.root,
     store: ctx.store,
     git: ctx.git,
@@ -119,7 +120,9 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   const share = kind !== 'prepare' && (args.share ?? ctx.shareByDefault);
   const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};
   // A handover is always saved; an issue it cannot read (say, one that does not exist) is said, not hidden.
-  const issueNote = issueError ? prepareText(ctx.lang, ctx.audience).issueUnread(issueId, issueError) : '';
+  const issueNote =
+    (issueError ? prepareText(ctx.lang, ctx.audience).issueUnread(issueId, issueError) : '') +
+    (carried.not_replaced.length ? prepareText(ctx.lang, ctx.audience).notReplaced(carried.not_replaced.length) : '');
   const data = {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
@@ -133,6 +136,9 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     parent: entry.parent ?? null,
     seq: entry.seq ?? null,
     ...(issueError ? { issue_error: issueError } : {}),
+    ...(carried.replaced.length ? { replaced: carried.replaced } : {}),
+    // Never guessed (issue 22): the agent sees what it named and the decisions it can name exactly.
+    ...(carried.not_replaced.length ? { not_replaced: carried.not_replaced, decisions: snapshotDecisions(markdown) } : {}),
     ...shared,
     ...later,
   };
@@ -141,6 +147,12 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     return needInput(shareText(ctx.lang, ctx.audience).previewFirst(shared.user_runs) + issueNote, data);
   return ok(prepareText(ctx.lang, ctx.audience).created + issueNote, data);
 }
+
+/** The snapshot's DECISION items, as written. */
+const snapshotDecisions = (markdown: string): string[] =>
+  sectionBody(markdown, 'DECISION')
+    .filter((l) => l.startsWith('- '))
+    .map((l) => l.slice(2));
 
 /** The brain an explicit `client` names (brains.ts brainForClient); null when it names none. */
 export async function explicitBrain(ctx: HandoverContext, client: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { type OpenItems, once } from './carry.js';
+import { type Carried, NOTHING_CARRIED, once } from './carry.js';
 import { strings } from './i18n.js';
 import type { ParsedNotes } from './notes.js';
 import { buildPrompt, clip, summarize } from './prompt.js';
@@ -40,8 +40,8 @@ export interface SnapshotInput {
   work: WorkFacts | null;
   notes: ParsedNotes;
   session: SessionFacts | null;
-  /** Open items carried from the parent snapshot, and the ones the notes resolved. */
-  carried?: (OpenItems & { resolved: string[] }) | null;
+  /** Open items carried from the parent snapshot, and the ones the notes resolved or replaced. */
+  carried?: Carried | null;
   /** The client's own compaction summary (PostCompact), quoted after the nine sections. */
   compactSummary?: string | null;
 }
@@ -78,7 +78,7 @@ function describeAction(a: Action): string {
 export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: SnapshotMeta; prompt: string[] } {
   const t = strings(input.meta.lang);
   const { meta, notes, work, issue, session } = input;
-  const carried = input.carried ?? { decisions: [], pending: [], risks: [], anchors: [], resolved: [] };
+  const carried = input.carried ?? NOTHING_CARRIED;
   const decisions = [...notes.decision, ...carried.decisions].filter(once((d) => d));
   const scope = meta.issue_id === null ? t.projectScope : t.scopeIssue(meta.issue_id, meta.issue_title);
   const summary = notes.free[0] ? summarize(notes.free[0]) : t.summaryDefault(scope);
@@ -97,7 +97,17 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const todos = session?.todos ?? [];
   const done = todos.filter((d) => d.status === 'completed').map((d) => `${t.todoDone}: ${d.text}`);
   current.push(
-    ...cap([...notes.free.map((n) => `${t.notes}: ${n}`), ...carried.resolved.map((r) => `${t.resolved}: ${r}`), ...done], 25, t.omitted),
+    ...cap(
+      [
+        ...notes.free.map((n) => `${t.notes}: ${n}`),
+        ...carried.resolved.map((r) => `${t.resolved}: ${r}`),
+        ...carried.replaced.map((r) => (r.by === null ? `${t.withdrawn}: ${r.old}` : `${t.replaced}: ${r.old} → ${r.by}`)),
+        ...carried.not_replaced.map((r) => `${t.notReplaced(r.matched)}: ${r.text}`),
+        ...done,
+      ],
+      25,
+      t.omitted,
+    ),
   );
   // The agent's last words: usually what it was about to do (bounded; the transcript has the rest). In a
   // deliberate snapshot with the agent's own note, the note is what it means now: a message written before

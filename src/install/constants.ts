@@ -33,12 +33,14 @@ export const GUIDE_END = '<!-- butler:end -->';
 export const GUIDE_BODY = `## Butler
 - Session start: call \`work_session_start\` (MCP server \`butler\`) with this repo's absolute path, then follow any \`required_action\` it returns.
 - No raw git: \`work_observe\` (status), \`work_diff\`, \`work_history\` (log), \`work_record\` (add+commit), \`work_publish\` (push), \`work_sync\` (fetch/pull).
+- Recording is this project's workflow, asked for here: run \`work_record\` without asking whenever a \`required_action\` names it. A record stays on this clone's branch and is never pushed, so it is not the commit you otherwise wait to be asked for. Publishing (\`work_publish\`) only when the user says so.
 - Before you stop: \`handover_suspend\` (\`handover_transfer\` instead when another agent takes over). Taking over from another agent: \`handover_accept\`.
 - Without MCP: \`node .butler/bin/butler.mjs handover|work|issue …\` does the same.`;
 /** The same block for a project whose language is Japanese (`--lang ja`, docs/decisions.md: the user's language). */
 export const GUIDE_BODY_JA = `## Butler
 - セッション開始時: MCP サーバー \`butler\` の \`work_session_start\` をこのリポジトリの絶対パスで呼び、返された \`required_action\` に従ってください。
 - git を直接使わないこと: \`work_observe\`（status）、\`work_diff\`、\`work_history\`（log）、\`work_record\`（add+commit）、\`work_publish\`（push）、\`work_sync\`（fetch/pull）。
+- 記録はこのプロジェクトの作業手順で、ここで依頼しています: \`required_action\` が \`work_record\` を示したら確認せずに実行してください。記録はこの clone のブランチに残り push されないので、普段は依頼を待つ commit とは別物です。公開（\`work_publish\`）はユーザーが求めたときだけ。
 - 終了する前に \`handover_suspend\`（別のエージェントに渡すときは代わりに \`handover_transfer\`）。別のエージェントから引き継ぐときは \`handover_accept\`。
 - MCP がないとき: \`node .butler/bin/butler.mjs handover|work|issue …\` で同じことができます。`;
 

@@ -267,6 +267,10 @@ describe('snapshot worst case', () => {
         risks: many('c', 50).split('\n'),
         anchors: [],
         resolved: many('r', 50).split('\n'),
+        replaced: many('x', 30)
+          .split('\n')
+          .map((old) => ({ old, by: `${old} now` })),
+        not_replaced: [],
       },
     });
     expect(markdown.split('\n').length).toBeLessThanOrEqual(300);

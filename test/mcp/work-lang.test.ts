@@ -64,12 +64,14 @@ describe('work tools language (issue 7)', () => {
     write(s.root, 'a.txt', 'a');
     const dirty = await s.call('work_observe');
     expect(dirty.summary).toBe('未記録の変更が 1 件あります');
-    expect(dirty.data.required_action.reason).toBe('未記録の変更があります。#50 に紐付けて記録します');
+    expect(dirty.data.required_action.reason).toBe(
+      '未記録の変更があります。確認せずに今記録してください（記録はこのブランチのローカルに残り push されません。このプロジェクトの Butler 設定が求める手順です）。#50 に紐付けて記録します',
+    );
     expect((await s.call('work_publish')).hint).toBe(SEED.recordFirst);
     expect((await s.call('work_finish')).data.pending_actions[0].reason).toBe('未記録の変更が 1 件あります');
 
     const rec = await s.call('work_record', { message: 'Add a' });
-    expect(rec.summary).toMatch(/^[0-9a-f]{12} を記録しました（#50）$/);
+    expect(rec.summary).toMatch(/^[0-9a-f]{12} を記録しました（#50）。このブランチのローカルの記録で、未公開です$/);
     expect(rec.data.ask_user_first.reason).toContain('work_publish');
     expect((await s.call('work_observe')).data.ask_user_first.reason).toBe('origin/main に未公開の記録が 1 件あります');
     expect((await s.call('work_publish')).summary).toBe('origin/main に 1 件の記録を公開しました');

@@ -13,6 +13,8 @@ const en = {
   readBack: 'Reads this snapshot back',
   issueUnread: (id: number | null, error: string) => ` (issue #${id} could not be read: ${error})`,
   created: 'Handover snapshot created',
+  notReplaced: (n: number) =>
+    `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (data.not_replaced). Suspend again naming one of data.decisions by its text`,
   precompact: 'just before the context was compacted',
   recovered: 'recovered at the next start from a session that ended without a handover',
   sessionEnd: 'when the session ended',
@@ -34,6 +36,8 @@ const ja: typeof en = {
   readBack: 'snapshot を読むときに使います',
   issueUnread: (id, error) => `（issue #${id} を読めません: ${error}）`,
   created: 'handover snapshot を作成しました',
+  notReplaced: (n) =>
+    `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（data.not_replaced）。data.decisions の文言で指定して suspend し直してください`,
   precompact: 'コンテキスト圧縮の直前',
   recovered: 'handover なしで終わったセッションを次の開始時に回収',
   sessionEnd: 'セッション終了時',
@@ -49,6 +53,8 @@ const enPerson = {
   knownTarget: 'with one of the known brains, or any',
   unknownClient: (client: string, ids: string[]) =>
     `--client ${client} names no brain here (known: ${ids.join(', ') || 'none'}); nothing was written. Pass one of them, or leave --client out to act as yourself`,
+  notReplaced: (n: number) =>
+    `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (not_replaced). Suspend again naming one of the decisions listed, by its text`,
 };
 
 const jaPerson: typeof enPerson = {
@@ -57,6 +63,8 @@ const jaPerson: typeof enPerson = {
   knownTarget: '既知の Brain か any を指定します',
   unknownClient: (client, ids) =>
     `--client ${client} はここの Brain を指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません。このいずれかを指定するか、--client を省いてあなた自身として実行してください`,
+  notReplaced: (n) =>
+    `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（not_replaced）。一覧の決定の文言で指定して suspend し直してください`,
 };
 
 export const prepareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -20,7 +20,8 @@ const en = {
   askProtected: (files: string[]) => `Record Butler's own files (${files.join(', ')})? [y/N] `,
   personHint: (why: string) => `${why}. A person records Butler's own files: \`butler work record\` in their own terminal, answer y.`,
   undone: 'The commit was undone; the changes are still in the work tree.',
-  recorded: (id: string, issues: number[]) => `Recorded ${id}${issues.length ? ` (${issues.map((i) => `#${i}`).join(' ')})` : ''}`,
+  recorded: (id: string, issues: number[]) =>
+    `Recorded ${id}${issues.length ? ` (${issues.map((i) => `#${i}`).join(' ')})` : ''} on this branch; local, not published`,
 };
 
 const ja: typeof en = {
@@ -42,7 +43,8 @@ const ja: typeof en = {
   askProtected: (files) => `Butler 自身のファイル（${files.join(', ')}）を記録しますか？ [y/N] `,
   personHint: (why) => `${why}。Butler 自身のファイルは人が自分の端末で \`butler work record\` を実行して記録します`,
   undone: 'コミットは取り消しました。変更は作業ツリーに残っています。',
-  recorded: (id, issues) => `${id} を記録しました${issues.length ? `（${issues.map((i) => `#${i}`).join(' ')}）` : ''}`,
+  recorded: (id, issues) =>
+    `${id} を記録しました${issues.length ? `（${issues.map((i) => `#${i}`).join(' ')}）` : ''}。このブランチのローカルの記録で、未公開です`,
 };
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */

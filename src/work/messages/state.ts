@@ -42,8 +42,9 @@ const en = {
   blockedHint: 'Ask the user to finish or abort it, then call work_observe.',
   /** Why unpublished records cannot be counted (English is also data.upstream.judged_by). */
   why: whyEn('work_sync'),
+  // Not the commit the client waits to be asked for (docs/decisions.md D43): said where the agent decides.
   recordReason: (issue: number | null) =>
-    `Unrecorded changes. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (work_start sets one).'}`,
+    `Unrecorded changes. Record them now without asking: a record stays local on this branch, never pushed, as this project's Butler setup asks. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (work_start sets one).'}`,
   dirtyAndUnpublished: (d: number, u: number) => `${d} unrecorded change(s) and ${u} unpublished record(s)`,
   dirty: (d: number) => `${d} unrecorded change(s)`,
   publishReason: (n: number, ref: string | null) => `${n} record(s) not yet on ${ref}.`,
@@ -76,9 +77,9 @@ const ja: typeof en = {
   blockedHint: 'ユーザーに完了か中止を依頼し、その後 work_observe で状態を確認してください',
   why: whyJa('work_sync'),
   recordReason: (issue) =>
-    issue !== null
-      ? `未記録の変更があります。#${issue} に紐付けて記録します`
-      : '未記録の変更があります。default issue がないため紐付けなしで記録します（work_start で設定できます）',
+    `未記録の変更があります。確認せずに今記録してください（記録はこのブランチのローカルに残り push されません。このプロジェクトの Butler 設定が求める手順です）。${
+      issue !== null ? `#${issue} に紐付けて記録します` : 'default issue がないため紐付けなしで記録します（work_start で設定できます）'
+    }`,
   dirtyAndUnpublished: (d, u) => `未記録の変更 ${d} 件、未公開の記録 ${u} 件があります`,
   dirty: (d) => `未記録の変更が ${d} 件あります`,
   publishReason: (n, ref) => `${ref} に未公開の記録が ${n} 件あります`,

@@ -8,7 +8,7 @@ export const handoverSuspend = defineTool({
   config: {
     title: 'Suspend (save for my next session)',
     description:
-      'Before ending a session: save a snapshot this agent resumes later. notes: free text; lines starting decision:, next:, blocked:, pending:, risk:, anchor: go to those sections; open items carry to the next snapshot until a resolved: <text> line. share: true also publishes it via the git remote (the first in a clone waits for the user: need_input).',
+      'Before ending: save a snapshot this agent resumes later. notes: free text; lines decision:, next:, blocked:, pending:, risk:, anchor: go to those sections. Open items carry forward until resolved: <text>; a changed decision: decision: <new> then replaces: <old> (or withdrawn: <old>). share: true also publishes via the git remote (the first per clone waits for the user).',
     inputSchema: z.object({
       issue_id: fields.issue_id,
       notes: fields.notes,

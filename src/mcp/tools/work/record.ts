@@ -10,7 +10,7 @@ export const workRecord = defineTool({
   config: {
     title: 'Record work',
     description:
-      'Replaces git add + commit: records all changes. Links issues as "Refs #N" in the message; issue_ids defaults to the default issue, [] links none.',
+      'Replaces git add + commit: records all changes on this branch, locally (never pushed). Links issues as "Refs #N"; issue_ids defaults to the default issue, [] none.',
     inputSchema: z.object({
       message: z.string().trim().min(1).max(5000),
       issue_ids: z.array(IssueId).max(20).optional(),
