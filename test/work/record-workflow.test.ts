@@ -1,4 +1,4 @@
-// docs/decisions.md D43: recording is the workflow the user chose by installing Butler, so work_record stays
+// docs/decisions.md D42: recording is the workflow the user chose by installing Butler, so work_record stays
 // the required_action of a dirty tree, and every text the agent reads says why it is not the commit its client
 // (Claude Code, Codex) otherwise waits to be asked for: local, on this branch, never pushed. Publishing stays
 // the user's call. Field trial E: an agent weighed required_action: work_record against its client's "never
@@ -22,7 +22,7 @@ async function observeIn(root: string, lang: 'en' | 'ja' = 'en') {
   return { r, c };
 }
 
-describe('D43: work_observe, per state, through the MCP server', () => {
+describe('D42: work_observe, per state, through the MCP server', () => {
   it('dirty: work_record is the required_action, its reason says run it now, local, never pushed; nothing to ask', async () => {
     const { root } = makeRepo({ withRemote: true });
     write(root, 'a.txt', 'a\n');
@@ -77,7 +77,7 @@ describe('D43: work_observe, per state, through the MCP server', () => {
   });
 });
 
-describe('D43: work_record does what the texts promise', () => {
+describe('D42: work_record does what the texts promise', () => {
   it('records on this branch only: the remote is untouched; the result says local, not published, and asks before publishing', async () => {
     const { root, remote } = makeRepo({ withRemote: true });
     const remoteBefore = git(remote as string, 'rev-parse', 'main');
@@ -95,7 +95,7 @@ describe('D43: work_record does what the texts promise', () => {
   });
 });
 
-describe('D43: every text the agent reads says the same', () => {
+describe('D42: every text the agent reads says the same', () => {
   it('server instructions: required_action, work_record included, runs without asking; publishing asks first', () => {
     expect(INSTRUCTIONS).toContain(
       "Run data.required_action now without asking unless status is need_input: it never needs the user (work_record too: a local record this project's install asks for, never pushed)",

@@ -42,7 +42,7 @@ const en = {
   blockedHint: 'Ask the user to finish or abort it, then call work_observe.',
   /** Why unpublished records cannot be counted (English is also data.upstream.judged_by). */
   why: whyEn('work_sync'),
-  // Not the commit the client waits to be asked for (docs/decisions.md D43): said where the agent decides.
+  // Not the commit the client waits to be asked for (docs/decisions.md D42): said where the agent decides.
   recordReason: (issue: number | null) =>
     `Unrecorded changes. Record them now without asking: a record stays local on this branch, never pushed, as this project's Butler setup asks. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (work_start sets one).'}`,
   dirtyAndUnpublished: (d: number, u: number) => `${d} unrecorded change(s) and ${u} unpublished record(s)`,
