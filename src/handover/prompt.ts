@@ -3,8 +3,12 @@ import type { Lang } from '../shared/config.js';
 
 /** The summary's bound in characters (the first one or two sentences: docs/decisions.md D5). */
 export const SUMMARY_MAX = 160;
-/** The newest request in an automatic snapshot's prompt: whole up to this; the snapshot has the rest. */
-const REQUEST_MAX = 1000;
+/**
+ * The newest request in an automatic snapshot's prompt: whole up to this; the snapshot has the rest. Near
+ * the SessionStart bound, so a long message of instructions reaches the next start whole (field trial F:
+ * at 1,000 the last instruction, "don't publish", was cut); the start drops other lines before it.
+ */
+const REQUEST_MAX = 1800;
 const BLOCKERS_MAX = 240;
 const NEXT_MAX = 240;
 

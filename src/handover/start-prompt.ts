@@ -5,6 +5,7 @@ import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { acceptedBy } from './candidates.js';
 import { isOwn, originOf } from './origin.js';
 import { startText } from './messages/start.js';
+import { strings } from './i18n.js';
 import { clip } from './prompt.js';
 import { handoffPrompt } from './snapshot.js';
 import { HANDOVER_DIR, type IndexEntry } from './store.js';
@@ -80,15 +81,19 @@ const DECISIONS = /^(?:Decisions|決定): /;
 /**
  * Keeps whole lines: prompt lines are dropped from the end first, never the decisions or the user's request,
  * so the id and next call survive. When those alone are too long, the request is shortened, then the
- * decisions are cut after a whole one and the line says how many more and which call shows them.
+ * decisions are cut after a whole one and the line says how many more and which call shows them. A
+ * shortened request keeps the mark that says where the rest is (`cut`).
  */
-function fit(prompt: string[], tail: string[], limit: number, more: (n: number) => string): string {
+function fit(prompt: string[], tail: string[], limit: number, more: (n: number) => string, cut: string): string {
   const lines = [...prompt];
   const text = () => [...lines, ...tail].join('\n');
   for (let i = lines.length - 1; i >= 0 && text().length > limit; i--) if (!KEEP.test(lines[i]!)) lines.splice(i, 1);
   const over = () => text().length - limit;
   const req = lines.findIndex((l) => KEEP.test(l) && !DECISIONS.test(l));
-  if (over() > 0 && req >= 0) lines[req] = clip(lines[req]!, Math.max(200, lines[req]!.length - over()));
+  if (over() > 0 && req >= 0) {
+    const whole = lines[req]!.endsWith(` ${cut}`) ? lines[req]!.slice(0, -cut.length - 1) : lines[req]!;
+    lines[req] = `${clip(whole, Math.max(200, lines[req]!.length - over() - cut.length - 1))} ${cut}`;
+  }
   const dec = lines.findIndex((l) => DECISIONS.test(l));
   if (over() > 0 && dec >= 0) {
     const parts = lines[dec]!.split(/ (?=\(\d+\) )/);
@@ -163,7 +168,7 @@ export function startPromptOne(
   // After a compaction the context lost them too: the summary, then the decisions and the request.
   const shown = compact ? [...prompt.slice(0, 1), ...prompt.slice(1).filter((l) => KEEP.test(l))] : prompt;
   const more = (n: number) => t.moreDecisions(n, `handover_read(handover_id="${e.handover_id}")`);
-  return `${fit(shown, tail, SESSION_START_LIMIT, more)}\n`;
+  return `${fit(shown, tail, SESSION_START_LIMIT, more, strings(lang).prompt.cut)}\n`;
 }
 
 /**

@@ -21,10 +21,10 @@ let root: string;
 let home: string;
 
 /** Claude Code transcript entries as its transcript writes them (test/fixtures/transcripts/claude). */
-function claudeTail(file: string): void {
-  const base = { isSidechain: false, sessionId: 's-1', cwd: root, version: '2.1.332', timestamp: '2026-12-02T12:00:00.000Z' };
+function claudeTail(file: string, request = REQUEST, sessionId = 's-1'): void {
+  const base = { isSidechain: false, sessionId, cwd: root, version: '2.1.332', timestamp: '2026-12-02T12:00:00.000Z' };
   const rows = [
-    { ...base, type: 'user', uuid: 'w-1', message: { role: 'user', content: REQUEST } },
+    { ...base, type: 'user', uuid: 'w-1', message: { role: 'user', content: request } },
     {
       ...base,
       type: 'assistant',
@@ -110,5 +110,39 @@ describe('a session cut off after a long request, recovered at the next start', 
     );
     expect(md).toContain("- Done (agent's todo): Rename the config loader to loadSettings");
     expect(md).toMatch(new RegExp(`- The agent's last message \\(L\\d+ 2026-12-02T12:00:00Z\\): ${PLAN.replace(/[.*]/g, '\\$&')}`));
+  });
+});
+
+// Field trial F: a message of about 1,060 characters lost its last instruction ("Don't publish anything") at
+// the next start, cut at 1,000 although the whole output had room. Fixed sentences, so the test knows the end.
+const LONG = Array.from({ length: 16 }, (_, i) => `Instruction ${i + 1}: keep the public name of helper ${i + 1} exactly as it is.`)
+  .concat(["Last and most important: don't publish anything to the remote, I review first."])
+  .join(' ');
+
+describe('a long message of instructions at the next start', () => {
+  it('arrives whole when the start has room for it, its last instruction included', () => {
+    expect(LONG.length).toBeGreaterThan(1100);
+    const t = placeTranscript(home, root, 'claude', 's-long');
+    installedSessionStart({ session_id: 's-long', transcript_path: t });
+    claudeTail(t, LONG, 's-long');
+    age(t, 600);
+    const out = installedSessionStart({ session_id: 's-next', transcript_path: placeTranscript(home, root, 'claude', 's-next') });
+    expect(out).toContain(`The user's last request: ${LONG}\n`);
+    expect(out).not.toContain('(cut; the rest: handover_read)');
+    expect(out.length).toBeLessThanOrEqual(2001);
+  });
+
+  it('a request longer than the start can hold is shortened with the mark that names handover_read', () => {
+    const huge = `${LONG} ${LONG}`;
+    const t = placeTranscript(home, root, 'claude', 's-huge');
+    installedSessionStart({ session_id: 's-huge', transcript_path: t });
+    claudeTail(t, huge, 's-huge');
+    age(t, 600);
+    const out = installedSessionStart({ session_id: 's-after', transcript_path: placeTranscript(home, root, 'claude', 's-after') });
+    const line = out.split('\n').find((l) => l.startsWith("The user's last request: "))!;
+    expect(line.startsWith(`The user's last request: ${LONG.slice(0, 600)}`)).toBe(true);
+    expect(line.endsWith('… (cut; the rest: handover_read)')).toBe(true);
+    expect(out).toContain('handover_resume(handover_id="');
+    expect(out.length).toBeLessThanOrEqual(2001);
   });
 });
