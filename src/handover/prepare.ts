@@ -119,10 +119,12 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   // Private is the default; a shared snapshot is published now, and a failure leaves it local.
   const share = kind !== 'prepare' && (args.share ?? ctx.shareByDefault);
   const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};
+  // Whether an earlier snapshot carried a decision a replaces:/withdrawn: line could have named.
+  const carriedAny = carried.decisions.length + carried.replaced.length > 0 || carried.not_replaced.some((r) => r.matched > 1);
   // A handover is always saved; an issue it cannot read (say, one that does not exist) is said, not hidden.
   const issueNote =
     (issueError ? prepareText(ctx.lang, ctx.audience).issueUnread(issueId, issueError) : '') +
-    (carried.not_replaced.length ? prepareText(ctx.lang, ctx.audience).notReplaced(carried.not_replaced.length) : '');
+    (carried.not_replaced.length ? prepareText(ctx.lang, ctx.audience).notReplaced(carried.not_replaced.length, carriedAny) : '');
   const data = {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
@@ -138,7 +140,9 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     ...(issueError ? { issue_error: issueError } : {}),
     ...(carried.replaced.length ? { replaced: carried.replaced } : {}),
     // Never guessed (issue 22): the agent sees what it named and the decisions it can name exactly.
-    ...(carried.not_replaced.length ? { not_replaced: carried.not_replaced, decisions: snapshotDecisions(markdown) } : {}),
+    ...(carried.not_replaced.length
+      ? { not_replaced: carried.not_replaced, ...(carriedAny ? { decisions: snapshotDecisions(markdown) } : {}) }
+      : {}),
     ...shared,
     ...later,
   };

@@ -68,6 +68,7 @@ describe('a changed decision replaces the carried one (stdio MCP, installed Sess
     expect(s3.summary).toContain('1 replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped');
     expect(s3.data.not_replaced).toEqual([{ text: 'the CHANGELOG rule', matched: 0 }]);
     expect(s3.data.decisions).toEqual(['README may get an install section', 'Use vitest']);
+    expect(s3.summary).toContain('If you meant one of data.decisions, call this tool again naming it by its text');
     const r4 = await third.call('handover_read', { handover_id: s3.data.handover_id });
     expect(decisionsOf(r4.data.snapshot)).toEqual(['- README may get an install section', '- Use vitest']);
     await third.close();
@@ -93,11 +94,31 @@ describe('a changed decision replaces the carried one (stdio MCP, installed Sess
     const out = butler(root, ['handover', 'suspend', '--notes', 'decision: spaces elsewhere; replaces: tabs']);
     expect(out.code).toBe(0);
     expect(out.out).toContain(
-      '1 replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (not_replaced). Suspend again naming one of the decisions listed, by its text',
+      '1 replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (not_replaced). Run the command again naming one of the decisions listed, by its text',
     );
     const json = butler(root, ['handover', 'suspend', '--json', '--notes', 'withdrawn: tabs in Go files']).json();
     expect(json.data.replaced).toEqual([{ old: 'tabs in Go files', by: null }]);
     const read = butler(root, ['handover', 'read', '--json']).json();
     expect(decisionsOf(read.data.snapshot)).toEqual(['- spaces elsewhere', '- tabs in Makefiles']);
   });
+
+  it('field trial F: a replaces: line when no earlier snapshot carried a decision is kept as a note, with no advice to redo anything', async () => {
+    const root = repo();
+    const c = await session(root);
+    const t = await c.call('handover_transfer', {
+      target_brain: 'any',
+      notes: 'decision: hyphenated words count as one; replaces: hyphens split words\nnext: finish the README',
+    });
+    expect(t.status).toBe('ok');
+    expect(t.data.not_replaced).toEqual([{ text: 'hyphens split words', matched: 0 }]);
+    expect(t.data).not.toHaveProperty('decisions');
+    expect(t.summary).toContain(
+      '1 replaces:/withdrawn: line(s) kept as notes: no earlier snapshot carried a decision to drop, so there is nothing to do',
+    );
+    expect(t.summary).not.toMatch(/again/i);
+    const read = await c.call('handover_read', { handover_id: t.data.handover_id });
+    expect(decisionsOf(read.data.snapshot)).toEqual(['- hyphenated words count as one']);
+    expect(read.data.snapshot).toContain('hyphens split words');
+    await c.close();
+  }, 60_000);
 });

@@ -13,8 +13,12 @@ const en = {
   readBack: 'Reads this snapshot back',
   issueUnread: (id: number | null, error: string) => ` (issue #${id} could not be read: ${error})`,
   created: 'Handover snapshot created',
-  notReplaced: (n: number) =>
-    `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (data.not_replaced). Suspend again naming one of data.decisions by its text`,
+  // Field trial F: after a recovered checkpoint (which carries no decisions) "suspend again" was advice with
+  // nothing to name, and the wrong verb after a transfer.
+  notReplaced: (n: number, carried: boolean) =>
+    carried
+      ? `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (data.not_replaced). If you meant one of data.decisions, call this tool again naming it by its text`
+      : `. ${n} replaces:/withdrawn: line(s) kept as notes: no earlier snapshot carried a decision to drop, so there is nothing to do`,
   precompact: 'just before the context was compacted',
   recovered: 'recovered at the next start from a session that ended without a handover',
   sessionEnd: 'when the session ended',
@@ -36,8 +40,10 @@ const ja: typeof en = {
   readBack: 'snapshot を読むときに使います',
   issueUnread: (id, error) => `（issue #${id} を読めません: ${error}）`,
   created: 'handover snapshot を作成しました',
-  notReplaced: (n) =>
-    `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（data.not_replaced）。data.decisions の文言で指定して suspend し直してください`,
+  notReplaced: (n, carried) =>
+    carried
+      ? `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（data.not_replaced）。data.decisions のどれかのつもりなら、その文言で指定してこのツールを呼び直してください`
+      : `。replaces:/withdrawn: の ${n} 行はメモとして残しました。以前の snapshot から引き継いだ決定がないため、外すものはありません（対応不要）`,
   precompact: 'コンテキスト圧縮の直前',
   recovered: 'handover なしで終わったセッションを次の開始時に回収',
   sessionEnd: 'セッション終了時',
@@ -53,8 +59,10 @@ const enPerson = {
   knownTarget: 'with one of the known brains, or any',
   unknownClient: (client: string, ids: string[]) =>
     `--client ${client} names no brain here (known: ${ids.join(', ') || 'none'}); nothing was written. Pass one of them, or leave --client out to act as yourself`,
-  notReplaced: (n: number) =>
-    `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (not_replaced). Suspend again naming one of the decisions listed, by its text`,
+  notReplaced: (n: number, carried: boolean) =>
+    carried
+      ? `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (not_replaced). Run the command again naming one of the decisions listed, by its text`
+      : `. ${n} replaces:/withdrawn: line(s) kept as notes: no earlier snapshot carried a decision to drop, so there is nothing to do`,
 };
 
 const jaPerson: typeof enPerson = {
@@ -63,8 +71,10 @@ const jaPerson: typeof enPerson = {
   knownTarget: '既知の Brain か any を指定します',
   unknownClient: (client, ids) =>
     `--client ${client} はここの Brain を指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません。このいずれかを指定するか、--client を省いてあなた自身として実行してください`,
-  notReplaced: (n) =>
-    `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（not_replaced）。一覧の決定の文言で指定して suspend し直してください`,
+  notReplaced: (n, carried) =>
+    carried
+      ? `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（not_replaced）。一覧の決定の文言で指定してコマンドを実行し直してください`
+      : `。replaces:/withdrawn: の ${n} 行はメモとして残しました。以前の snapshot から引き継いだ決定がないため、外すものはありません（対応不要）`,
 };
 
 export const prepareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });
