@@ -201,7 +201,10 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
       refuseTaken(ctx, fresh, held.taker, me);
     }
   }
-  const work = await ctx.observe().catch(() => null);
+  // One next step per answer (field trial F: the work state's own required_action beside this one read
+  // as two orders); the work tool named below gives the work's next step again.
+  const observed = await ctx.observe().catch(() => null);
+  const work = observed && typeof observed === 'object' ? withoutNextStep(observed) : observed;
   const then = {
     branch: entry.branch,
     head: entry.head,
@@ -277,4 +280,10 @@ function nothingToTake(
       : {}),
     ...o.identityHint,
   });
+}
+
+/** A work state without its own next step: the answer it is part of names one. */
+function withoutNextStep<T extends object>(state: T): Omit<T, 'required_action'> {
+  const { required_action: _dropped, ...rest } = state as T & { required_action?: unknown };
+  return rest;
 }

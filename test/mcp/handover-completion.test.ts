@@ -1,5 +1,5 @@
 // The handover completion criteria (docs/decisions.md D33): one named test per criterion.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../src/handover/sections.js';
@@ -49,6 +49,21 @@ describe('D33 handover completion criteria', () => {
     expect(r.data.snapshot).toContain('second');
     expect(r.data.work_state.work_state).toBeTypeOf('string');
     expect(r.data.drift).toMatchObject({ head_moved: false, branch_changed: false });
+    expect(r.data.required_action).toMatchObject({ tool: 'work_start', args: { issue_id: 49 } });
+    await codex.close();
+  });
+
+  it("02b field trial F: a resume with edits in the work tree names one next step, not the work state's own too", async () => {
+    const codex = await brain('codex');
+    await codex.call('handover_suspend', { issue_id: 49, notes: 'first' });
+    writeFileSync(path.join(root, 'edited.txt'), 'x\n');
+    const observed = await codex.call('work_observe');
+    expect(observed.data.required_action).toMatchObject({ tool: 'work_record' });
+    const r = await codex.call('handover_resume', { issue_id: 49 });
+    expect(r.data.work_state.work_state).toBe('dirty');
+    expect(r.data.work_state.dirty_files).toContain('edited.txt');
+    expect(r.data.work_state).not.toHaveProperty('required_action');
+    expect(JSON.stringify(r.data).match(/"required_action"/g)).toHaveLength(1);
     expect(r.data.required_action).toMatchObject({ tool: 'work_start', args: { issue_id: 49 } });
     await codex.close();
   });
