@@ -64,6 +64,13 @@ describe('skills/*/SKILL.md', () => {
     expect(body).toContain('codex-mcp-client');
   });
 
+  it('handover-transfer: share pushes only the snapshot, and a "do not push" from the user is asked about first (field trial F)', () => {
+    const { body } = load('handover-transfer');
+    expect(body).toContain('pushes only the snapshot');
+    expect(body).toContain('none of your work');
+    expect(body).toContain('if the user said not to push, ask first');
+  });
+
   it('butler: install, status, and the git habit each work_* / issue_* tool replaces', () => {
     const { body } = load('butler');
     for (const s of ['scripts/butler.mjs install', 'scripts/butler.mjs status', 'uninstall', '/hooks', 'session_logs/'])
