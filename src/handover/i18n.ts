@@ -43,6 +43,7 @@ interface Strings {
   todoDone: string;
   inProgress: string;
   lastText: (cite: string) => string;
+  openQuestion: (cite: string) => string;
   scopeIssue: (id: number, title: string | null) => string;
   summaryDefault: (scope: string) => string;
   omitted: (n: number) => string;
@@ -99,6 +100,7 @@ const ja: Strings = {
   todoDone: '完了（エージェントの todo）',
   inProgress: '作業中',
   lastText: (cite) => `エージェントの最後のメッセージ（${cite}）`,
+  openQuestion: (cite) => `エージェントがユーザーに尋ね、transcript に答えがない質問（${cite}）`,
   scopeIssue: (id, title) => `issue #${id}${title ? `「${title}」` : ''}`,
   summaryDefault: (scope) => `${scope}の作業状態`,
   omitted: (n) => `…ほか ${n} 件を省略`,
@@ -155,6 +157,7 @@ const en: Strings = {
   todoDone: "Done (agent's todo)",
   inProgress: 'in progress',
   lastText: (cite) => `The agent's last message (${cite})`,
+  openQuestion: (cite) => `The agent asked the user; no answer follows in the transcript (${cite})`,
   scopeIssue: (id, title) => `issue #${id}${title ? ` "${title}"` : ''}`,
   summaryDefault: (scope) => `Work state of ${scope}`,
   omitted: (n) => `… ${n} more omitted`,

@@ -78,6 +78,7 @@ export async function buildSessionFacts(q: SessionFactsQuery): Promise<SessionFa
     newestRequest: rendered.newestRequest,
     todos: x.todos ?? null,
     lastText: x.last_text ?? null,
+    openQuestion: x.open_question ?? null,
     anchors,
     // Logs outside the project are stored absolute: they live in the client's own folder.
     log: inside ? path.relative(q.root, x.mark.path) : x.mark.path,

@@ -15,6 +15,8 @@ const ISSUE_TEXT = /^- (?:Issue text as filed|issue 本文（起票時の記述)
 // prompt.lastRequest): they may quote anything the user typed, so they stay in the clone.
 const SAID = /^- (?:The agent's last message|エージェントの最後のメッセージ)/;
 const LAST_REQUEST = /^(?:- )?(?:The user's last request|ユーザーの最後の依頼): /;
+// The agent's unanswered question (i18n.ts openQuestion), in BLOCKED / PENDING and the prompt's waiting line.
+const ASKED = /The agent asked the user; no answer follows in the transcript|エージェントがユーザーに尋ね、transcript に答えがない質問/;
 
 /**
  * The text to publish for a snapshot: the same sections in the same order, with what the session log
@@ -54,9 +56,14 @@ export function shareableSnapshot(markdown: string, committed: ReadonlySet<strin
           return !m || committed.has(m[1]!);
         });
         break;
+      case 'BLOCKED / PENDING':
+        out = body.filter((l) => !ASKED.test(l));
+        break;
       case 'HANDOFF_PROMPT':
         // The caution line repeats the first risk, which may be a failure's output.
-        out = body.filter((l) => !LAST_REQUEST.test(l) && !dropped.some((d) => d.length >= 8 && l.includes(d.slice(0, 60))));
+        out = body.filter(
+          (l) => !LAST_REQUEST.test(l) && !ASKED.test(l) && !dropped.some((d) => d.length >= 8 && l.includes(d.slice(0, 60))),
+        );
         break;
       default:
         out = body;

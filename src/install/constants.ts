@@ -33,7 +33,7 @@ export const GUIDE_END = '<!-- butler:end -->';
 export const GUIDE_BODY = `## Butler
 - Session start: call \`work_session_start\` (MCP server \`butler\`) with this repo's absolute path, then follow any \`required_action\` it returns.
 - No raw git: \`work_observe\` (status), \`work_diff\`, \`work_history\` (log), \`work_record\` (add+commit), \`work_publish\` (push), \`work_sync\` (fetch/pull).
-- Recording is this project's workflow, asked for here: run \`work_record\` without asking whenever a \`required_action\` names it. A record stays on this clone's branch and is never pushed, so it is not the commit you otherwise wait to be asked for. Publishing (\`work_publish\`) only when the user says so.
+- Recording is this project's workflow, asked for here: run \`work_record\` without asking whenever a \`required_action\` names it. A record stays on this clone's branch and is never pushed, so it is not the commit you otherwise wait to be asked for. Publishing (\`work_publish\`) only when the user says so. What the user tells you comes first.
 - Before you stop: \`handover_suspend\` (\`handover_transfer\` instead when another agent takes over). Taking over from another agent: \`handover_accept\`.
 - Without MCP: \`node .butler/bin/butler.mjs handover|work|issue …\` does the same.`;
 /** The same block for a project whose language is Japanese (`--lang ja`, docs/decisions.md: the user's language). */

@@ -324,7 +324,9 @@ describe('D33 handover completion criteria', () => {
   });
 
   it('22 required_action is to be run without asking: the MCP instructions say so', () => {
-    expect(INSTRUCTIONS).toMatch(/required_action now without asking unless status is need_input: it never needs the user/);
+    expect(INSTRUCTIONS).toMatch(
+      /required_action now without asking unless status is need_input or the user said otherwise: it never needs the user/,
+    );
     expect(INSTRUCTIONS).toMatch(/ask_user_first \(publish, close an issue, transfer, retire\) needs the user's yes first/);
     expect(INSTRUCTIONS).toMatch(/need_input/);
   });

@@ -98,7 +98,7 @@ describe('D42: work_record does what the texts promise', () => {
 describe('D42: every text the agent reads says the same', () => {
   it('server instructions: required_action, work_record included, runs without asking; publishing asks first', () => {
     expect(INSTRUCTIONS).toContain(
-      "Run data.required_action now without asking unless status is need_input: it never needs the user (work_record too: a local record this project's install asks for, never pushed)",
+      "Run data.required_action now without asking unless status is need_input or the user said otherwise: it never needs the user (work_record too: a local record this project's install asks for, never pushed)",
     );
     expect(INSTRUCTIONS).toContain("data.ask_user_first (publish, close an issue, transfer, retire) needs the user's yes first");
   });
@@ -118,7 +118,7 @@ describe('D42: every text the agent reads says the same', () => {
     const en = makeRepo().root;
     execFileSync(process.execPath, [CLI, 'install', '--claude', '--codex', '--lang', 'en', '--project', en], { stdio: 'pipe' });
     const line =
-      "- Recording is this project's workflow, asked for here: run `work_record` without asking whenever a `required_action` names it. A record stays on this clone's branch and is never pushed, so it is not the commit you otherwise wait to be asked for. Publishing (`work_publish`) only when the user says so.";
+      "- Recording is this project's workflow, asked for here: run `work_record` without asking whenever a `required_action` names it. A record stays on this clone's branch and is never pushed, so it is not the commit you otherwise wait to be asked for. Publishing (`work_publish`) only when the user says so. What the user tells you comes first.";
     expect(readFileSync(path.join(en, 'AGENTS.md'), 'utf8')).toContain(line);
     expect(readFileSync(path.join(en, 'CLAUDE.md'), 'utf8')).toContain(line);
     const ja = makeRepo().root;

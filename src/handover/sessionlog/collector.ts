@@ -3,6 +3,19 @@ import { spelledNumber } from '../../shared/ids.js';
 import type { Fact, TodoItem } from './types.js';
 import { code, errorLine, isRecord, oneLine, type ToolOutcome } from './output.js';
 
+/** The open questions of one message, characters. */
+const QUESTION_MAX = 400;
+
+/** The sentences of a message that end in a question mark, outside code; one line, bounded. */
+export function questionsIn(text: string): string {
+  const prose = text.replace(/```[\s\S]*?(?:```|$)/g, ' ').replace(/`[^`\n]*`/g, (c) => c.replace(/[?？]/g, ''));
+  const asked = prose
+    .split(/\n+|(?<=[.!?。！？])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => /[?？]$/.test(s));
+  return oneLine(asked.join(' '), QUESTION_MAX);
+}
+
 /** Per-list cap; beyond it the oldest facts are dropped (and counted), the newest kept. */
 export const LIST_CAP = 1000;
 /** A todo item is a line of work, not a document. */
@@ -32,6 +45,11 @@ export class Collector {
   todos: TodoItem[] | null = null;
   /** The agent's last text message: its last stated plan. */
   lastText: Fact | null = null;
+  /**
+   * The questions of the agent's last message that asked any, since the user last spoke (field trial F:
+   * a session cut off after the agent asked, then went on working; the next one saw nothing open).
+   */
+  openQuestion: Fact | null = null;
 
   constructor(private readonly redact: (s: string) => string) {}
 
@@ -50,6 +68,7 @@ export class Collector {
   request(text: string, at: string): void {
     const t = oneLine(text, Number.MAX_SAFE_INTEGER);
     if (!t) return;
+    this.openQuestion = null;
     const last = this.requests[this.requests.length - 1];
     if (last && last.text === t) return; // Codex writes the same prompt as two entries
     // Kept as written here and redacted by extract.ts once it knows which few a snapshot can show:
@@ -78,7 +97,10 @@ export class Collector {
   /** An assistant text message; only the last one is kept. */
   assistantText(text: string, at: string): void {
     const t = text.trim();
-    if (t) this.lastText = { text: this.redact(t), cite: at };
+    if (!t) return;
+    this.lastText = { text: this.redact(t), cite: at };
+    const q = questionsIn(t);
+    if (q) this.openQuestion = { text: this.redact(q), cite: at };
   }
 
   /** `tool` names the call (for failures); `label` is what the fact shows (`Edit`, `add`, `update`…). */

@@ -171,6 +171,7 @@ export async function extractSession(
     ...(c.issueId !== undefined ? { issue_id: c.issueId } : {}),
     todos: c.todos,
     last_text: c.lastText,
+    open_question: c.openQuestion,
     mark: { path: file, line: result.to, entry_id: result.to === 0 ? null : result.id, size: result.size },
     skipped: result.skipped,
     ...(result.cut ? { cut: result.cut } : {}),
