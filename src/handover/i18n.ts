@@ -43,7 +43,7 @@ interface Strings {
   todoDone: string;
   inProgress: string;
   lastText: (cite: string) => string;
-  openQuestion: (cite: string) => string;
+  openQuestion: (cite: string, laterRequest: boolean) => string;
   scopeIssue: (id: number, title: string | null) => string;
   summaryDefault: (scope: string) => string;
   omitted: (n: number) => string;
@@ -100,7 +100,10 @@ const ja: Strings = {
   todoDone: '完了（エージェントの todo）',
   inProgress: '作業中',
   lastText: (cite) => `エージェントの最後のメッセージ（${cite}）`,
-  openQuestion: (cite) => `エージェントがユーザーに尋ね、transcript に答えがない質問（${cite}）`,
+  openQuestion: (cite, later) =>
+    later
+      ? `エージェントがユーザーに尋ねた質問（${cite}）。その後の依頼が答えているか確認し、答えていなければユーザーに聞いてください`
+      : `エージェントがユーザーに尋ね、transcript に答えがない質問（${cite}）`,
   scopeIssue: (id, title) => `issue #${id}${title ? `「${title}」` : ''}`,
   summaryDefault: (scope) => `${scope}の作業状態`,
   omitted: (n) => `…ほか ${n} 件を省略`,
@@ -157,7 +160,10 @@ const en: Strings = {
   todoDone: "Done (agent's todo)",
   inProgress: 'in progress',
   lastText: (cite) => `The agent's last message (${cite})`,
-  openQuestion: (cite) => `The agent asked the user; no answer follows in the transcript (${cite})`,
+  openQuestion: (cite, later) =>
+    later
+      ? `The agent asked the user (${cite}); check whether a later request answered it, else ask the user`
+      : `The agent asked the user; no answer follows in the transcript (${cite})`,
   scopeIssue: (id, title) => `issue #${id}${title ? ` "${title}"` : ''}`,
   summaryDefault: (scope) => `Work state of ${scope}`,
   omitted: (n) => `… ${n} more omitted`,

@@ -31,8 +31,8 @@ export interface SessionFacts {
   /** The agent's latest todo list and its last text message (its last stated plan). */
   todos?: TodoItem[] | null;
   lastText?: { text: string; cite: string } | null;
-  /** What the agent last asked the user with no answer after it in the transcript. */
-  openQuestion?: { text: string; cite: string } | null;
+  /** What the agent last asked the user; `later_request`: the user spoke after it. */
+  openQuestion?: { text: string; cite: string; later_request?: boolean } | null;
 }
 
 export interface SnapshotInput {
@@ -144,9 +144,9 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   if (!next.length) next.push(t.defaultNext);
 
   const pending = [...notes.pending.filter(once((p) => p.text)).map((p) => `[${t.labels[p.label]}] ${p.text}`), ...carried.pending];
-  // A session that ended unsaved after the agent asked the user: the question is still open.
-  if (meta.mode === 'auto' && session?.openQuestion)
-    pending.push(`[${t.labels.waiting}] ${t.openQuestion(session.openQuestion.cite)}: ${session.openQuestion.text}`);
+  // A session that ended unsaved after the agent asked the user: the question may still be open.
+  const asked = meta.mode === 'auto' ? session?.openQuestion : null;
+  if (asked) pending.push(`[${t.labels.waiting}] ${t.openQuestion(asked.cite, !!asked.later_request)}: ${asked.text}`);
   if (input.issueError && meta.issue_id !== null)
     pending.unshift(`[${t.labels.blocked}] ${t.issueUnreadable(meta.issue_id, input.issueError)}`);
 

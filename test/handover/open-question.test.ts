@@ -41,7 +41,7 @@ describe('the agent’s unanswered question', () => {
     expect(questionsIn(`${'Why '.repeat(200)}?`)).toHaveLength(400);
   });
 
-  it('a Claude Code transcript: the last asking message counts until the user speaks again', async () => {
+  it('a Claude Code transcript: the last asking message counts; a later user message may or may not answer it (field trial G)', async () => {
     const x = await extract([
       user('u1', 'Count words in a string.'),
       said('a1', 'Should hyphenated words count as one? Meanwhile I start on the tests.'),
@@ -55,7 +55,8 @@ describe('the agent’s unanswered question', () => {
       user('u2', 'Yes, one word.'),
       said('a2', 'Done.'),
     ]);
-    expect(answered.open_question).toBeNull();
+    expect(answered.open_question).toMatchObject({ text: 'Should hyphenated words count as one?', later_request: true });
+    expect(x.open_question).not.toHaveProperty('later_request');
   });
 
   const session: SessionFacts = {
@@ -100,6 +101,16 @@ describe('the agent’s unanswered question', () => {
     const shared = shareableSnapshot(md, new Set());
     expect(shared).not.toContain('hyphenated');
     expect(section(shared, 'BLOCKED / PENDING')).toMatch(/\n- none\n$/);
+  });
+
+  it('after a later user message the next agent is told to check whether it answered, not that nothing did', () => {
+    session.openQuestion = { ...session.openQuestion!, later_request: true };
+    const md = render('auto');
+    session.openQuestion = { ...session.openQuestion!, later_request: undefined };
+    expect(section(md, 'BLOCKED / PENDING')).toContain(
+      '- [waiting on the user] The agent asked the user (L2 2026-12-04T06:00:00Z); check whether a later request answered it, else ask the user: Should hyphenated words count as one?\n',
+    );
+    expect(shareableSnapshot(md, new Set())).not.toContain('hyphenated');
   });
 
   it('a deliberate snapshot leaves it to its author (its notes say what is open)', () => {

@@ -46,10 +46,11 @@ export class Collector {
   /** The agent's last text message: its last stated plan. */
   lastText: Fact | null = null;
   /**
-   * The questions of the agent's last message that asked any, since the user last spoke (field trial F:
-   * a session cut off after the agent asked, then went on working; the next one saw nothing open).
+   * The questions of the agent's last message that asked any (field trial F: a session cut off after the
+   * agent asked, then went on working; the next one saw nothing open). `later_request`: the user spoke
+   * after it, which may or may not have answered it (field trial G: a later message on something else).
    */
-  openQuestion: Fact | null = null;
+  openQuestion: (Fact & { later_request?: boolean }) | null = null;
 
   constructor(private readonly redact: (s: string) => string) {}
 
@@ -68,7 +69,7 @@ export class Collector {
   request(text: string, at: string): void {
     const t = oneLine(text, Number.MAX_SAFE_INTEGER);
     if (!t) return;
-    this.openQuestion = null;
+    if (this.openQuestion) this.openQuestion.later_request = true;
     const last = this.requests[this.requests.length - 1];
     if (last && last.text === t) return; // Codex writes the same prompt as two entries
     // Kept as written here and redacted by extract.ts once it knows which few a snapshot can show:

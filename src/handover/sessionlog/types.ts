@@ -51,8 +51,8 @@ export interface SessionExtract {
   todos?: TodoItem[] | null;
   /** The agent's last text message in the read part (its last stated plan), whole and redacted. */
   last_text?: Fact | null;
-  /** The questions of the agent's last message that asked any since the user last spoke (collector.ts). */
-  open_question?: Fact | null;
+  /** The questions of the agent's last message that asked any (collector.ts). */
+  open_question?: (Fact & { later_request?: boolean }) | null;
   mark: SessionMark;
   /** Lines in the range that were not valid JSON (or too long to read); skipped. */
   skipped: number;
