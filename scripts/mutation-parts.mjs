@@ -55,6 +55,7 @@ export const MUTATION_PARTS = {
       'src/guard/wrappers.ts',
       'src/guard/wrappers-more.ts',
       'src/guard/types.ts',
+      'src/guard/names.ts',
     ],
     tests: [
       'test/guard/corpus.test.ts',
@@ -62,6 +63,7 @@ export const MUTATION_PARTS = {
       'test/guard/other-repository.test.ts',
       'test/hooks/pre-tool-use.test.ts',
       'test/guard/resolve-rules.test.ts',
+      'test/guard/names-rules.test.ts',
     ],
   },
   share: {

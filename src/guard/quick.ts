@@ -34,9 +34,11 @@ const SED_E = /(?:^|[^A-Za-z0-9_-])e(?=$|[\s;'"}])|\/[gpimw0-9]*e(?=$|[\s;'"}])/
  *   text's own characters after quote removal, brace and glob expansion;
  * - quote removal and brace expansion only delete or join characters inside a word, so a name that
  *   becomes "git" or "guard" has those letters in order with only joining characters between (JOIN);
- *   brace expansion with a comma or `..` can also reorder pieces, so it always goes to the parser;
+ *   brace expansion with a comma or `..` can also reorder pieces, so it always goes to the parser, and
+ *   so does an extglob group (`@(g|x)it`, `!(x)it` with `shopt -s extglob`), which matches anything;
  * - a glob becomes the name of a file only when its last path part can match `git` or `git-NAME`
- *   (a literal character no git program has, such as the dot of `*.ts`, rules that out);
+ *   (a literal character no git program has, such as the dot of `*.ts`, rules that out); a bracket
+ *   expression (`[^h]`, `[]g]`, `[[:alpha:]]`, a class on its own too) counts as any one character;
  * - data only becomes a command through a program that runs it (RUNNER, inline interpreter code,
  *   sed's `e`), and escapes like `\x67` or `\147` decode to letters in printf, echo -e, vim, awk…
  * Values from outside the text (environment variables, files, program output) can only enter through
@@ -45,7 +47,7 @@ const SED_E = /(?:^|[^A-Za-z0-9_-])e(?=$|[\s;'"}])|\/[gpimw0-9]*e(?=$|[\s;'"}])/
  */
 export function needsParse(text: string): boolean {
   return (
-    /[$`]|[<>]\(|\\[0-7xu]|\{[^}]*(?:,|\.\.)/i.test(text) ||
+    /[$`]|[<>]\(|\\[0-7xu]|\{[^}]*(?:,|\.\.)|[?*+@!]\(/i.test(text) ||
     SPELLS_GIT.test(text) ||
     SPELLS_GUARD.test(text) ||
     SPELLS_APPROVE.test(text) ||
@@ -62,7 +64,8 @@ function globCouldBeGit(text: string): boolean {
     const w = m[0].replace(/['"\\]/g, '');
     const last = w
       .slice(w.lastIndexOf('/') + 1)
-      .replace(/\[[^\]]*\]/g, '?')
+      .replace(/\[[:=.][^\]]*[:=.]\]/g, '?')
+      .replace(/\[[!^]?\]?[^\]]*\]/g, '?')
       .toLowerCase();
     if (!/^[a-z0-9*?!^+@-]*$/.test(last)) continue;
     // Stryker disable next-line StringLiteral: unreachable, split() always returns at least one element

@@ -2,6 +2,7 @@
 // `timeout`, `xargs`, `find -exec`, `npx`…) and parses the strings that shells and `eval` run.
 import { butlerGuardChange } from './butler-cli.js';
 import { gitCall, RISKY_ENV } from './git.js';
+import { expandBraces, globCouldBeGit } from './names.js';
 import { parseCommands } from './parser.js';
 import { quickMentionsGit } from './quick.js';
 import { namesGit, RUNNERS, VERSION } from './runners.js';
@@ -27,6 +28,8 @@ export interface GitUse {
 }
 
 const COMPUTED = 'a command name only known at run time';
+/** Pathname expansion: a glob character or an extglob group (`@(g|x)it`, with `shopt -s extglob`). */
+const GLOB = /[*?[]|[+@!]\(/;
 const UNKNOWN_SCRIPT = 'commands only known at run time';
 
 /**
@@ -96,18 +99,16 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
   for (let hops = 0; hops < 32; hops++) {
     let name = argv[i];
     if (name === undefined) return [];
-    const brace = /^([^{}]*)\{([^{}]*,[^{}]*)\}([^{}]*)$/.exec(name);
-    if (brace?.[2] !== undefined) {
-      // Brace expansion in command position: `{git,status}` runs `git status`, `git{,}` runs `git git`.
-      const words = brace[2].split(',').map((alt) => `${brace[1]}${alt}${brace[3]}`);
-      argv = [...argv.slice(0, i), ...words, ...argv.slice(i + 1)];
-      name = argv[i] ?? '';
-    }
+    // Brace expansion in command position: `{git,status}` runs `git status`, `{g..h}it` runs `git hit`.
+    const words = name.includes('{') ? expandBraces(name) : [name];
+    if (words === null) return [{ sub: null, via: 'a brace expansion too large to check' }];
+    argv = [...argv.slice(0, i), ...words, ...argv.slice(i + 1)];
+    name = argv[i] ?? '';
     // An expansion in the last path part could be anything; before it (`"$HOME/bin/tool"`), it could
     // only split into other words, and only a text that names git is suspected of that.
     if (name.slice(name.lastIndexOf('/') + 1).includes(DYN) || (name.includes(DYN) && namesGit(ctx.top)))
       return [{ sub: null, via: COMPUTED }];
-    if (/[*?[]/.test(name)) return computedName(name, i, cmd) ? [{ sub: null, via: 'a glob that can match git' }] : [];
+    if (GLOB.test(name)) return computedName(name, i, cmd) ? [{ sub: null, via: 'a glob that can match git' }] : [];
     const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
     if (base === 'git') {
       const call = gitCall(argv.slice(i + 1));
@@ -183,17 +184,7 @@ function computedName(name: string, i: number, cmd: Cmd): boolean {
   const visible = name.split(DYN).join('');
   const base = visible.slice(visible.lastIndexOf('/') + 1);
   if (/^git/i.test(base)) return true;
-  if (/[*?[]/.test(base)) {
-    const re = new RegExp(
-      `^${base
-        .replace(/[.+^${}()|\\]/g, '\\$&')
-        .replace(/\*/g, '.*')
-        .replace(/\?/g, '.')
-        .replace(/\[!/g, '[^')}$`,
-      'i',
-    );
-    if (re.test('git')) return true;
-  }
+  if (GLOB.test(base) && globCouldBeGit(base)) return true;
   // `${G:-git}`, `${x/y/git}`: git written inside the expansion (not inside a `$(…)` it runs).
   const raw = cmd.words[i]?.raw ?? '';
   return quickMentionsGit(raw.replace(/\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`/g, ''));
@@ -228,8 +219,8 @@ function stdinScripts(cmd: Cmd): string[] {
     );
   } else if (from && name === 'cat' && from.words.length === 1) {
     out.push(...from.heredocs, ...from.herestrings.map((w) => w.text));
-  } else if (from && from.words.length > 0) {
-    // Anything else piped into a shell: its output is unknown, so it counts when the pipeline names git.
+  } else if (from && (from.words.length > 0 || from.compound)) {
+    // Anything else piped into a shell (a subshell or group included: `(echo git push) | sh`): its output is unknown.
     out.push(DYN);
   }
   return out;

@@ -33,5 +33,10 @@ export const FAIL_CLOSED: RuleRow[] = [
   { name: 'ssh ProxyCommand (no host)', cmd: "ssh -o ProxyCommand='git fetch' -o BatchMode=yes nohost.invalid true", rule: 'work_sync' },
   { name: 'less +! running git (no terminal here, so less only prints)', cmd: "less '+!git log' README.md", rule: 'work_history' },
   { name: 'LESSOPEN naming git', cmd: "LESSOPEN='|git show %s' cat a.txt", rule: 'LESSOPEN' },
+  { name: 'subshell output piped into sh', cmd: '(echo true) | sh', rule: 'commands only known at run time' },
+  { name: 'group output piped into bash', cmd: '{ echo true; } | bash', rule: 'commands only known at run time' },
+  { name: 'character class that cannot be g', cmd: '[[:digit:]]it push', rule: 'a glob that can match git' },
+  { name: 'extglob group: ls, not git', cmd: 'shopt -s extglob\n@(l|x)s', rule: 'a glob that can match git' },
+  { name: 'extglob without shopt (a syntax error in bash)', cmd: '@(g|x)it push', rule: 'a glob that can match git' },
   { name: 'alias after expand_aliases', cmd: 'shopt -s expand_aliases; alias g=git', rule: 'an alias that runs git' },
 ];

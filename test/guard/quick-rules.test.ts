@@ -58,7 +58,16 @@ const PARSE: Record<string, string[]> = {
     'a/b*/gi?',
     '[gh]i?',
     '[ab]xx',
+    '[^h]it push',
+    '[!]h]it push',
+    '[]g]x',
+    '[[:alpha:]]it push',
+    'x/[[:alpha:]]',
+    '[:ab:]it',
+    '[[=g=]]it',
+    '[[.g.]]it',
   ],
+  'extglob groups (shopt -s extglob)': ['@(g|x)it push', '!(x)it push', '+(g)it', '?(g)it', '*(g)it', 'ls @(a|b)'],
 };
 
 const NO_PARSE: Record<string, string[]> = {
@@ -82,6 +91,12 @@ const NO_PARSE: Record<string, string[]> = {
     'ls a/b*/c',
     'echo {a}',
     'echo a.b',
+    'ls [a-c].ts',
+    'ls x[!a].ts',
+    'ls [[:alpha:]].ts',
+    'ls []].ts',
+    'echo (x)',
+    'echo a+b @c !d',
   ],
 };
 

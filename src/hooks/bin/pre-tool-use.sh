@@ -128,7 +128,7 @@ function mentions(c,   w, n, k, a, last, pre) {
   # A NUL (never part of a shell command) goes to Node, which decides on it.
   if (index(c, "\\u0000") > 0) return 1
   c = dec(c)
-  if (c ~ /[$`]|[<>]\(|\{[^}]*(,|\.\.)/ || c ~ ESC) return 1
+  if (c ~ /[$`]|[<>]\(|\{[^}]*(,|\.\.)|[?*+@!]\(/ || c ~ ESC) return 1
   gsub(/\002\n/, "\001", c)
   if (c ~ GIT || c ~ GUARD || c ~ APPROVE || c ~ RUNNER || c ~ DOT || c ~ EXECF) return 1
   if (c ~ INTERP && c ~ INLINE) return 1
@@ -136,10 +136,12 @@ function mentions(c,   w, n, k, a, last, pre) {
   w = c; gsub(/[ \t\n\r\v\f;&|<>()]+/, " ", w); n = split(w, a, " ")
   for (k = 1; k <= n; k++) {
     if (a[k] !~ /[*?[]/) continue
-    last = a[k]; gsub(/[\\"\001\002]/, "", last); gsub(Q, "", last); sub(/.*\//, "", last); gsub(/\[[^]]*\]/, "?", last)
+    last = a[k]; gsub(/[\\"\001\002]/, "", last); gsub(Q, "", last); sub(/.*\//, "", last)
+    gsub(/\[(:|=|[.])[^]]*(:|=|[.])\]/, "?", last); gsub(/\[([!^]?\]|[!^]?)[^]]*\]/, "?", last)
     if (last !~ /^[a-z0-9*?!^+@-]*$/) continue
     pre = last; sub(/[*?].*/, "", pre)
-    if (index("git-", pre) == 1 || index(pre, "git-") == 1) return 1
+    # busybox awk: index(s, "") is 0, not 1, so the empty prefix (`*`, `?it`) is said apart.
+    if (pre == "" || index("git-", pre) == 1 || index(pre, "git-") == 1) return 1
   }
   return 0
 }
