@@ -79,7 +79,8 @@ export interface NotReplaced {
   matched: number;
 }
 
-export type Carried = OpenItems & { resolved: string[]; replaced: Replaced[]; not_replaced: NotReplaced[] };
+/** `not_resolved`: `resolved:` lines that closed nothing carried (field trial G: a paraphrase matched nothing, unsaid). */
+export type Carried = OpenItems & { resolved: string[]; replaced: Replaced[]; not_replaced: NotReplaced[]; not_resolved: string[] };
 
 export const NOTHING_CARRIED: Carried = {
   decisions: [],
@@ -89,6 +90,7 @@ export const NOTHING_CARRIED: Carried = {
   resolved: [],
   replaced: [],
   not_replaced: [],
+  not_resolved: [],
 };
 
 /**
@@ -122,15 +124,30 @@ function replacements(decisions: string[], notes: ParsedNotes): { drop: Set<numb
  * the notes repeat are not doubled.
  */
 export function carryForward(prev: OpenItems | null, notes: ParsedNotes): Carried {
-  const out: Carried = { decisions: [], pending: [], risks: [], anchors: [], resolved: [], replaced: [], not_replaced: [] };
+  const out: Carried = {
+    decisions: [],
+    pending: [],
+    risks: [],
+    anchors: [],
+    resolved: [],
+    replaced: [],
+    not_replaced: [],
+    not_resolved: [],
+  };
   if (!prev) {
     out.not_replaced = notes.replaced.map((r) => ({ text: r.old, matched: 0 }));
+    out.not_resolved = [...notes.resolved];
     return out;
   }
   const { drop, replaced, not_replaced } = replacements(prev.decisions, notes);
   Object.assign(out, { replaced, not_replaced });
   const keys = notes.resolved.map((r) => norm(unlabelled(r))).filter((k) => k.length >= 3);
-  const isResolved = (text: string) => keys.some((k) => norm(text).includes(k));
+  const used = new Set<string>();
+  const isResolved = (text: string) => {
+    const hit = keys.filter((k) => norm(text).includes(k));
+    for (const k of hit) used.add(k);
+    return hit.length > 0;
+  };
   // What the notes say again now, and what came already, is not carried a second time.
   const fresh = new Set([...notes.decision, ...notes.pending.map((p) => p.text), ...notes.risks].map(norm));
   for (const [from, to, content] of [
@@ -149,5 +166,6 @@ export function carryForward(prev: OpenItems | null, notes: ParsedNotes): Carrie
     if (isResolved(a.path)) out.resolved.push(`\`${a.path}\``);
     else if (!noted.has(a.path)) out.anchors.push(a);
   }
+  out.not_resolved = notes.resolved.filter((r) => !used.has(norm(unlabelled(r))));
   return out;
 }

@@ -121,10 +121,12 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
   const shared = share ? await shareNew(ctx, entry, markdown, kind) : {};
   // Whether an earlier snapshot carried a decision a replaces:/withdrawn: line could have named.
   const carriedAny = carried.decisions.length + carried.replaced.length > 0 || carried.not_replaced.some((r) => r.matched > 1);
+  const openItems = [...carried.pending, ...carried.risks];
   // A handover is always saved; an issue it cannot read (say, one that does not exist) is said, not hidden.
   const issueNote =
     (issueError ? prepareText(ctx.lang, ctx.audience).issueUnread(issueId, issueError) : '') +
-    (carried.not_replaced.length ? prepareText(ctx.lang, ctx.audience).notReplaced(carried.not_replaced.length, carriedAny) : '');
+    (carried.not_replaced.length ? prepareText(ctx.lang, ctx.audience).notReplaced(carried.not_replaced.length, carriedAny) : '') +
+    (carried.not_resolved.length ? prepareText(ctx.lang, ctx.audience).notResolved(carried.not_resolved.length, openItems.length > 0) : '');
   const data = {
     handover_id: entry.handover_id,
     snapshot_file: entry.snapshot_file,
@@ -143,6 +145,7 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     ...(carried.not_replaced.length
       ? { not_replaced: carried.not_replaced, ...(carriedAny ? { decisions: snapshotDecisions(markdown) } : {}) }
       : {}),
+    ...(carried.not_resolved.length ? { not_resolved: carried.not_resolved, ...(openItems.length ? { open_items: openItems } : {}) } : {}),
     ...shared,
     ...later,
   };

@@ -105,6 +105,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
         ...carried.resolved.map((r) => `${t.resolved}: ${r}`),
         ...carried.replaced.map((r) => (r.by === null ? `${t.withdrawn}: ${r.old}` : `${t.replaced}: ${r.old} → ${r.by}`)),
         ...carried.not_replaced.map((r) => `${t.notReplaced(r.matched)}: ${r.text}`),
+        // What the agent wrote is kept even when it closed nothing carried.
+        ...carried.not_resolved.map((r) => `${t.notes}: resolved: ${r}`),
         ...done,
       ],
       25,

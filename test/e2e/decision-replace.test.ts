@@ -121,4 +121,24 @@ describe('a changed decision replaces the carried one (stdio MCP, installed Sess
     expect(read.data.snapshot).toContain('hyphens split words');
     await c.close();
   }, 60_000);
+
+  it('field trial G: a resolved: line that closes nothing carried is said, with the open items to quote, and kept as a note', async () => {
+    const root = repo();
+    const c = await session(root);
+    await c.call('handover_suspend', { notes: 'Parser done.\npending: which locale does lowercasing use?' });
+    const miss = await c.call('handover_suspend', { notes: 'Locale answered.\nresolved: the lowercasing locale question (answer: en)' });
+    expect(miss.status).toBe('ok');
+    expect(miss.summary).toContain("1 resolved: line(s) closed no carried item (data.not_resolved): quote part of the item's own text");
+    expect(miss.data.not_resolved).toEqual(['the lowercasing locale question (answer: en)']);
+    expect(miss.data.open_items).toEqual(['[waiting on the user] which locale does lowercasing use?']);
+    const kept = await c.call('handover_read', { handover_id: miss.data.handover_id });
+    expect(kept.data.snapshot).toContain('- Notes: resolved: the lowercasing locale question (answer: en)');
+    expect(kept.data.snapshot).toContain('which locale does lowercasing use?');
+    const hit = await c.call('handover_suspend', { notes: 'Locale answered.\nresolved: which locale does lowercasing use' });
+    expect(hit.data).not.toHaveProperty('not_resolved');
+    const read = await c.call('handover_read', { handover_id: hit.data.handover_id });
+    const pending = read.data.snapshot.split('## BLOCKED / PENDING\n')[1].split('\n## ')[0];
+    expect(pending).not.toContain('locale');
+    await c.close();
+  }, 60_000);
 });

@@ -271,6 +271,7 @@ describe('snapshot worst case', () => {
           .split('\n')
           .map((old) => ({ old, by: `${old} now` })),
         not_replaced: [],
+        not_resolved: [],
       },
     });
     expect(markdown.split('\n').length).toBeLessThanOrEqual(300);

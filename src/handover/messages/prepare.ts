@@ -19,6 +19,11 @@ const en = {
     carried
       ? `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (data.not_replaced). If you meant one of data.decisions, call this tool again naming it by its text`
       : `. ${n} replaces:/withdrawn: line(s) kept as notes: no earlier snapshot carried a decision to drop, so there is nothing to do`,
+  // Field trial G: a paraphrased resolved: closed nothing, unsaid, and the answered question was carried on.
+  notResolved: (n: number, carried: boolean) =>
+    carried
+      ? `. ${n} resolved: line(s) closed no carried item (data.not_resolved): quote part of the item's own text; the open items are data.open_items`
+      : `. ${n} resolved: line(s) kept as notes: no earlier snapshot carried an open item`,
   precompact: 'just before the context was compacted',
   recovered: 'recovered at the next start from a session that ended without a handover',
   sessionEnd: 'when the session ended',
@@ -44,6 +49,10 @@ const ja: typeof en = {
     carried
       ? `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（data.not_replaced）。data.decisions のどれかのつもりなら、その文言で指定してこのツールを呼び直してください`
       : `。replaces:/withdrawn: の ${n} 行はメモとして残しました。以前の snapshot から引き継いだ決定がないため、外すものはありません（対応不要）`,
+  notResolved: (n, carried) =>
+    carried
+      ? `。resolved: の ${n} 行はどの引き継ぎ項目も閉じていません（data.not_resolved）。項目の文言の一部をそのまま書いてください。未解決の項目は data.open_items です`
+      : `。resolved: の ${n} 行はメモとして残しました。以前の snapshot から引き継いだ未解決の項目はありません`,
   precompact: 'コンテキスト圧縮の直前',
   recovered: 'handover なしで終わったセッションを次の開始時に回収',
   sessionEnd: 'セッション終了時',
@@ -63,6 +72,10 @@ const enPerson = {
     carried
       ? `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (not_replaced). Run the command again naming one of the decisions listed, by its text`
       : `. ${n} replaces:/withdrawn: line(s) kept as notes: no earlier snapshot carried a decision to drop, so there is nothing to do`,
+  notResolved: (n: number, carried: boolean) =>
+    carried
+      ? `. ${n} resolved: line(s) closed no carried item (not_resolved): quote part of the item's own text (handover read shows them)`
+      : `. ${n} resolved: line(s) kept as notes: no earlier snapshot carried an open item`,
 };
 
 const jaPerson: typeof enPerson = {
@@ -75,6 +88,10 @@ const jaPerson: typeof enPerson = {
     carried
       ? `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（not_replaced）。一覧の決定の文言で指定してコマンドを実行し直してください`
       : `。replaces:/withdrawn: の ${n} 行はメモとして残しました。以前の snapshot から引き継いだ決定がないため、外すものはありません（対応不要）`,
+  notResolved: (n, carried) =>
+    carried
+      ? `。resolved: の ${n} 行はどの引き継ぎ項目も閉じていません（not_resolved）。項目の文言の一部をそのまま書いてください（handover read で確認できます）`
+      : `。resolved: の ${n} 行はメモとして残しました。以前の snapshot から引き継いだ未解決の項目はありません`,
 };
 
 export const prepareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });
