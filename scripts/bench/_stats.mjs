@@ -1,5 +1,23 @@
-// Shared helpers for the bench files: medians and alternating measurement.
+// Shared helpers for the bench files: medians, alternating measurement, and the temporary folders they use.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const temps = [];
+const removeTemps = () => {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+};
+// On every way out a bench takes: done, a missed goal (exitCode), a throw, or interrupted.
+process.on('exit', removeTemps);
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => process.exit(130));
+
+/** A folder under the system's temporary directory, removed when the bench exits whichever way. */
+export function tempDir(prefix) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -41,11 +59,9 @@ export function report(label, value, baseline, goal) {
 /** Bundles a TypeScript entry with esbuild into a temp file and imports it, for in-process benches. */
 export async function loadTs(entry) {
   const { build } = await import('esbuild');
-  const os = await import('node:os');
-  const path = await import('node:path');
   const { pathToFileURL, fileURLToPath } = await import('node:url');
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const out = path.join(os.tmpdir(), `butler-bench-${path.basename(entry, '.ts')}-${process.pid}.mjs`);
+  const out = path.join(tempDir('butler-bench-ts-'), `${path.basename(entry, '.ts')}.mjs`);
   await build({
     entryPoints: [path.resolve(root, entry)],
     bundle: true,

@@ -5,10 +5,9 @@
 // import) against a plain `git fetch` of the same ref into another fresh clone, alternating.
 // Goals: time <= 1.5x the fetch alone; at most 2 MB written under session_logs/; at most 50 rows taken in.
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { createWriteStream, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { loadTs, median, report } from './_stats.mjs';
+import { loadTs, median, report, tempDir } from './_stats.mjs';
 
 const COUNT = 1000;
 const SIZE = 250 * 1024;
@@ -53,7 +52,7 @@ function bytesUnder(dir) {
   return n;
 }
 
-const base = mkdtempSync(path.join(os.tmpdir(), 'butler-bench-flood-'));
+const base = tempDir('butler-bench-flood-');
 try {
   const remote = path.join(base, 'remote.git');
   const seed = path.join(base, 'seed');

@@ -5,11 +5,10 @@
 // pipeline decided by a script that loads sh-syntax (mvdan/sh in WebAssembly) instead.
 // `node scripts/bench/guard.mjs [rounds]` (default 40).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alternate, report, timeSpawn } from './_stats.mjs';
+import { alternate, report, timeSpawn, tempDir } from './_stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bundle = path.join(root, 'hooks', 'pre-tool-use.cjs');
@@ -18,7 +17,7 @@ if (!existsSync(bundle)) {
   process.exit(1);
 }
 const rounds = Number(process.argv[2] ?? 40);
-const repo = mkdtempSync(path.join(os.tmpdir(), 'butler-bench-guard-'));
+const repo = tempDir('butler-bench-guard-');
 mkdirSync(path.join(repo, '.git'));
 
 const stdin = (command) =>

@@ -4,16 +4,15 @@
 // - SessionStart hook with 500 snapshots in history vs bare `node -e 0`, alternating: goal <= 1.4x;
 // - the installed SessionStart command answering from the shell (docs/decisions.md D40): goal <= 0.3x.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { alternate, loadTs, median, report, timeSpawn } from './_stats.mjs';
+import { alternate, loadTs, median, report, tempDir, timeSpawn } from './_stats.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const { renderSnapshot, parseNotes, HandoverStore, listHandovers } = await loadTs('scripts/bench/handover-entry.ts');
 
 function makeProject(n, brains = ['claude-code', 'codex-mcp-client', 'gemini']) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'butler-bench-'));
+  const dir = tempDir('butler-bench-');
   execFileSync('git', ['init', '-q', '-b', 'main', dir]);
   execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', 'commit', '-q', '--allow-empty', '-m', 'init'], { cwd: dir });
   const hdir = path.join(dir, 'session_logs', 'handover');

@@ -6,11 +6,10 @@
 // by the shell pre-filter) <= 0.3x (the issue's aim: 0.2x); a git pipeline (pre-filter, then the Node
 // hook parses and denies) <= 1.3x. `node scripts/bench/prefilter.mjs [rounds]` (default 40).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alternate, report, timeSpawn } from './_stats.mjs';
+import { alternate, report, timeSpawn, tempDir } from './_stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = path.join(root, 'hooks', 'butler.mjs');
@@ -19,7 +18,7 @@ if (!existsSync(path.join(root, 'hooks', 'pre-tool-use.sh'))) {
   process.exit(1);
 }
 const rounds = Number(process.argv[2] ?? 40);
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'butler-bench-prefilter-'));
+const tmp = tempDir('butler-bench-prefilter-');
 const repo = path.join(tmp, 'github', 'proj');
 const sub = path.join(repo, 'src');
 mkdirSync(sub, { recursive: true });

@@ -4,10 +4,9 @@
 // Measures in-process observeWork against the same git status spawned the same way (Butler's git runner),
 // alternating, and prints both medians and the ratio. Goal: <= 1.3x.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { alternate, loadTs, report } from './_stats.mjs';
+import { alternate, loadTs, report, tempDir } from './_stats.mjs';
 
 const FILES = 20_000;
 const PER_DIR = 100;
@@ -23,7 +22,7 @@ const env = {
 };
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
 
-const base = mkdtempSync(path.join(os.tmpdir(), 'butler-bench-observe-'));
+const base = tempDir('butler-bench-observe-');
 try {
   const root = path.join(base, 'repo');
   const remote = path.join(base, 'remote.git');

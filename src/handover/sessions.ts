@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { butlerGitFile } from '../shared/git-refs.js';
+import { butlerGitFile, writeGitText } from '../shared/git-refs.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';
 import { readTextIfExistsSync, writeFileAtomic, writeFileAtomicSync } from '../shared/fs.js';
 import { tryFileLockSync, withFileLock } from '../shared/lock.js';
@@ -121,10 +121,13 @@ async function sessionsNow(projectRoot: string): Promise<SessionRecord[]> {
     file,
     async () => {
       list = readSessions(file);
+      const before = brainsOf(list);
       const queued = takeQueue(projectRoot);
       for (const r of queued) upsert(list, r);
       list = list.slice(-SESSIONS_LIMIT);
-      if (queued.length) await writeFileAtomic(file, `${JSON.stringify({ sessions: list }, null, 2)}\n`, { within: projectRoot });
+      if (!queued.length) return;
+      await writeFileAtomic(file, `${JSON.stringify({ sessions: list }, null, 2)}\n`, { within: projectRoot });
+      writeRecoveryFacts(projectRoot, list, before);
     },
     { timeoutMs: 3000, within: projectRoot },
   );
@@ -143,13 +146,16 @@ export async function recordSession(
   const next = clean(rec);
   if (!next) return;
   const file = sessionsPath(projectRoot);
-  const update = (list: SessionRecord[]): string => {
+  const write = () => {
+    let list = readSessions(file);
+    const before = brainsOf(list);
     for (const r of takeQueue(projectRoot)) upsert(list, r);
     upsert(list, next);
-    return `${JSON.stringify({ sessions: list.slice(-SESSIONS_LIMIT) }, null, 2)}\n`;
+    list = list.slice(-SESSIONS_LIMIT);
+    writeFileAtomicSync(file, `${JSON.stringify({ sessions: list }, null, 2)}\n`, { within: projectRoot });
+    writeRecoveryFacts(projectRoot, list, before);
   };
   // The common case, a free lock, with sync fs (the hook's start-up is timed); a held one is waited for.
-  const write = () => writeFileAtomicSync(file, update(readSessions(file)), { within: projectRoot });
   if (tryFileLockSync(file, write, { within: projectRoot })) return;
   await withFileLock(file, async () => write(), { timeoutMs: 3000, within: projectRoot });
 }
@@ -161,11 +167,13 @@ export async function markChecked(projectRoot: string, brain: string, sessionId:
     file,
     async () => {
       const list = readSessions(file);
+      const before = brainsOf(list);
       for (const r of takeQueue(projectRoot)) upsert(list, r);
       const hit = list.find((r) => r.brain === brain && r.session_id === sessionId);
       if (!hit) return;
       hit.checked_size = size;
       await writeFileAtomic(file, `${JSON.stringify({ sessions: list }, null, 2)}\n`, { within: projectRoot });
+      writeRecoveryFacts(projectRoot, list, before);
     },
     { timeoutMs: 3000, within: projectRoot },
   );
@@ -185,14 +193,49 @@ function newestWithTranscript(list: readonly SessionRecord[], brain: string, exc
   return best;
 }
 
+/** The git-dir file (butlerGitFile) of a brain's recovery facts, which the start memo checks (start-memo.ts). */
+export const recoveryFactsName = (brain: string): string => `recovery-${brain}`;
+
+/** The recovery facts of one brain as the memo reads them: one JSON object per session. */
+export interface RecoveryFact {
+  id: string;
+  transcript: string;
+  checked: number | null;
+}
+
 /**
- * For the start memo (start-memo.ts): the session recovery would read at the next start of another
- * session (L1, the brain's newest with a transcript) and at the next start of L1 itself (L2).
+ * What recovery reads for `brain` (docs/decisions.md D43): the session it would read at the next start of
+ * another session (l1, the brain's newest with a transcript) and at the next start of l1 itself (l2), with
+ * the size each was checked at. One line of JSON: equal facts, equal bytes.
  */
-export function recoveryTargets(projectRoot: string, brain: string): { l1: SessionRecord | null; l2: SessionRecord | null } {
-  const list = readSessions(sessionsPath(projectRoot));
+export function recoveryFacts(list: readonly SessionRecord[], brain: string): string {
   const l1 = newestWithTranscript(list, brain, null);
-  return { l1, l2: l1 && newestWithTranscript(list, brain, l1.session_id) };
+  const l2 = l1 && newestWithTranscript(list, brain, l1.session_id);
+  const fact = (r: SessionRecord | null): RecoveryFact | null =>
+    r?.transcript_path ? { id: r.session_id, transcript: r.transcript_path, checked: r.checked_size ?? null } : null;
+  return `${JSON.stringify({ l1: fact(l1), l2: fact(l2) })}\n`;
+}
+
+const brainsOf = (list: readonly SessionRecord[]): string[] => list.map((r) => r.brain);
+
+/**
+ * After each write of sessions.json, under its lock: the facts file of every brain in it (or dropped from
+ * it), written only when its bytes change, so an unchanged file keeps its identity and the memo its bytes.
+ * Only names a file can carry (as the memo's).
+ */
+function writeRecoveryFacts(projectRoot: string, list: readonly SessionRecord[], before: readonly string[]): void {
+  for (const brain of new Set([...before, ...brainsOf(list)])) {
+    if (!/^[A-Za-z0-9_-]{1,80}$/.test(brain)) continue;
+    const name = recoveryFactsName(brain);
+    const file = butlerGitFile(projectRoot, name, 'gitDir');
+    const text = recoveryFacts(list, brain);
+    try {
+      if (!file || readFileSync(file, 'utf8') === text) continue;
+    } catch {
+      // missing: written below
+    }
+    writeGitText(projectRoot, name, text);
+  }
 }
 
 /** The brain's newest session that has a transcript (latest `started_at`; later record wins a tie), or null. */

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { CONFIG_FILE } from '../shared/config.js';
 import { butlerGitFile, fileKey, gitDirs, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
-import { recoveryTargets, sessionsPath, type SessionRecord } from './sessions.js';
+import { recoveryFactsName, type RecoveryFact } from './sessions.js';
 import { FETCH_STALE_MS, SESSION_START_LIMIT, SHARE_STATE_FILE } from './start-prompt.js';
 import { HANDOVER_DIR } from './store.js';
 
@@ -38,10 +38,10 @@ export interface MemoDeps {
 export const memoName = (brain: string, compact: boolean): string => `start-${brain}.${compact ? 'compact' : 'start'}`;
 
 /**
- * The files every answer depends on and the git files of HEAD; sessions.json (which this start writes
- * itself) only with `sessions`.
+ * The files every answer depends on and the git files of HEAD. Not the brain's recovery facts, which this
+ * start may write itself: memoBody adds them (docs/decisions.md D43).
  */
-function fixedFiles(root: string, brain: string, sessions: boolean): string[] | null {
+function fixedFiles(root: string, brain: string): string[] | null {
   const dirs = gitDirs(root);
   if (!dirs) return null;
   const files = [
@@ -49,7 +49,6 @@ function fixedFiles(root: string, brain: string, sessions: boolean): string[] | 
     path.join(HANDOVER_DIR, 'index.json'),
     path.join(HANDOVER_DIR, 'start', `${brain}.json`),
     SHARE_STATE_FILE,
-    ...(sessions ? [path.relative(root, sessionsPath(root))] : []),
   ].map((f) => path.join(root, f));
   for (const name of ['own-handovers', 'index-memo']) files.push(butlerGitFile(root, name, 'gitDir') as string);
   if (statSync(path.join(root, '.git')).isFile()) files.push(path.join(root, '.git'));
@@ -63,7 +62,7 @@ function fixedFiles(root: string, brain: string, sessions: boolean): string[] | 
 /** Identity of the fixed files before the answer is made: the memo is written only if none changed meanwhile. */
 export function memoKeys(root: string, brain: string): string | null {
   try {
-    const files = fixedFiles(root, brain, false);
+    const files = fixedFiles(root, brain);
     return files && files.map((f) => fileKey(f) ?? '-').join('|');
   } catch {
     return null;
@@ -141,9 +140,11 @@ function knownSums(text: string | null): Map<string, string> {
   return out;
 }
 
-function target(r: SessionRecord | null): string {
-  if (!r?.transcript_path) return '-';
-  return plainPath(r.transcript_path) ? `${r.checked_size ?? '-'} ${r.transcript_path}` : '';
+/** A recovery fact as an `r` line's value: '-' for none, '' when it cannot be a line. */
+function target(r: RecoveryFact | null): string {
+  if (r === null) return '-';
+  const ok = typeof r.transcript === 'string' && plainPath(r.transcript) && (r.checked === null || Number.isSafeInteger(r.checked));
+  return ok ? `${r.checked ?? '-'} ${r.transcript}` : '';
 }
 
 /**
@@ -180,12 +181,17 @@ function memoBody(q: MemoQuery, name: string): boolean {
     const { root, deps } = q;
     if (!q.keys || !plainPath(root) || root.includes('\t') || q.text.length > SESSION_START_LIMIT + 1) return false;
     if (!/^[A-Za-z0-9_-]{1,80}$/.test(q.brain) || LONE_SURROGATE.test(q.text)) return false;
-    const files = fixedFiles(root, q.brain, true);
+    const files = fixedFiles(root, q.brain);
     if (!files || deps.issueIds.length > 200 || deps.anchors.length > 100) return false;
+    // The recovery facts (sessions.ts), read once: the r lines and the checksum come from the same bytes.
+    const factsFile = butlerGitFile(root, recoveryFactsName(q.brain), 'gitDir') as string;
+    const facts = readOrNull(factsFile);
+    if (facts === null) return false;
     const file = butlerGitFile(root, name, 'gitDir');
     const before = file && readOrNull(file);
     const known = knownSums(before);
     const lines = files.map((f) => fileLine(f, known));
+    lines.push(fileLine(factsFile, known, facts));
     if (deps.snapshotFile) lines.push(fileLine(deps.snapshotFile, known, deps.snapshotText ?? ''));
     // No local tracker (the common case): one line for its folder, not one per issue.
     const issues = path.join(root, LOCAL_ISSUES_DIR);
@@ -198,12 +204,12 @@ function memoBody(q: MemoQuery, name: string): boolean {
     if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '').replace(/\n[^]*$/, '')))) return false;
     if (memoKeys(root, q.brain) !== q.keys) return false;
     const env = q.langEnv?.toLowerCase();
-    const { l1, l2 } = recoveryTargets(root, q.brain);
-    const [r1, r2] = [target(l1), target(l2)];
-    if (!r1 || !r2 || (l1 && !/^[A-Za-z0-9._:-]{1,200}$/.test(l1.session_id))) return false;
+    const { l1, l2 } = JSON.parse(facts) as { l1: RecoveryFact | null; l2: RecoveryFact | null };
+    const [r1, r2] = [target(l1 ?? null), target(l2 ?? null)];
+    if (!r1 || !r2 || (l1 && !/^[A-Za-z0-9._:-]{1,200}$/.test(String(l1.id)))) return false;
     const until = Number.isNaN(deps.fetchedAt) ? 0 : Math.floor((deps.fetchedAt + FETCH_STALE_MS) / 1000);
     const head = ['butler-start-memo 1', `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`, `u ${until}`];
-    head.push(`a ${l1?.session_id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...(lines as string[]));
+    head.push(`a ${l1?.id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...(lines as string[]));
     const text = `${head.join('\n')}\n--\n${q.text}#`;
     return !!file && (before === text || writeGitText(root, name, text));
   } catch {

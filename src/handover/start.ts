@@ -120,6 +120,23 @@ export async function startAnswer(
 }
 
 /**
+ * After a SessionEnd hook marked its session checked (checkpoint.ts, docs/decisions.md D43): the start
+ * memo the next start of this brain will use, made as that start would make it (the ended session has
+ * nothing left to recover), so that start is the shell's. Best effort, never throws.
+ */
+export async function primeStartMemo(root: string, brain: string, env: Record<string, string | undefined>, now: () => Date): Promise<void> {
+  try {
+    const keys = memoKeys(root, brain);
+    if (!keys) return;
+    const deps: MemoDeps = { snapshotFile: null, snapshotText: null, anchors: [], issueIds: [], fetchedAt: NaN, memo: true };
+    const text = neutralize(await pickAndRender(root, brain, { cwd: root, source: 'startup' }, env, now(), null, deps));
+    writeStartMemo({ ok: deps.memo, root, brain, compact: false, langEnv: env.BUTLER_LANG, text, deps, keys });
+  } catch {
+    // the next start is Node's, as before
+  }
+}
+
+/**
  * Is the guard applied here mode off? Only then does SessionStart not say "instead of git". The work
  * tree's file alone may not relax the guard (src/guard/config.ts), so the committed one is read too,
  * and only when the work tree says off (the usual start spawns nothing).

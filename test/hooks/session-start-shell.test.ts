@@ -2,72 +2,13 @@
 // without Node when nothing drifted, and prints byte for byte what the Node hook prints for the same state.
 // Real git repos, a real `butler install`, the installed command run by `sh -c`. Who answered is seen in the
 // git dir: the shell queues the session (butler/start-queue), Node drains the queue.
-import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, appendFileSync } from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, commit, gitDir, nodeAnswer, project, queued, removeProjects, same, start, suspend } from './session-start-helpers.js';
 
-const CLI = path.resolve('hooks/butler.mjs');
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function project(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'butler-ss-'));
-  dirs.push(root);
-  const git = (...a: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...a], { cwd: root, stdio: 'pipe' });
-  git('init', '-q', '-b', 'main');
-  git('commit', '-q', '--allow-empty', '-m', 'init');
-  execFileSync(process.execPath, [CLI, 'install', '--claude', '--codex', '--gemini', '--project', root], { stdio: 'pipe', cwd: root });
-  git('add', '-A');
-  git('commit', '-q', '-m', 'butler');
-  return root;
-}
-const commit = (root: string, msg: string) =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', msg], { cwd: root });
-const suspend = (root: string, ...args: string[]) =>
-  execFileSync(process.execPath, [CLI, 'handover', 'suspend', '--project', root, ...args], { stdio: 'pipe', cwd: root });
-
-const FILES = { claude: '.claude/settings.json', codex: '.codex/hooks.json', gemini: '.gemini/settings.json' } as const;
-const BRAINS = { claude: 'claude-code', codex: 'codex-mcp-client', gemini: 'gemini-cli-mcp-client' } as const;
-type Client = keyof typeof FILES;
-const command = (root: string, c: Client): string =>
-  JSON.parse(readFileSync(path.join(root, FILES[c]), 'utf8')).hooks.SessionStart[0].hooks[0].command as string;
-const gitDir = (root: string) => path.join(root, '.git', 'butler');
-const queued = (root: string) =>
-  existsSync(path.join(gitDir(root), 'start-queue')) ? readFileSync(path.join(gitDir(root), 'start-queue'), 'utf8') : '';
-
-/** The installed command for `c`, as the client runs it; the input as the client sends it. */
-function start(root: string, c: Client, input: Record<string, unknown>, env: Record<string, string> = {}): { out: string; shell: boolean } {
-  const before = queued(root).split('\n').length;
-  const r = spawnSync('sh', ['-c', command(root, c)], {
-    cwd: root,
-    input: JSON.stringify({ cwd: root, hook_event_name: 'SessionStart', source: 'startup', transcript_path: null, ...input }),
-    env: { ...process.env, CLAUDE_PROJECT_DIR: root, BUTLER_LANG: '', ...env },
-    encoding: 'utf8',
-  });
-  expect(r.status).toBe(0);
-  return { out: r.stdout, shell: queued(root).split('\n').length > before };
-}
-/** Node, on the same state: the memo is removed, so the installed command runs the Node hook (which writes it again). */
-function nodeAnswer(root: string, c: Client, input: Record<string, unknown>, env: Record<string, string> = {}): string {
-  const memo = path.join(gitDir(root), `start-${BRAINS[c]}.${input.source === 'compact' ? 'compact' : 'start'}`);
-  rmSync(memo);
-  const r = start(root, c, input, env);
-  expect(r.shell).toBe(false);
-  return r.out;
-}
-
-/** Primes (Node writes the memo), answers from the shell, then Node on the same state: all three equal. */
-function same(root: string, c: Client, input: Record<string, unknown>, env: Record<string, string> = {}): string {
-  const first = start(root, c, input, env);
-  expect(first.shell).toBe(false);
-  const second = start(root, c, input, env);
-  expect(second.shell).toBe(true);
-  expect(second.out).toBe(first.out);
-  expect(nodeAnswer(root, c, input, env)).toBe(second.out);
-  return second.out;
-}
+afterAll(removeProjects);
 
 describe('SessionStart from the shell (D40)', () => {
   it('no snapshot, for every client (Gemini CLI as JSON additionalContext)', () => {
