@@ -102,8 +102,8 @@ const ja: Strings = {
   lastText: (cite) => `エージェントの最後のメッセージ（${cite}）`,
   openQuestion: (cite, later) =>
     later
-      ? `エージェントがユーザーに尋ねた質問（${cite}）。その後の依頼が答えているか確認し、答えていなければユーザーに聞いてください`
-      : `エージェントがユーザーに尋ね、transcript に答えがない質問（${cite}）`,
+      ? `エージェントがユーザーにした質問（${cite}。後の依頼で答えられている可能性あり）`
+      : `エージェントがユーザーにした質問（${cite}。transcript では未回答）`,
   scopeIssue: (id, title) => `issue #${id}${title ? `「${title}」` : ''}`,
   summaryDefault: (scope) => `${scope}の作業状態`,
   omitted: (n) => `…ほか ${n} 件を省略`,
@@ -160,10 +160,11 @@ const en: Strings = {
   todoDone: "Done (agent's todo)",
   inProgress: 'in progress',
   lastText: (cite) => `The agent's last message (${cite})`,
+  // Words, not orders: once resolved, the line is quoted under "Resolved" (field trial G).
   openQuestion: (cite, later) =>
     later
-      ? `The agent asked the user (${cite}); check whether a later request answered it, else ask the user`
-      : `The agent asked the user; no answer follows in the transcript (${cite})`,
+      ? `The agent's question to the user (${cite}; a later request may have answered it)`
+      : `The agent's question to the user (${cite}; unanswered in the transcript)`,
   scopeIssue: (id, title) => `issue #${id}${title ? ` "${title}"` : ''}`,
   summaryDefault: (scope) => `Work state of ${scope}`,
   omitted: (n) => `… ${n} more omitted`,

@@ -16,7 +16,7 @@ const ISSUE_TEXT = /^- (?:Issue text as filed|issue 本文（起票時の記述)
 const SAID = /^- (?:The agent's last message|エージェントの最後のメッセージ)/;
 const LAST_REQUEST = /^(?:- )?(?:The user's last request|ユーザーの最後の依頼): /;
 // The agent's unanswered question (i18n.ts openQuestion), in BLOCKED / PENDING and the prompt's waiting line.
-const ASKED = /The agent asked the user[;( ]|エージェントがユーザーに尋ね/;
+const ASKED = /The agent's question to the user \(|エージェントがユーザーにした質問（/;
 
 /**
  * The text to publish for a snapshot: the same sections in the same order, with what the session log

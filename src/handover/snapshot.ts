@@ -102,7 +102,8 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
     ...cap(
       [
         ...notes.free.map((n) => `${t.notes}: ${n}`),
-        ...carried.resolved.map((r) => `${t.resolved}: ${r}`),
+        // Without its status label: "Resolved: [waiting on the user] …" read as still open (field trial G).
+        ...carried.resolved.map((r) => `${t.resolved}: ${r.replace(/^\[[^\]]+\]\s*/, '')}`),
         ...carried.replaced.map((r) => (r.by === null ? `${t.withdrawn}: ${r.old}` : `${t.replaced}: ${r.old} → ${r.by}`)),
         ...carried.not_replaced.map((r) => `${t.notReplaced(r.matched)}: ${r.text}`),
         // What the agent wrote is kept even when it closed nothing carried.

@@ -139,6 +139,8 @@ describe('a changed decision replaces the carried one (stdio MCP, installed Sess
     const read = await c.call('handover_read', { handover_id: hit.data.handover_id });
     const pending = read.data.snapshot.split('## BLOCKED / PENDING\n')[1].split('\n## ')[0];
     expect(pending).not.toContain('locale');
+    // Quoted without its status label, which read as still open (field trial G).
+    expect(read.data.snapshot).toContain('- Resolved: which locale does lowercasing use?\n');
     await c.close();
   }, 60_000);
 });

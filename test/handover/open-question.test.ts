@@ -95,7 +95,7 @@ describe('the agent’s unanswered question', () => {
   it('an automatic snapshot lists it as waiting on the user and its prompt says so; a share leaves it in the clone', () => {
     const md = render('auto');
     expect(section(md, 'BLOCKED / PENDING')).toContain(
-      '\n- [waiting on the user] The agent asked the user; no answer follows in the transcript (L2 2026-12-04T06:00:00Z): Should hyphenated words count as one?\n',
+      "\n- [waiting on the user] The agent's question to the user (L2 2026-12-04T06:00:00Z; unanswered in the transcript): Should hyphenated words count as one?\n",
     );
     expect(section(md, 'HANDOFF_PROMPT')).toContain('Should hyphenated words count as one?');
     const shared = shareableSnapshot(md, new Set());
@@ -108,7 +108,7 @@ describe('the agent’s unanswered question', () => {
     const md = render('auto');
     session.openQuestion = { ...session.openQuestion!, later_request: undefined };
     expect(section(md, 'BLOCKED / PENDING')).toContain(
-      '- [waiting on the user] The agent asked the user (L2 2026-12-04T06:00:00Z); check whether a later request answered it, else ask the user: Should hyphenated words count as one?\n',
+      "- [waiting on the user] The agent's question to the user (L2 2026-12-04T06:00:00Z; a later request may have answered it): Should hyphenated words count as one?\n",
     );
     expect(shareableSnapshot(md, new Set())).not.toContain('hyphenated');
   });

@@ -217,7 +217,7 @@ describe('open items carry forward', () => {
     const m3 = md(third);
     expect(sectionBody(m3, 'BLOCKED / PENDING')).toEqual(['- [undecided] which cache']);
     expect(sectionBody(m3, 'RISKS').join('\n')).not.toContain('flaky');
-    expect(sectionBody(m3, 'CURRENT_STATE')).toContain('- Resolved: [blocked] staging DB credentials missing');
+    expect(sectionBody(m3, 'CURRENT_STATE')).toContain('- Resolved: staging DB credentials missing');
     expect(m3).toContain('- seq: 3');
     await c.close();
   });
