@@ -22,7 +22,9 @@ const deny = (reason: string) =>
 
 describe('hooks/pre-tool-use.cjs', () => {
   it('is small: no yaml, zod or WebAssembly parser inside', () => {
-    expect(statSync(BUNDLE).size).toBeLessThan(60_000);
+    // 59 KB before the command-word expansions (src/guard/names.ts, issue #27) added 2.4 KB; a yaml or
+    // zod parser would add well over 100 KB.
+    expect(statSync(BUNDLE).size).toBeLessThan(64_000);
     const text = readFileSync(BUNDLE, 'utf8');
     expect(text).not.toMatch(/ZodError|YAMLParseError|WebAssembly/);
   });
