@@ -12,6 +12,9 @@ const en = {
   nextSession: 'For your next session, not now',
   readBack: 'Reads this snapshot back',
   issueUnread: (id: number | null, error: string) => ` (issue #${id} could not be read: ${error})`,
+  /** Said to a person only (prepare.ts): an agent's snapshot of a missing issue is kept, its BLOCKERS say why. */
+  noSuchIssue: (id: number) => `Issue #${id} does not exist; no snapshot was written`,
+  noSuchIssueHint: 'Name an existing issue.',
   created: 'Handover snapshot created',
   notReplaced: (n: number) =>
     `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (data.not_replaced). Suspend again naming one of data.decisions by its text`,
@@ -35,6 +38,8 @@ const ja: typeof en = {
   nextSession: '次のセッションの最初に実行します（今ではありません）',
   readBack: 'snapshot を読むときに使います',
   issueUnread: (id, error) => `（issue #${id} を読めません: ${error}）`,
+  noSuchIssue: (id) => `issue #${id} は存在しません。snapshot は書いていません`,
+  noSuchIssueHint: '存在する issue を指定してください',
   created: 'handover snapshot を作成しました',
   notReplaced: (n) =>
     `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（data.not_replaced）。data.decisions の文言で指定して suspend し直してください`,
@@ -55,6 +60,8 @@ const enPerson = {
     `--client ${client} names no brain here (known: ${ids.join(', ') || 'none'}); nothing was written. Pass one of them, or leave --client out to act as yourself`,
   notReplaced: (n: number) =>
     `. ${n} replaces:/withdrawn: line(s) named no single carried decision, so nothing was dropped (not_replaced). Suspend again naming one of the decisions listed, by its text`,
+  noSuchIssueHint:
+    '`butler issue list` shows the issues (--all: closed ones too): pass one of them with --issue, or leave --issue out for a snapshot of the whole project.',
 };
 
 const jaPerson: typeof enPerson = {
@@ -65,6 +72,8 @@ const jaPerson: typeof enPerson = {
     `--client ${client} はここの Brain を指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません。このいずれかを指定するか、--client を省いてあなた自身として実行してください`,
   notReplaced: (n) =>
     `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（not_replaced）。一覧の決定の文言で指定して suspend し直してください`,
+  noSuchIssueHint:
+    '`butler issue list` で issue の一覧を表示できます（--all: 閉じたものも）。そのいずれかを --issue で指定するか、--issue を省いてプロジェクト全体の snapshot にしてください',
 };
 
 export const prepareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });
