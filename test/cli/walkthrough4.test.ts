@@ -152,6 +152,10 @@ describe('5. issue list --limit 1-200', () => {
 describe('6. a person’s handover prepare for a missing issue is refused', () => {
   it('names butler issue list and writes nothing (en and ja)', () => {
     const root = repo();
+    // The list of a missing issue points to the issues, not to a prepare that would be refused.
+    expect(butler(root, ['handover', 'list', '--issue', '7']).out).toBe(
+      '✓ Handover history\n  next: butler issue list   (Nothing matched: issue #7 does not exist; this lists the issues there are)\n',
+    );
     const r = butler(root, ['handover', 'prepare', '--issue', '7']);
     expect([r.code, r.err]).toEqual([
       1,
