@@ -17,6 +17,33 @@ export const EXIT = { ok: 0, error: 1, need_input: 3, usage: 2 } as const;
 export class UsageError extends Error {}
 
 /**
+ * `--json` holds for a usage error too (issue #25): whatever a command says to a person on stderr
+ * before exit 2 (`butler work history: --limit must be 1 or more`, then where the options are listed)
+ * becomes one error object on stdout when it printed nothing there itself; exit 2 still.
+ */
+export async function jsonUsage(argv: string[], io: CliIO, run: (io: CliIO) => Promise<number>): Promise<number> {
+  const end = argv.indexOf('--');
+  if (!(end < 0 ? argv : argv.slice(0, end)).includes('--json')) return run(io);
+  let printed = false;
+  let said = '';
+  const code = await run({ ...io, stdout: (t) => ((printed = true), io.stdout(t)), stderr: (t) => void (said += t) });
+  if (code !== EXIT.usage || printed) {
+    if (said) io.stderr(said);
+    return code;
+  }
+  const [first = '', ...rest] = said.trimEnd().split('\n');
+  const summary = first.replace(/^butler(?: [a-z-]+){0,2}: /, '');
+  const hint = rest
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ');
+  io.stdout(
+    `${JSON.stringify({ status: 'error', summary, error_code: 'invalid_argument', ...(hint ? { hint } : {}), data: { usage: true } }, null, 2)}\n`,
+  );
+  return code;
+}
+
+/**
  * Runs one command: a UsageError prints `prefix: message` (and the usage) and exits 2; any other
  * throw becomes its error envelope. Errors go to stderr unless --json asked for the envelope.
  */

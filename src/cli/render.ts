@@ -51,7 +51,11 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
     const as = namer && typeof who === 'string' && who !== 'any' ? ` --client ${who}` : '';
     out.push(`  ${label}: ${step(a.tool, a.args, a.required_args)}${as}${a.reason ? `   (${say(a.reason)})` : ''}`);
   }
-  if (d.diagnostic && r.status === 'error') out.push(`  git: ${String(d.diagnostic).split('\n').slice(0, 4).join('\n       ')}`);
+  // git's own `hint:` lines advise steps Butler already took back (a rebase it aborted, #25): the person's hint says what to do.
+  const raw = String(d.diagnostic ?? '')
+    .split('\n')
+    .filter((line) => !/^hint:/.test(line.trim()));
+  if (d.diagnostic && r.status === 'error') out.push(`  git: ${raw.slice(0, 4).join('\n       ')}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -109,8 +113,10 @@ function issue(d: Rec, out: string[], l: Labels): void {
 }
 
 function handover(d: Rec, out: string[], l: Labels): void {
-  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared', 'share_error'])
+  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared'])
     if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
+  // A sentence for the person (share-ops.ts), not a field: no `share_error:` label (#25).
+  if (d.share_error) out.push(`  ${String(d.share_error)}`);
   // The prompt is for the next agent, in its own words (handover i18n): said as such to the person who passes it on.
   if (typeof d.handoff_prompt === 'string') out.push('', `  ${l.handoffPrompt}`, d.handoff_prompt);
   for (const h of (d.handovers as Rec[] | undefined) ?? [])

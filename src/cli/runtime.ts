@@ -5,6 +5,7 @@ import type { CliIO, Command } from './io.js';
 import { cliLang, takeLang, withLang } from './lang.js';
 import { cliErrors } from './messages/errors.js';
 import { cliUsage } from './messages/usage.js';
+import { jsonUsage } from './outcome.js';
 import { didYouMean } from './suggest.js';
 
 /** `[--claude] [--codex] [--gemini]`: one flag per record of the client table. */
@@ -89,10 +90,10 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO):
     return 0;
   }
   const load = commands[name];
-  if (!load) {
+  return jsonUsage(rest, io, async (io) => {
+    if (load) return (await load())(rest, io);
     const t = cliErrors(await cliLang(io));
     io.stderr(`butler: ${t.unknownCommand(name)}${didYouMean(name, Object.keys(commands), t)}\n  ${t.listsCommands}\n`);
     return 2;
-  }
-  return (await load())(rest, io);
+  });
 }

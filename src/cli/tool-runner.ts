@@ -99,7 +99,10 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
     now: () => new Date(),
     git: createGit(io.env),
     // `work record` of Butler's own files: a person's yes at a terminal, never an agent's (src/cli/person.ts).
-    personConsent: (question) => personConsents(io, question, t),
+    personConsent: async (question) => {
+      const c = await personConsents(io, question, t);
+      return c.given ? c : { given: false, why: c.why, unasked: c.code === EXIT.need_input };
+    },
     // The tools speak to the person at this terminal, not to an agent (docs/decisions.md D37).
     audience: 'person',
   };
@@ -183,11 +186,14 @@ function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: La
     if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), flagLabel(flag)]);
   }
   const flags = [...byArg].map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`).join(' ');
+  const shape = tool.config.inputSchema.shape as Record<string, { isOptional(): boolean }>;
+  // An optional slot is in brackets (`handover read [HANDOVER_ID]`: without it, the latest snapshot; #25).
   const slots = positionals
-    .filter((k) => k in tool.config.inputSchema.shape)
-    .map((k) => ` ${k.toUpperCase()}`)
+    .filter((k) => k in shape)
+    .map((k) => (shape[k]!.isOptional() ? ` [${k.toUpperCase()}]` : ` ${k.toUpperCase()}`))
     .join('');
   // The first line is the tool's description, the model contract (English, docs/decisions.md D37).
   const u = cliUsage(lang);
-  return `${tool.name}: ${tool.config.description}\n${u.usageWord}: ${prefix}${slots} [options]\n${u.options}: ${flags} --project DIR --client BRAIN --json\n`;
+  const note = u.verbNote[prefix];
+  return `${tool.name}: ${tool.config.description}\n${u.usageWord}: ${prefix}${slots} [options]\n${note ? `${note}\n` : ''}${u.options}: ${flags} --project DIR --client BRAIN --json\n`;
 }

@@ -1,3 +1,4 @@
+import { ButlerError } from '../shared/errors.js';
 import { HandoverStore } from './store.js';
 import { isOwn, originData } from './origin.js';
 import { ok, type ToolResult } from '../shared/result.js';
@@ -56,6 +57,8 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
   }));
   const first = handovers[0];
+  // A person's list of an issue that does not exist points to the issues, not to a snapshot of it (#25).
+  const missing = !first && args.issue_id !== undefined && ctx.audience === 'person' && (await issueMissing(ctx, args.issue_id));
   return ok(listText(ctx.lang, ctx.audience).history, {
     count: matched.length,
     handovers,
@@ -63,12 +66,22 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     ...remote,
     suggested_action: first
       ? action('handover_read', { handover_id: first.handover_id }, listText(ctx.lang, ctx.audience).readPicked)
-      : action(
-          'handover_prepare',
-          args.issue_id === undefined ? {} : { issue_id: args.issue_id },
-          listText(ctx.lang, ctx.audience).nothing,
-        ),
+      : missing
+        ? action('issue_list', {}, listText(ctx.lang, ctx.audience).noIssue(args.issue_id!))
+        : action(
+            'handover_prepare',
+            args.issue_id === undefined ? {} : { issue_id: args.issue_id },
+            listText(ctx.lang, ctx.audience).nothing,
+          ),
   });
+}
+
+/** True only when the tracker says the issue is not there (an unreachable tracker is not "missing"). */
+async function issueMissing(ctx: HandoverContext, id: number): Promise<boolean> {
+  return ctx.readIssue(id).then(
+    () => false,
+    (err) => err instanceof ButlerError && err.code === 'not_found',
+  );
 }
 
 /** handover_list_brains: brains that started a work session here, or that install set up (last_seen null). */

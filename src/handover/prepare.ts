@@ -1,3 +1,4 @@
+import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { brainForClient, listBrains, normalizeBrain, resolveBrain } from '../shared/brains.js';
 import { assembleSnapshot } from './assemble.js';
@@ -79,6 +80,12 @@ export async function prepareHandover(ctx: HandoverContext, args: PrepareArgs, k
     try {
       issue = await ctx.readIssue(issueId);
     } catch (err) {
+      // A person asked for a snapshot of an issue the tracker says is not there (#25): refused, nothing written.
+      // An agent's is kept with the reason in BLOCKERS (the completion tests, docs/decisions.md D33).
+      if (ctx.audience === 'person' && err instanceof ButlerError && err.code === 'not_found') {
+        const t = prepareText(ctx.lang, ctx.audience);
+        throw new ButlerError('not_found', t.noSuchIssue(issueId), t.noSuchIssueHint, { issue_id: issueId });
+      }
       issueError = (err instanceof Error ? err.message : String(err)).slice(0, 200);
     }
   }

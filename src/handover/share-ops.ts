@@ -1,7 +1,17 @@
 import { takerOf } from './candidates.js';
 import type { HandoverContext } from './context.js';
 import { shareText } from './messages/share.js';
-import { cloneId, importFrom, isShared, markCommented, readShareState, receiveShared, shareSnapshots, type ShareDeps } from './share.js';
+import {
+  cloneId,
+  importFrom,
+  isShared,
+  markCommented,
+  notYetTold,
+  readShareState,
+  receiveShared,
+  shareSnapshots,
+  type ShareDeps,
+} from './share.js';
 import { fetchedCommit } from './share-git.js';
 import { shareableSnapshot, sharedText, trackedFiles } from './share-content.js';
 import { handoffPrompt } from './snapshot.js';
@@ -32,6 +42,8 @@ export async function shareNew(ctx: HandoverContext, entry: IndexEntry, markdown
   if (!out.shared && out.reason === 'not_allowed') {
     // The first share from this clone: the person sees exactly what would leave (share-consent.ts).
     const preview = sharedText(markdown, await trackedFiles(ctx.git, ctx.root), ctx.redact);
+    // A person reads the command now: a later work publish does not say it again (#25).
+    if (ctx.audience === 'person') await notYetTold(ctx.root, [entry.handover_id]);
     return { shared: false, share_preview: preview, user_runs: previewCommand(entry.handover_id) };
   }
   if (!out.shared) {
@@ -123,6 +135,11 @@ export async function retryPendingShares(ctx: HandoverContext): Promise<Record<s
   }
   const t = shareText(ctx.lang, ctx.audience);
   const pending = (await readShareState(ctx.root)).pending ?? [];
+  // A person is told once, in their words, what waits for their OK and what to run (#25); not at every publish.
+  if (ctx.audience === 'person' && out.reason === 'not_allowed') {
+    const fresh = await notYetTold(ctx.root, pending);
+    return { handovers_not_shared: pending, ...(fresh.length ? { share_error: t.held(fresh.length, previewCommand('').trimEnd()) } : {}) };
+  }
   return {
     handovers_not_shared: pending,
     share_error: t.reasons[out.reason],

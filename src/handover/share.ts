@@ -48,6 +48,8 @@ interface ShareState {
   pending?: string[];
   /** Transfers already posted on their issue. */
   commented?: string[];
+  /** Held snapshots (no OK to share yet) already named to the person: each is said once (share-ops.ts). */
+  told?: string[];
 }
 
 const MAX_SNAPSHOT_BYTES = 64 * 1024;
@@ -272,6 +274,16 @@ function parseReceipt(text: string | undefined): Receipt | null {
   } catch {
     return null;
   }
+}
+
+/** Of these held snapshots, the ones not yet named to the person; from now on they all count as named. */
+export async function notYetTold(root: string, ids: string[]): Promise<string[]> {
+  return updateShareState(root, (s) => {
+    const told = (s.told ?? []).filter((id) => (s.pending ?? []).includes(id));
+    const fresh = ids.filter((id) => !told.includes(id));
+    s.told = [...told, ...fresh];
+    return fresh;
+  });
 }
 
 /** Marks a transfer as posted on its issue; false when it already was (one comment per transfer). */

@@ -43,7 +43,7 @@ export interface StatusReport {
   /** Per client key: will the guard run in a session started at the project root? */
   guard_live: Record<string, string>;
   problems: string[];
-  /** Not a problem here but worth knowing (a client's trust missing where that client is not on this machine). */
+  /** Not a problem here but worth knowing (a client's trust missing where that client is not on this machine, a session started in a subfolder). */
   notes: string[];
 }
 
@@ -53,7 +53,7 @@ export interface StatusReport {
  * from the root's .claude/settings.local.json but not from .claude/settings.json, and sets
  * $CLAUDE_PROJECT_DIR to the subfolder, where "$CLAUDE_PROJECT_DIR"/.butler/bin/ does not exist.
  */
-function subfolderProblems(root: string, launchDir: string, c: ClientRecord, settingsFile: string | null, t: Say): string[] {
+function subfolderNotes(root: string, launchDir: string, c: ClientRecord, settingsFile: string | null, t: Say): string[] {
   const rel = path.relative(root, launchDir);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel) || c.hooks.locate.kind !== 'env') return [];
   const hooks =
@@ -181,8 +181,9 @@ export async function getStatus(
   if (legacy.length) problems.push(t.legacy(BIN_DIR, legacy.join(', ')));
   for (const c of CLIENTS) {
     const st = clients[c.key]!;
+    // A note, not a problem: the install is fine, only a session started here would miss the hooks (#25).
     if (deps.launchDir && st.session_start && c.hooks.personalFile)
-      problems.push(...subfolderProblems(root, deps.launchDir, c, st.settings_file, t));
+      notes.push(...subfolderNotes(root, deps.launchDir, c, st.settings_file, t));
   }
   problems.push(...runtimeProblems, ...trustProblems);
   if (!report.gitignore_session_logs) problems.push(t.notIgnored);

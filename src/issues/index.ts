@@ -15,6 +15,7 @@ import type { IssueBackend } from './types.js';
 
 // The issues capability's front door (docs/decisions.md D38): the only module of src/issues/ imported from outside it.
 export type { Issue, IssueBackend, IssueComment } from './types.js';
+export { ISSUE_LIST_MAX } from './types.js';
 export {
   closeIssue,
   commentIssue,

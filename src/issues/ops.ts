@@ -38,9 +38,9 @@ function cleanLabels(labels: string[] | undefined): string[] | undefined {
 }
 
 /** The open issues (or all), newest first: a person's overview (`butler issue list`), not a brain's tool. */
-export async function listIssues(backend: IssueBackend, lang: Lang, all: boolean): Promise<ToolResult> {
-  const issues = await backend.list(all ? 'all' : 'open');
-  const capped = issues.length >= ISSUE_LIST_MAX;
+export async function listIssues(backend: IssueBackend, lang: Lang, all: boolean, limit = ISSUE_LIST_MAX): Promise<ToolResult> {
+  const issues = await backend.list(all ? 'all' : 'open', limit);
+  const capped = issues.length >= limit;
   return ok(opsText(lang).listed(issues.length, all, capped), { backend: backend.kind, state: all ? 'all' : 'open', issues, capped });
 }
 

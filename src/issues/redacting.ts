@@ -16,7 +16,7 @@ export function redacting(inner: IssueBackend, redact: (text: string) => string)
     updateBody: (id: number, body: string) => inner.updateBody(id, redact(body)),
     reopen: (id: number) => inner.reopen(id),
     close: (id: number) => inner.close(id),
-    list: (state) => inner.list(state),
+    list: (state, limit) => inner.list(state, limit),
     listLabels: () => inner.listLabels(),
   };
 }

@@ -73,16 +73,17 @@ export abstract class RemoteIssueBackend<I extends RemoteIssue, C extends Remote
   protected abstract listPage(state: 'open' | 'all', page: number): { query: string; size: number };
 
   /** Both trackers list pull requests under /issues too: those are left out. */
-  async list(state: 'open' | 'all'): Promise<IssueSummary[]> {
+  async list(state: 'open' | 'all', limit = ISSUE_LIST_MAX): Promise<IssueSummary[]> {
+    const max = Math.min(limit, ISSUE_LIST_MAX);
     const out: IssueSummary[] = [];
-    for (let page = 1; out.length < ISSUE_LIST_MAX; page++) {
+    for (let page = 1; out.length < max; page++) {
       const { query, size } = this.listPage(state, page);
       const res = await this.http.request<I[]>('GET', `${this.repoPath}/issues?${query}`);
       const items = Array.isArray(res.data) ? res.data : [];
       for (const g of items) if (!g.pull_request) out.push(summary(this.toIssue(g)));
       if (items.length < size) break;
     }
-    return out.slice(0, ISSUE_LIST_MAX);
+    return out.slice(0, max);
   }
 
   /** Extra fields sent with `state: closed`. */

@@ -50,7 +50,7 @@ export interface IssueBackend {
   reopen(id: number): Promise<Issue>;
   close(id: number): Promise<Issue>;
   /** Issues, newest first: open ones, or all; at most ISSUE_LIST_MAX (no pull requests). */
-  list(state: 'open' | 'all'): Promise<IssueSummary[]>;
+  list(state: 'open' | 'all', limit?: number): Promise<IssueSummary[]>;
   /** Label names the tracker knows (local: the names used so far). */
   listLabels(): Promise<string[]>;
 }

@@ -2,7 +2,7 @@ import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError, invalidArgument } from '../shared/errors.js';
 import { confinePath } from '../shared/paths.js';
-import { ok, type Action, type ToolResult } from '../shared/result.js';
+import { needInput, ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from '../shared/git.js';
 import { blobAt, changedProtected, committedProtected, protectedChanges, type ProtectedChanges } from '../guard/index.js';
 import { judgeWork, refuseWhenBlocked } from './observe.js';
@@ -33,8 +33,11 @@ export interface RecordInput {
   personConsent?: PersonConsent;
 }
 
-/** Asks the person; `why` says why no yes could be given (no terminal, an agent above, answered no). */
-export type PersonConsent = (question: string) => Promise<{ given: true } | { given: false; why: string }>;
+/**
+ * Asks the person; `why` says why no yes could be given (no terminal, an agent above, answered no).
+ * `unasked`: nobody could be asked (no terminal, an agent above), so the answer is still to come.
+ */
+export type PersonConsent = (question: string) => Promise<{ given: true } | { given: false; why: string; unasked?: boolean }>;
 
 export interface IssueLinks {
   issue_ids: number[];
@@ -76,6 +79,7 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
   const workTree = async (rel: string) => (await import('node:fs/promises')).readFile(`${root}/${rel}`, 'utf8').catch(() => null);
   const found = await protectedChanges(await changedProtected(input.git, root), blobAt(input.git, root, 'HEAD'), workTree);
   const consented = await consentTo(found, input.personConsent, lang);
+  if (!(consented instanceof Set)) return consented;
   const parent = (await input.git(root, ['rev-parse', '--verify', '--quiet', 'HEAD'])).stdout.trim() || null;
   // Explicit paths are literal; the default leaves out Butler's private folder, as observe does.
   // Once that folder is git-ignored (install and the first snapshot see to it) an exclude pathspec
@@ -128,12 +132,19 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
  * Butler's own files are recorded only with a person's yes (the CLI at a terminal): the files the
  * person agreed to, or a refusal. Without a way to ask (MCP, the worker surface) they are refused.
  */
-async function consentTo(found: ProtectedChanges, ask: PersonConsent | undefined, lang: Lang): Promise<Set<string>> {
+async function consentTo(found: ProtectedChanges, ask: PersonConsent | undefined, lang: Lang): Promise<Set<string> | ToolResult> {
   const files = [...found.relaxing, ...found.runtime];
   if (files.length === 0) return new Set();
   if (!ask) refuseProtected(found, lang);
   const t = recordText(lang);
   const answer = await ask!(t.askProtected(files));
+  // Nobody could be asked here: the person's answer is still to come, need_input (exit 3 in the CLI, #25), nothing recorded.
+  if (!answer.given && answer.unasked) {
+    const [summary, list] = found.relaxing.length
+      ? [t.relaxesGuard(found.relaxing), found.relaxing]
+      : [t.touchesRuntime(found.runtime), found.runtime];
+    return { ...needInput(summary, { files: list }), hint: t.personHint(answer.why) };
+  }
   if (!answer.given) refuseProtected(found, lang, undefined, t.personHint(answer.why));
   return new Set(files);
 }

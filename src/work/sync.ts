@@ -176,7 +176,7 @@ async function undoRebase(
   throw new ButlerError(
     'conflict',
     t.conflict(files),
-    t.conflictHint(files),
+    t.conflictHint(files, String(data.upstream)),
     { ...data, diverged: true, conflicted_files: files },
     diagnostic,
   );

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { commitFile, secondClone, write } from '../helpers/git-scenarios.js';
 import { connect } from '../helpers/mcp.js';
 import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
+import { pathWithoutButler } from '../helpers/person-cli.js';
 import { STRUCTURED_EN, seedIssue } from '../issues/helpers.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
@@ -16,7 +17,7 @@ function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
     encoding: 'utf8',
     env: {
       ...isolatedGitEnv(),
-      PATH: process.env.PATH,
+      PATH: pathWithoutButler(),
       HOME: cwd,
       BUTLER_LANG: 'en',
       GIT_AUTHOR_NAME: 'T',

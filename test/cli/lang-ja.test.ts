@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
+import { pathWithoutButler } from '../helpers/person-cli.js';
 import { STRUCTURED_JA } from '../issues/helpers.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
@@ -16,7 +17,7 @@ function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
     encoding: 'utf8',
     input: '',
     // No BUTLER_LANG and an English locale: only the flag or the config may choose Japanese.
-    env: { PATH: process.env.PATH, HOME: cwd, LANG: 'C', USER: 'tester', ...env },
+    env: { PATH: pathWithoutButler(), HOME: cwd, LANG: 'C', USER: 'tester', ...env },
     timeout: 60_000,
   });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };

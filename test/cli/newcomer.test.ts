@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
+import { pathWithoutButler } from '../helpers/person-cli.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 const made: string[] = [];
@@ -30,7 +31,7 @@ function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
     cwd,
     encoding: 'utf8',
     env: {
-      PATH: process.env.PATH ?? '',
+      PATH: pathWithoutButler(),
       HOME: env.HOME ?? cwd,
       BUTLER_LANG: 'en',
       GIT_AUTHOR_NAME: 'T',

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { secondClone } from '../helpers/git-scenarios.js';
 import { attacker, forged, push } from '../helpers/hostile.js';
 import { git, makeRepo } from '../helpers/repo.js';
+import { pathWithoutButler } from '../helpers/person-cli.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 const hasScript = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim() !== '';
@@ -17,7 +18,7 @@ function run(cwd: string, args: string[], lang: 'en' | 'ja' = 'en', bin = BIN) {
     cwd,
     encoding: 'utf8',
     input: '',
-    env: { PATH: process.env.PATH, HOME: cwd, LANG: 'C', BUTLER_LANG: lang, USER: 'tester' },
+    env: { PATH: pathWithoutButler(), HOME: cwd, LANG: 'C', BUTLER_LANG: lang, USER: 'tester' },
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr, all: r.stdout + r.stderr };
@@ -55,10 +56,10 @@ describe('the person at the terminal is spoken to, en and ja', () => {
     const clash = run(root, ['work', 'sync']);
     expect(clash.code).toBe(1);
     expect(clash.err).toContain(
-      "  hint: Decide which version of README.md to keep (yours, the remote's, or a combination); Butler does not resolve conflicts. Then run `butler work observe`.\n",
+      '  hint: Butler left your branch and files as they were; it does not resolve conflicts. Resolve them by hand with git: `git rebase origin/main` shows the conflicts in README.md; edit them, `git add` them, then `git rebase --continue`. Then run `butler work observe`.\n',
     );
     expect(run(root, ['work', 'sync'], 'ja').err).toContain(
-      '  ヒント: README.md をどちらの版にするか（自分の版、リモートの版、または両方の統合）決めてください。Butler は競合を解消しません。その後 `butler work observe` を実行してください\n',
+      '  ヒント: Butler はブランチとファイルを元のままにしました（競合は解消しません）。git で手作業で解消してください: `git rebase origin/main` で README.md の競合が表示されます。編集して `git add` し、`git rebase --continue` を実行します。その後 `butler work observe` を実行してください\n',
     );
 
     git(root, 'switch', '-q', '-c', 'feature');
@@ -132,7 +133,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
       const t = spawnSync('sh', ['-c', `(sleep 2; printf 'n\\n'; sleep 3) | script -qec '${cmd}' /dev/null`], {
         cwd: root,
         encoding: 'utf8',
-        env: { PATH: process.env.PATH, HOME: root, LANG: 'C', BUTLER_LANG: lang, USER: 'tester' },
+        env: { PATH: pathWithoutButler(), HOME: root, LANG: 'C', BUTLER_LANG: lang, USER: 'tester' },
         timeout: 30_000,
       });
       expect(t.stdout).toContain(hint);

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
+import { pathWithoutButler } from '../helpers/person-cli.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 
@@ -12,7 +13,7 @@ function butler(cwd: string, args: string[]) {
     cwd,
     encoding: 'utf8',
     input: '',
-    env: { PATH: process.env.PATH, HOME: cwd, LANG: 'C', BUTLER_LANG: 'en', USER: 'tester' },
+    env: { PATH: pathWithoutButler(), HOME: cwd, LANG: 'C', BUTLER_LANG: 'en', USER: 'tester' },
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
-import { butler, tempRepos } from '../helpers/person-cli.js';
+import { butler, pathWithoutButler, tempRepos } from '../helpers/person-cli.js';
 import { STRUCTURED_EN } from '../issues/helpers.js';
 
 const { made, repo, withRemote } = tempRepos();
@@ -66,7 +66,8 @@ describe('3. --lang ja: what install writes, the no-terminal hint, the missing i
       '# Butler: handover の snapshot とセッションログは非公開のまま\nsession_logs/\n.claude/settings.local.json\n',
     );
     const rec = butler(root, ['work', 'record', '-m', 'x', '--lang', 'ja']);
-    expect(rec.err).toContain(
+    expect(rec.code).toBe(3);
+    expect(rec.out).toContain(
       '  ヒント: 端末にいる人が必要です（ここには TTY がありません）。Butler 自身のファイルは人が自分の端末で `butler work record` を実行して記録します',
     );
     const create = butler(root, ['issue', 'create', '--title', 'テスト', '--body', 'x', '--lang', 'ja']);
@@ -107,13 +108,13 @@ describe('4. --client naming no brain is a usage error for every verb that takes
 describe('5. install names the command that exists for the route used', () => {
   it('butler on PATH: butler work record; not on PATH (a clone, a skill): the vendored runtime', () => {
     const root = repo();
-    const noButler = path.dirname(process.execPath);
+    const noButler = pathWithoutButler();
     const plain = butler(root, ['install', '--claude'], { env: { PATH: noButler } });
     expect(plain.out).toContain(
       ': node .butler/bin/butler.mjs work record -m "Install Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',
     );
     // The command it names runs: the vendored runtime has work record (it asks a person to confirm).
-    expect(butler(root, ['work', 'record', '-m', 'Install Butler'], { bin: path.join(root, '.butler/bin/butler.mjs') }).err).toContain(
+    expect(butler(root, ['work', 'record', '-m', 'Install Butler'], { bin: path.join(root, '.butler/bin/butler.mjs') }).out).toContain(
       'needs a person at a terminal',
     );
     const bin = path.join(path.dirname(root), 'bin');

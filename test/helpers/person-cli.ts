@@ -1,12 +1,30 @@
 // The real CLI bundle spawned as a person types it, in temp git repositories removed after the file's
 // tests (test/cli/people.test.ts, test/cli/walkthrough3.test.ts).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { accessSync, constants, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { isolatedGitEnv, makeRepo } from './repo.js';
 
 export const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
+
+/**
+ * This machine's PATH without any folder holding a `butler` program: install's notes name `butler`
+ * only when one is on PATH, so a test of a note must not pass or fail by the developer's machine (#25).
+ */
+export function pathWithoutButler(): string {
+  return (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => {
+      try {
+        accessSync(path.join(dir, 'butler'), constants.X_OK);
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .join(path.delimiter);
+}
 
 /**
  * Call at a test file's top level. `made(dir)` removes a folder after the file's tests; `withRemote()` and
@@ -37,7 +55,7 @@ export function butler(cwd: string, args: string[], opts: { bin?: string; env?: 
     encoding: 'utf8',
     env: {
       ...isolatedGitEnv(),
-      PATH: process.env.PATH,
+      PATH: pathWithoutButler(),
       HOME: cwd,
       BUTLER_LANG: 'en',
       GIT_AUTHOR_NAME: 'T',

@@ -78,7 +78,9 @@ describe('butler work (CLI)', () => {
     const clash = await butlerWork(root, 'sync');
     expect(clash.code).toBe(1);
     expect(clash.stderr).toContain('conflict: README.md');
-    expect(clash.stderr).toContain('hint: Decide which version of README.md to keep');
+    expect(clash.stderr).toContain(
+      'hint: Butler left your branch and files as they were; it does not resolve conflicts. Resolve them by hand with git: `git rebase origin/main` shows the conflicts in README.md',
+    );
     expect(clash.stderr).not.toContain('Ask the user');
   });
 

@@ -38,7 +38,7 @@ export const guard: Command = async (argv, io) => {
   const { locateRepo } = await import('../../shared/root.js');
   const repo = await locateRepo(start);
   if (!repo) {
-    io.stderr(`butler guard: ${t.notInsideRepo(start)}\n`);
+    io.stderr(`butler guard: ${t.notGitRepo(start)}\n`);
     return 2;
   }
   const git = spawnGitWith(io.env);

@@ -81,7 +81,7 @@ function run(kind: 'install' | 'uninstall'): Command {
       );
       return 0;
     } catch (err) {
-      return fail(io, flags.json, err);
+      return fail(io, flags.json, err, `butler ${kind}`);
     }
   };
 }

@@ -67,7 +67,7 @@ export function parseFlags(argv: string[], allowed: string[], t = cliErrors('en'
 export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Promise<{ start: string; root: string }> {
   const start = path.resolve(io.cwd, flags.project ?? '.');
   const stat = await fsp.stat(start).catch(() => null);
-  if (!stat?.isDirectory()) throw new UsageError(cliErrors(await cliLang(io)).notFolder(start));
+  if (!stat?.isDirectory()) throw new UsageError(cliErrors(await cliLang(io)).notGitRepo(start));
   return { start, root: requireGit ? repoRootOf(start, await cliLang(io)) : (findProjectRoot(start) ?? start) };
 }
 
@@ -82,10 +82,10 @@ export function repoRootOf(start: string, lang: Lang): string {
 }
 
 /** An install/uninstall/status failure: exit 2 for the command line's own mistake, 1 otherwise. */
-export function fail(io: CliIO, json: boolean, err: unknown): number {
+export function fail(io: CliIO, json: boolean, err: unknown, prefix = 'butler'): number {
   const e = err instanceof ButlerError ? err : null;
   const message = err instanceof Error ? err.message : String(err);
   if (json) io.stdout(`${JSON.stringify({ status: 'error', summary: message, hint: e?.hint, data: e?.data ?? {} })}\n`);
-  else io.stderr(`butler: ${message}${e?.hint ? `\n  ${e.hint}` : ''}\n`);
+  else io.stderr(`${prefix}: ${message}${e?.hint ? `\n  ${e.hint}` : ''}\n`);
   return err instanceof UsageError ? EXIT.usage : EXIT.error;
 }

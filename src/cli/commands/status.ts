@@ -45,11 +45,12 @@ export const status: Command = async (argv, io) => {
     const summary = !report.git_repo
       ? 'not a git repository'
       : `${report.problems.length} problem(s)${installed ? '' : ', Butler is not installed here'}`;
-    io.stdout(
-      flags.json ? `${JSON.stringify({ status: 'ok', summary, data: { ...report, healthy: !bad } })}\n` : formatStatus(report, lang),
-    );
+    if (flags.json) io.stdout(`${JSON.stringify({ status: 'ok', summary, data: { ...report, healthy: !bad } })}\n`);
+    // Outside a repository every row would be a MISS: one line, the words every command uses (#25).
+    else if (!report.git_repo) io.stderr(`butler status: ${cliErrors(lang).notGitRepo(start)}\n`);
+    else io.stdout(formatStatus(report, lang));
     return bad ? 1 : 0;
   } catch (err) {
-    return fail(io, flags.json, err);
+    return fail(io, flags.json, err, 'butler status');
   }
 };

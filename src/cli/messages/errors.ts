@@ -16,10 +16,9 @@ const en = {
   listsVerbs: (group: string) => `butler ${group} --help lists the verbs.`,
   listsOptions: (prefix: string) => `${prefix} --help lists its options.`,
   notInRuntime: (cmd: string, full: string) => `not in the vendored runtime (.butler/bin/); run ${cmd} with ${full}`,
-  notFolder: (start: string) => `${start} is not an existing folder: pass --project with the path of your repository`,
+  /** The one message for a folder that is no project: missing, or outside any git repository (#25). */
   notGitRepo: (start: string) =>
     `${start} is not in a git repository: run \`git init\` there first, or pass --project with your repository`,
-  notInsideRepo: (start: string) => `${start} is not inside a git repository`,
   // tool-flags.ts
   mustBeNumber: (label: string, positive: boolean, text: string) =>
     `${label} must be ${positive ? 'a positive number' : 'a number'}, got "${text}"`,
@@ -79,10 +78,8 @@ const ja: typeof en = {
   listsVerbs: (group) => `動詞の一覧は butler ${group} --help で表示されます。`,
   listsOptions: (prefix) => `オプションの一覧は ${prefix} --help で表示されます。`,
   notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。${cmd} は次で実行してください: ${full}`,
-  notFolder: (start) => `${start} は既存のフォルダーではありません: --project にリポジトリのパスを指定してください`,
   notGitRepo: (start) =>
     `${start} は git リポジトリの中にありません: まずそこで \`git init\` を実行するか、--project にリポジトリを指定してください`,
-  notInsideRepo: (start) => `${start} は git リポジトリの中にありません`,
   mustBeNumber: (label, positive, text) => `${label} は${positive ? '正の数' : '数'}で指定してください（"${text}" が渡されました）`,
   givenTwice: (label) => `${label} が複数回指定されています`,
   cannotRead: (label, file, why) => `${label}: ${file} を読めません（${why}）`,

@@ -32,7 +32,7 @@ const en = {
   finish   [--issue N]                     proposes the remaining steps; does nothing itself
 butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
   issue: `usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
-  list [--all]                      open issues (--all: closed ones too), newest first
+  list [--all] [--limit N]          open issues (--all: closed ones too), newest first; at most N (1-200)
   read ID [--comments N]            body only unless N > 0 (then the last N comments)
   create --title T [--body B | --body-file F] [--label L]...
   comment ID (--body B | --body-file F)
@@ -57,6 +57,11 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
   /** A tool verb's help: the tool's own description (the model contract) comes first, in English. */
   options: 'options',
   usageWord: 'usage',
+  /** A person's line under a verb's usage, where the tool's description alone misleads (#25). */
+  verbNote: {
+    'butler handover read':
+      'Without HANDOVER_ID: the latest snapshot of --issue N; without --issue, of the default issue (work start --issue N) when it has one, else the latest project-level one.',
+  } as Record<string, string>,
 };
 
 const ja: typeof en = {
@@ -85,7 +90,7 @@ const ja: typeof en = {
   finish   [--issue N]                     残りの手順を提案するだけで、自分では何もしません
 各動詞のオプションは butler work <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
   issue: `使い方: butler issue <verb> [--project DIR] [--client NAME] [--json]
-  list [--all]                      開いている issue（--all: 閉じたものも）、新しい順
+  list [--all] [--limit N]          開いている issue（--all: 閉じたものも）、新しい順。最大 N 件（1〜200）
   read ID [--comments N]            N > 0 でなければ本文だけ（N > 0 なら最新 N 件のコメントも）
   create --title T [--body B | --body-file F] [--label L]...
   comment ID (--body B | --body-file F)
@@ -109,6 +114,10 @@ const ja: typeof en = {
   mcp: '使い方: butler mcp [--worker]\n  MCP サーバー "butler" を標準入出力で提供します（--worker: 低レベルの git_* / issue_backend_* ツール）。',
   options: 'オプション',
   usageWord: '使い方',
+  verbNote: {
+    'butler handover read':
+      'HANDOVER_ID なし: --issue N の最新の snapshot。--issue もなければ既定の issue（work start --issue N）の最新（なければプロジェクト全体の最新）。',
+  },
 };
 
 export const cliUsage = (lang: Lang) => (lang === 'en' ? en : ja);

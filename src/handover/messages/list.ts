@@ -6,6 +6,7 @@ const en = {
   history: 'Handover history',
   readPicked: 'Read the one the user picks',
   nothing: 'Nothing matched',
+  noIssue: (id: number) => `Nothing matched: issue #${id} does not exist`,
   brains: 'Known brains',
   noHandover: (id: string) => `No handover ${id}`,
   noHandoverHint: 'Run `butler handover list` to see the ids.',
@@ -16,6 +17,7 @@ const ja: typeof en = {
   history: 'handover snapshot の履歴を取得しました',
   readPicked: 'ユーザーが選んだ snapshot を読みます',
   nothing: '該当する snapshot がありません',
+  noIssue: (id) => `該当なし: issue #${id} は存在しません`,
   brains: '登録済み Brain の一覧を返しました',
   noHandover: (id) => `handover ${id} は見つかりません`,
   noHandoverHint: '`butler handover list` で id を確認してください',
@@ -23,7 +25,13 @@ const ja: typeof en = {
 };
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
-const enPerson = { readPicked: 'with the id of the snapshot you pick from the list' };
-const jaPerson: typeof enPerson = { readPicked: '一覧から選んだ snapshot の id を指定します' };
+const enPerson = {
+  readPicked: 'with the id of the snapshot you pick from the list',
+  noIssue: (id: number) => `Nothing matched: issue #${id} does not exist; this lists the issues there are`,
+};
+const jaPerson: typeof enPerson = {
+  readPicked: '一覧から選んだ snapshot の id を指定します',
+  noIssue: (id) => `該当なし: issue #${id} は存在しません。存在する issue の一覧を表示します`,
+};
 
 export const listText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -12,6 +12,9 @@ const en = {
   nextSession: 'For your next session, not now',
   readBack: 'Reads this snapshot back',
   issueUnread: (id: number | null, error: string) => ` (issue #${id} could not be read: ${error})`,
+  /** Said to a person only (prepare.ts): an agent's snapshot of a missing issue is kept, its BLOCKERS say why. */
+  noSuchIssue: (id: number) => `Issue #${id} does not exist; no snapshot was written`,
+  noSuchIssueHint: 'Name an existing issue.',
   created: 'Handover snapshot created',
   // Field trial F: after a recovered checkpoint (which carries no decisions) "suspend again" was advice with
   // nothing to name, and the wrong verb after a transfer.
@@ -44,6 +47,8 @@ const ja: typeof en = {
   nextSession: '次のセッションの最初に実行します（今ではありません）',
   readBack: 'snapshot を読むときに使います',
   issueUnread: (id, error) => `（issue #${id} を読めません: ${error}）`,
+  noSuchIssue: (id) => `issue #${id} は存在しません。snapshot は書いていません`,
+  noSuchIssueHint: '存在する issue を指定してください',
   created: 'handover snapshot を作成しました',
   notReplaced: (n, carried) =>
     carried
@@ -76,6 +81,8 @@ const enPerson = {
     carried
       ? `. ${n} resolved: line(s) closed no carried item (not_resolved): quote part of the item's own text (handover read shows them)`
       : `. ${n} resolved: line(s) kept as notes: no earlier snapshot carried an open item`,
+  noSuchIssueHint:
+    '`butler issue list` shows the issues (--all: closed ones too): pass one of them with --issue, or leave --issue out for a snapshot of the whole project.',
 };
 
 const jaPerson: typeof enPerson = {
@@ -92,6 +99,8 @@ const jaPerson: typeof enPerson = {
     carried
       ? `。resolved: の ${n} 行はどの引き継ぎ項目も閉じていません（not_resolved）。項目の文言の一部をそのまま書いてください（handover read で確認できます）`
       : `。resolved: の ${n} 行はメモとして残しました。以前の snapshot から引き継いだ未解決の項目はありません`,
+  noSuchIssueHint:
+    '`butler issue list` で issue の一覧を表示できます（--all: 閉じたものも）。そのいずれかを --issue で指定するか、--issue を省いてプロジェクト全体の snapshot にしてください',
 };
 
 export const prepareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -18,6 +18,8 @@ const en = {
   notShared: (why: string) => `Not shared: ${why}. The local snapshot is saved; work_publish retries.`,
   notFetched: (why: string) => `Remote handovers not fetched (${why}); showing local ones`,
   receiptPending: 'The receipt is not shared yet (work_publish retries).',
+  /** Said to a person only (share-ops.ts retryPendingShares). */
+  held: (n: number, cmd: string) => `${n} snapshot(s) wait for the user's OK to share (${cmd})`,
 };
 
 const ja: typeof en = {
@@ -33,19 +35,26 @@ const ja: typeof en = {
   notShared: (why) => `共有されていません: ${why}。ローカルの snapshot は保存済みで、work_publish が再試行します`,
   notFetched: (why) => `リモートの handover は取得できませんでした（${why}）。ローカルの分だけを見ています`,
   receiptPending: '受け取り記録はまだ共有されていません（work_publish が再試行します）',
+  held: (n, cmd) => `${n} 件の snapshot が共有の許可を待っています（${cmd}）`,
 };
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
   reasons: { ...en.reasons, not_allowed: 'you have not allowed sharing from this clone yet (`butler handover share-preview`)' },
+  notShared: (why: string) => `Not shared: ${why}. The local snapshot is saved; \`butler work publish\` tries again.`,
   previewFirst: (cmd: string) =>
     `Saved, not shared: the first share from this clone needs your OK. Run \`${cmd}\`: it shows exactly what would be pushed and asks you.`,
+  held: (n: number, cmd: string) =>
+    `Not shared: ${n} snapshot(s) wait for your OK to share from this clone and stay local until then. Run \`${cmd}\`: it shows exactly what would be pushed and asks you; yes shares them. (Said once.)`,
 };
 
 const jaPerson: typeof enPerson = {
   reasons: { ...ja.reasons, not_allowed: 'このクローンからの共有をまだ許可していません（`butler handover share-preview`）' },
+  notShared: (why) => `共有されていません: ${why}。ローカルの snapshot は保存済みで、\`butler work publish\` が再試行します`,
   previewFirst: (cmd) =>
     `保存のみ、未共有: このクローンからの最初の共有にはあなたの許可が要ります。\`${cmd}\` を実行してください: push される内容をそのまま表示し、許可を尋ねます。`,
+  held: (n, cmd) =>
+    `未共有: ${n} 件の snapshot がこのクローンからの共有にあなたの許可を待っており、それまではローカルのみです。\`${cmd}\` を実行してください: push される内容をそのまま表示して許可を尋ね、y で共有します（この案内は一度だけです）。`,
 };
 
 export const shareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

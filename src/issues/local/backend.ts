@@ -179,11 +179,11 @@ export class LocalIssueBackend implements IssueBackend {
     return [...labels].sort();
   }
 
-  async list(state: 'open' | 'all'): Promise<IssueSummary[]> {
+  async list(state: 'open' | 'all', limit = ISSUE_LIST_MAX): Promise<IssueSummary[]> {
     return (await this.all())
       .filter((i) => state === 'all' || i.state === 'open')
       .sort((a, b) => b.id - a.id)
-      .slice(0, ISSUE_LIST_MAX)
+      .slice(0, Math.min(limit, ISSUE_LIST_MAX))
       .map((i) => {
         const v = view(i, 0);
         return { id: v.id, title: v.title, state: v.state, labels: v.labels, created_at: v.created_at, updated_at: v.updated_at };

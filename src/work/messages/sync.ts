@@ -26,7 +26,7 @@ const en = {
   rebased: (n: number, mine: number, ref: string) => `Brought in ${n} record(s) from ${ref} and replayed ${mine} local record(s) on top`,
   publishReason: (n: number, ref: string) => `${n} record(s) not yet on ${ref}.`,
   conflict: (files: string[]) => `Your records and the remote's both change ${list(files)}; nothing was changed`,
-  conflictHint: (files: string[]) =>
+  conflictHint: (files: string[], _ref: string) =>
     `Ask the user which version of ${list(files)} to keep (yours, the remote's, or a combination); Butler does not resolve conflicts. Then call work_observe.`,
   stuck: 'The sync stopped and could not be undone cleanly',
   stuckHint: 'Ask the user to check the repository (a rebase may be in progress), then call work_observe.',
@@ -55,7 +55,7 @@ const ja: typeof en = {
   rebased: (n, mine, ref) => `${ref} から ${n} 件の記録を取り込み、ローカルの記録 ${mine} 件をその上に載せ直しました`,
   publishReason: (n, ref) => `${ref} に未公開の記録が ${n} 件あります`,
   conflict: (files) => `あなたの記録とリモートの記録が同じ箇所（${list(files)}）を変更しています。何も変更していません`,
-  conflictHint: (files) =>
+  conflictHint: (files, _ref) =>
     `${list(files)} をどちらの版にするか（自分の版、リモートの版、または両方の統合）ユーザーに決めてもらってください。Butler は競合を解消しません。その後 work_observe を呼んでください`,
   stuck: '同期が途中で止まり、元に戻せませんでした',
   stuckHint: 'ユーザーにリポジトリを確認してもらい（リベース中の可能性があります）、その後 work_observe を呼んでください',
@@ -73,8 +73,9 @@ const enPerson = {
   noUpstreamHint: 'Set an upstream for this branch once (for example git push -u); then run `butler work sync` again.',
   goneHint: 'Check whether the remote branch was deleted or renamed, and set the upstream to use.',
   auth: [en.auth[0], 'Check your git credentials for this remote.'] as Pair,
-  conflictHint: (files: string[]) =>
-    `Decide which version of ${list(files)} to keep (yours, the remote's, or a combination); Butler does not resolve conflicts. Then run \`butler work observe\`.`,
+  // Butler aborted its rebase: the person resolves by hand with git, starting the rebase themselves (#25).
+  conflictHint: (files: string[], ref: string) =>
+    `Butler left your branch and files as they were; it does not resolve conflicts. Resolve them by hand with git: \`git rebase ${ref}\` shows the conflicts in ${list(files)}; edit them, \`git add\` them, then \`git rebase --continue\`. Then run \`butler work observe\`.`,
   stuckHint: 'Check the repository (a rebase may be in progress), then run `butler work observe`.',
 };
 
@@ -83,8 +84,8 @@ const jaPerson: typeof enPerson = {
   noUpstreamHint: 'このブランチの upstream を一度設定し（例: git push -u）、その後 `butler work sync` を再度実行してください',
   goneHint: 'リモートのブランチが削除・改名されたかを確認し、使う upstream を設定してください',
   auth: [ja.auth[0], 'このリモートの git 認証情報を確認してください'],
-  conflictHint: (files) =>
-    `${list(files)} をどちらの版にするか（自分の版、リモートの版、または両方の統合）決めてください。Butler は競合を解消しません。その後 \`butler work observe\` を実行してください`,
+  conflictHint: (files, ref) =>
+    `Butler はブランチとファイルを元のままにしました（競合は解消しません）。git で手作業で解消してください: \`git rebase ${ref}\` で ${list(files)} の競合が表示されます。編集して \`git add\` し、\`git rebase --continue\` を実行します。その後 \`butler work observe\` を実行してください`,
   stuckHint: 'リポジトリを確認し（リベース中の可能性があります）、その後 `butler work observe` を実行してください',
 };
 
