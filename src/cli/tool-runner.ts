@@ -10,6 +10,7 @@ import { createGit, newSession, type WorkSession, startWorkSession } from '../wo
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
 import { repoRootOf } from './commands/project-args.js';
+import { pathFromHere } from './person-paths.js';
 import { personConsents } from './person.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
 import { cliLang } from './lang.js';
@@ -120,7 +121,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
       if (typeof values.client === 'string' && !('client' in tool.config.inputSchema.shape)) await knownClient(root, values.client, lang);
       session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
       const before = session.defaultIssue;
-      const call = () => tool.handler(checked.data, { session, deps, memo: new Map() });
+      const call = () => tool.handler(pathFromHere(checked.data, io.cwd, root), { session, deps, memo: new Map() });
       const result = await (group.around ? group.around(call, io) : call());
       if (result.status === 'ok' && session.defaultIssue !== before) await writeCliDefaultIssue(root, session.defaultIssue);
       return result;

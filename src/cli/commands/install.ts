@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN_DIR, installLang, BUTLER_VERSION, defaultClients, formatReport, installOrUninstall } from '../../install/index.js';
@@ -8,6 +8,7 @@ import { cliLang, takeLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
 import { CLIENT_FLAGS, fail, parseFlags, rootOf } from './project-args.js';
+import { butlerOnPath } from '../prog-name.js';
 import { DEFAULT_CLIENTS, clientByKey } from '../../shared/clients/index.js';
 
 /**
@@ -88,16 +89,3 @@ function run(kind: 'install' | 'uninstall'): Command {
 
 export const install: Command = run('install');
 export const uninstall: Command = run('uninstall');
-
-/** Whether a person can type `butler` here: an executable of that name in a PATH folder. */
-function butlerOnPath(env: Record<string, string | undefined>): boolean {
-  return (env.PATH ?? '').split(path.delimiter).some((d) => {
-    if (!d) return false;
-    try {
-      accessSync(path.join(d, 'butler'), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}

@@ -1,0 +1,44 @@
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+
+// Newcomer walk-through 5: installed from a clone or a skill, no `butler` is on PATH, yet every hint
+// said `butler work publish`. The hints name the command the person just ran instead.
+
+/** The verbs a `butler …` hint can name (both CLIs'). */
+const HINT = /(^|[\s`'"(:])butler (?=(?:work|issue|handover|guard|status|install|uninstall|demo|help|mcp|hook)\b|--help\b|<command>)/g;
+
+/**
+ * How the person ran this CLI: `node <script>` for a copy run by path while no `butler` is on PATH
+ * (relative to the folder they are in when the script is below it), else `butler`.
+ */
+export function invokedAs(script: string | undefined, cwd: string, onPath: boolean): string {
+  if (!script || onPath) return 'butler';
+  const abs = path.resolve(cwd, script);
+  // The copies a person runs by path: the vendored runtime every install commits, and the butler skill's
+  // (`npx skills add`). The package's own bin is `butler`; a clone's hooks/butler.mjs is the README's to name.
+  const copy = abs.split(path.sep).join('/');
+  if (!copy.endsWith('/.butler/bin/butler.mjs') && !copy.endsWith('/skills/butler/scripts/butler.mjs')) return 'butler';
+  const rel = path.relative(cwd, abs);
+  const shown = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
+  // Hints also go out inside JSON strings: a name that would need escaping there is not used.
+  if (/["\\\n]/.test(shown)) return 'butler';
+  return `node ${/[\s'"$`\\]/.test(shown) ? `'${shown.replace(/'/g, `'\\''`)}'` : shown}`;
+}
+
+/** The text with each `butler <verb>` hint written as `prog <verb>`. */
+export function asInvoked(text: string, prog: string): string {
+  return prog === 'butler' ? text : text.replace(HINT, (_, lead: string) => `${lead}${prog} `);
+}
+
+/** Whether a person can type `butler` here: an executable of that name in a PATH folder. */
+export function butlerOnPath(env: Record<string, string | undefined>): boolean {
+  return (env.PATH ?? '').split(path.delimiter).some((d) => {
+    if (!d) return false;
+    try {
+      accessSync(path.join(d, 'butler'), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
