@@ -20,8 +20,17 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
   reopen ID | close ID
   approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
 --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,handover:e=>`usage: butler handover ${e} [--project DIR] [--client BRAIN] [--json] [options]
-  butler handover share-preview [ID] [--issue N]: what a share pushes; the person allows sharing from this clone.
-  butler handover <verb> --help lists the options of one verb.`,guard:`usage: butler guard status [--project DIR] [--json]
+  suspend  [--issue N] [--notes T] [--share]     save where you are, for your next session
+  resume   [ID] [--issue N]                      read your latest snapshot, and the work state now
+  transfer --target BRAIN [--notes T] [--share]  a snapshot for another agent (claude, codex, gemini, any)
+  accept   [ID] [--client BRAIN]                 take over what was transferred (to you, or to BRAIN)
+  prepare  [--issue N] [--target BRAIN]          write a snapshot, nothing more
+  read     [ID] [--issue N]                      read one (no id: the latest of the issue, else of the project)
+  list     [--issue N] [--limit N]               the history, newest first
+  brains                                         the agents known here
+  retire   ID [--reason R]                       stop offering one (its file stays)
+  share-preview [ID] [--issue N]                 what a share pushes; you allow sharing from this clone
+butler handover <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,guard:`usage: butler guard status [--project DIR] [--json]
        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
 
 Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, not under
@@ -47,8 +56,17 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
   reopen ID | close ID
   approve-url [URL]                 この トラッカー URL にトークンを送ることを許可（既定: issues.url）
 --body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,handover:e=>`使い方: butler handover ${e} [--project DIR] [--client BRAIN] [--json] [options]
-  butler handover share-preview [ID] [--issue N]: 共有で push される内容。この clone からの共有を人が許可します。
-  各動詞のオプションは butler handover <verb> --help で表示されます。`,guard:`使い方: butler guard status [--project DIR] [--json]
+  suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）
+  resume   [ID] [--issue N]                      自分の最新の snapshot と今の作業状態を読む
+  transfer --target BRAIN [--notes T] [--share]  別のエージェント宛ての snapshot（claude、codex、gemini、any）
+  accept   [ID] [--client BRAIN]                 渡された作業を引き継ぐ（自分宛て、または BRAIN 宛て）
+  prepare  [--issue N] [--target BRAIN]          snapshot を書くだけ
+  read     [ID] [--issue N]                      一つ読む（id なし: issue の最新、なければプロジェクトの最新）
+  list     [--issue N] [--limit N]               履歴（新しい順）
+  brains                                         ここで知られているエージェント
+  retire   ID [--reason R]                       提示をやめる（ファイルは残ります）
+  share-preview [ID] [--issue N]                 共有で push される内容。この clone からの共有をあなたが許可します
+各動詞のオプションは butler handover <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,guard:`使い方: butler guard status [--project DIR] [--json]
         butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
 
 生の git を止めるガードを緩めるのは人の判断です: allow/deny/mode は端末でだけ、エージェントのクライアントの外で動き、

@@ -192,6 +192,12 @@ describe('7. handover read --help: the id is optional, and what it reads without
     expect(butler(root, ['handover', 'read', '--help', '--lang', 'ja']).out).toContain(
       '使い方: butler handover read [HANDOVER_ID] [options]\nHANDOVER_ID なし: --issue N の最新の snapshot。',
     );
+    // The group's help says what each verb is for, and that read's id is optional.
+    const group = butler(root, ['handover', '--help']).out;
+    expect(group).toContain(
+      '  read     [ID] [--issue N]                      read one (no id: the latest of the issue, else of the project)\n',
+    );
+    expect(group).toContain('  suspend  [--issue N] [--notes T] [--share]     save where you are, for your next session\n');
     // A required slot stays bare.
     expect(butler(root, ['issue', 'read', '--help']).out).toContain('usage: butler issue read ISSUE_ID [options]\n');
   });
