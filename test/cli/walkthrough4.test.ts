@@ -58,6 +58,7 @@ describe('2. a sync conflict: no git hints, Butler left things as they were, how
       '  hint: Butler left your branch and files as they were; it does not resolve conflicts. Resolve them by hand with git: `git rebase origin/main` shows the conflicts in README.md; edit them, `git add` them, then `git rebase --continue`. Then run `butler work observe`.\n',
     );
     expect(r.err).not.toMatch(/^\s+hint: (Resolve all conflicts|You can instead skip)/m);
+    expect(r.err).toMatch(/ {2}git: exit 1: error: could not apply [0-9a-f]+\.\.\. mine\n {7}\S/);
     expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
     const ja = butler(root, ['work', 'sync', '--lang', 'ja']);
     expect(ja.err).toContain(
