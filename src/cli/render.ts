@@ -51,10 +51,11 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
     const as = namer && typeof who === 'string' && who !== 'any' ? ` --client ${who}` : '';
     out.push(`  ${label}: ${step(a.tool, a.args, a.required_args)}${as}${a.reason ? `   (${say(a.reason)})` : ''}`);
   }
-  // git's own `hint:` lines advise steps Butler already took back (a rebase it aborted, #25): the person's hint says what to do.
+  // git's own `hint:` lines advise steps Butler already took back (a rebase it aborted, #25): the person's hint says
+  // what to do. Blank lines would waste the four shown.
   const raw = String(d.diagnostic ?? '')
     .split('\n')
-    .filter((line) => !/^hint:/.test(line.trim()));
+    .filter((line) => line.trim() !== '' && !/^hint:/.test(line.trim()));
   if (d.diagnostic && r.status === 'error') out.push(`  git: ${raw.slice(0, 4).join('\n       ')}`);
   return `${out.join('\n')}\n`;
 }

@@ -58,6 +58,7 @@ describe('2. a sync conflict: no git hints, Butler left things as they were, how
       '  hint: Butler left your branch and files as they were; it does not resolve conflicts. Resolve them by hand with git: `git rebase origin/main` shows the conflicts in README.md; edit them, `git add` them, then `git rebase --continue`. Then run `butler work observe`.\n',
     );
     expect(r.err).not.toMatch(/^\s+hint: (Resolve all conflicts|You can instead skip)/m);
+    expect(r.err).toMatch(/ {2}git: exit 1: error: could not apply [0-9a-f]+\.\.\. mine\n {7}\S/);
     expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
     const ja = butler(root, ['work', 'sync', '--lang', 'ja']);
     expect(ja.err).toContain(
@@ -192,6 +193,12 @@ describe('7. handover read --help: the id is optional, and what it reads without
     expect(butler(root, ['handover', 'read', '--help', '--lang', 'ja']).out).toContain(
       '使い方: butler handover read [HANDOVER_ID] [options]\nHANDOVER_ID なし: --issue N の最新の snapshot。',
     );
+    // The group's help says what each verb is for, and that read's id is optional.
+    const group = butler(root, ['handover', '--help']).out;
+    expect(group).toContain(
+      '  read     [ID] [--issue N]                      read one (no id: the latest of the issue, else of the project)\n',
+    );
+    expect(group).toContain('  suspend  [--issue N] [--notes T] [--share]     save where you are, for your next session\n');
     // A required slot stays bare.
     expect(butler(root, ['issue', 'read', '--help']).out).toContain('usage: butler issue read ISSUE_ID [options]\n');
   });

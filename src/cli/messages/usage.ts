@@ -44,8 +44,18 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
 --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,
   handover: (verbs: string) =>
     `usage: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
-    `  butler handover share-preview [ID] [--issue N]: what a share pushes; the person allows sharing from this clone.\n` +
-    `  butler handover <verb> --help lists the options of one verb.`,
+    // What each verb is for (a newcomer read only names here, #25 walk-through 4).
+    `  suspend  [--issue N] [--notes T] [--share]     save where you are, for your next session\n` +
+    `  resume   [ID] [--issue N]                      read your latest snapshot, and the work state now\n` +
+    `  transfer --target BRAIN [--notes T] [--share]  a snapshot for another agent (claude, codex, gemini, any)\n` +
+    `  accept   [ID] [--client BRAIN]                 take over what was transferred (to you, or to BRAIN)\n` +
+    `  prepare  [--issue N] [--target BRAIN]          write a snapshot, nothing more\n` +
+    `  read     [ID] [--issue N]                      read one (no id: the latest of the issue, else of the project)\n` +
+    `  list     [--issue N] [--limit N]               the history, newest first\n` +
+    `  brains                                         the agents known here\n` +
+    `  retire   ID [--reason R]                       stop offering one (its file stays)\n` +
+    `  share-preview [ID] [--issue N]                 what a share pushes; you allow sharing from this clone\n` +
+    `butler handover <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
   guard: `usage: butler guard status [--project DIR] [--json]
        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
 
@@ -102,8 +112,17 @@ const ja: typeof en = {
 --body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,
   handover: (verbs) =>
     `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
-    `  butler handover share-preview [ID] [--issue N]: 共有で push される内容。この clone からの共有を人が許可します。\n` +
-    `  各動詞のオプションは butler handover <verb> --help で表示されます。`,
+    `  suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）\n` +
+    `  resume   [ID] [--issue N]                      自分の最新の snapshot と今の作業状態を読む\n` +
+    `  transfer --target BRAIN [--notes T] [--share]  別のエージェント宛ての snapshot（claude、codex、gemini、any）\n` +
+    `  accept   [ID] [--client BRAIN]                 渡された作業を引き継ぐ（自分宛て、または BRAIN 宛て）\n` +
+    `  prepare  [--issue N] [--target BRAIN]          snapshot を書くだけ\n` +
+    `  read     [ID] [--issue N]                      一つ読む（id なし: issue の最新、なければプロジェクトの最新）\n` +
+    `  list     [--issue N] [--limit N]               履歴（新しい順）\n` +
+    `  brains                                         ここで知られているエージェント\n` +
+    `  retire   ID [--reason R]                       提示をやめる（ファイルは残ります）\n` +
+    `  share-preview [ID] [--issue N]                 共有で push される内容。この clone からの共有をあなたが許可します\n` +
+    `各動詞のオプションは butler handover <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
   guard: `使い方: butler guard status [--project DIR] [--json]
         butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
 
