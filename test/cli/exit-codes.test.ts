@@ -62,11 +62,16 @@ describe('butler exit codes: 2 usage, 1 error, 3 need_input (spawned)', () => {
   it('butler status exits non-zero when Butler is missing, 0 once installed', () => {
     const { root } = makeRepo();
     expect(butler(root, ['status']).code).toBe(1);
+    // With --json the envelope says the same as the exit code (newcomer walk-through 5).
+    const missing = butler(root, ['status', '--json']);
+    expect(missing.code).toBe(1);
+    expect(missing.json()).toMatchObject({ status: 'error', error_code: 'not_found', summary: 'Butler is not installed here' });
     expect(butler(root, ['install', '--claude']).code).toBe(0);
     git(root, 'add', '-A');
     git(root, 'commit', '-qm', 'install');
     const ok = butler(root, ['status', '--json']);
     expect(ok.json().data.problems).toEqual([]);
+    expect(ok.json()).toMatchObject({ status: 'ok', summary: '0 problem(s)' });
     expect(ok.code).toBe(0);
     brokenConfig(root, 'guard:\n  mode: blok\n');
     const bad = butler(root, ['status']);

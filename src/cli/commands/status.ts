@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/result.js';
 import { clientOnMachine, formatStatus, getStatus } from '../../install/index.js';
 import { loadConfig, resolveLang } from '../../shared/config.js';
 import { BUTLER_VERSION } from '../../shared/version.js';
@@ -44,8 +45,12 @@ export const status: Command = async (argv, io) => {
     const bad = report.problems.length > 0 || !report.runtime.up_to_date || !installed;
     const summary = !report.git_repo
       ? 'not a git repository'
-      : `${report.problems.length} problem(s)${installed ? '' : ', Butler is not installed here'}`;
-    if (flags.json) io.stdout(`${JSON.stringify({ status: 'ok', summary, data: { ...report, healthy: !bad } })}\n`);
+      : installed
+        ? `${report.problems.length} problem(s)`
+        : 'Butler is not installed here';
+    // The envelope agrees with the exit code (newcomer walk-through 5: "ok", "0 problem(s)" and exit 1).
+    const envelope = bad ? { status: 'error', error_code: 'not_found' satisfies ErrorCode } : { status: 'ok' };
+    if (flags.json) io.stdout(`${JSON.stringify({ ...envelope, summary, data: { ...report, healthy: !bad } })}\n`);
     // Outside a repository every row would be a MISS: one line, the words every command uses (#25).
     else if (!report.git_repo) io.stderr(`butler status: ${cliErrors(lang).notGitRepo(start)}\n`);
     else io.stdout(formatStatus(report, lang));
