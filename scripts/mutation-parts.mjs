@@ -64,6 +64,8 @@ export const MUTATION_PARTS = {
       'test/hooks/pre-tool-use.test.ts',
       'test/guard/resolve-rules.test.ts',
       'test/guard/names-rules.test.ts',
+      'test/guard/lexer-rules.test.ts',
+      'test/guard/resolve-more-rules.test.ts',
     ],
   },
   share: {
