@@ -66,6 +66,7 @@ export const MUTATION_PARTS = {
       'test/guard/names-rules.test.ts',
       'test/guard/lexer-rules.test.ts',
       'test/guard/resolve-more-rules.test.ts',
+      'test/guard/parser-rules.test.ts',
     ],
   },
   share: {
