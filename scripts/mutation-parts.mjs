@@ -67,6 +67,7 @@ export const MUTATION_PARTS = {
       'test/guard/lexer-rules.test.ts',
       'test/guard/resolve-more-rules.test.ts',
       'test/guard/parser-rules.test.ts',
+      'test/guard/scan-rules.test.ts',
     ],
   },
   share: {
