@@ -37,6 +37,7 @@ describe('lexer rules', () => {
     ['function f() { git log; }', [git('log')]],
     ['function f ( ) { git push; }; f', [git('push')]],
     ['function f { :; }; echo "()"', []],
+    ['function f ( git log ); echo "()"', [git('log')]],
     // here-documents: the body is data; an unterminated one ends with the text; `<<-` strips leading tabs
     ['sh <<EOF\ngit status', [git('status')]],
     ['cat <<EOF\n\tEOF\ngit push\nEOF', []],
