@@ -62,6 +62,9 @@ describe('parser rules: the git a command text runs', () => {
     ['case x in\n a) git push;;\n b) :;&\n c) git log;;&\nesac', [git('push'), git('log')]],
     ['case x in a) git push\nesac', [git('push')]],
     ['case x in esac', []],
+    ['case x\nin a) git log;; esac', [git('log')]],
+    ['for x \n in a; do git push; done', [git('push')]],
+    ['echo; -p git log', []],
     // [[ … ]] is a test, but substitutions in it run
     ['[[ git == x ]] && git log', [git('log')]],
     ['[[ -n $(git log) ]]', [git('log')]],
@@ -150,6 +153,14 @@ describe('parser rules: commands and their parts', () => {
     ['case a in b\n) c;; esac', 'bad case pattern'],
     ['case a in b', 'bad case pattern'],
     ['[[ a', "unterminated '[['"],
+    ['echo ((x))', "expected ')' after function name"],
+    ['((x)) git log', "unexpected word 'git'"],
+    ['[[ x ]] git log', "unexpected word 'git'"],
+    ['case a in b) :;; esac git log', "unexpected word 'git'"],
+    ['for x & do b; done', "unexpected token in 'for'"],
+    ["for x 'do' git push; done", "unexpected token in 'for'"],
+    ["for x 'in' a; do :; done", "unexpected token in 'for'"],
+    ['case a ; in b) :;; esac', "expected 'in' after 'case'"],
     ['a )', "unexpected ')'"],
   ])('refuses %j: %s', (cmd, message) => {
     expect(() => parse(cmd)).toThrow(message);
