@@ -71,6 +71,7 @@ describe('findGitUses, more rules', () => {
     ['!(x)it push', [GLOB]],
     ['@(a|b).z x', []],
     ['/usr/bin/g?t-st*', [GLOB]],
+    ['gitx* status', [GLOB]],
     ['gi${x:-t}?', [COMPUTED]],
     ['G=git; x* $G', []],
     ['gi?${x}', [COMPUTED]],
