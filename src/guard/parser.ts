@@ -14,6 +14,7 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
 
 /** Parses `text` and returns every simple command in it, nested ones included, in source order. */
 export function parseCommands(text: string, ctx: ParseContext): Cmd[] {
+  // Stryker disable next-line ArrayDeclaration: no stop word: any word put in its place is never a plain command word here
   return nested(text, ctx, (p) => void p.list(['eof'], []));
 }
 
@@ -45,6 +46,7 @@ class Parser {
     private readonly ctx: ParseContext,
   ) {
     this.lx = new Lexer(text, {
+      // Stryker disable next-line ArrayDeclaration: no stop word: any word put in its place is never a plain command word here
       subst: () => void this.list([')'], []),
       script: (t) => this.cmds.push(...parseCommands(t, ctx)),
       heredoc: (t) => this.cmds.push(...parseExpansions(t, ctx)),
@@ -82,7 +84,6 @@ class Parser {
         throw new ShellParseError('unexpected end of command');
       }
       if (t.k === 'nl') {
-        if (cur !== null) pipeFrom = null;
         cur = null;
         continue;
       }
@@ -101,6 +102,7 @@ class Parser {
         }
         if (v === '(') {
           if (cur === null) {
+            // Stryker disable next-line ArrayDeclaration: no stop word: any word put in its place is never a plain command word here
             this.list([')'], []);
             cur = start(true);
             continue;
@@ -108,6 +110,7 @@ class Parser {
           if (cur.words.length === 1 && cur.assigns.length === 0 && !cur.compound) {
             // `name() body`: a function definition; its body is parsed as the next command.
             const close = this.lx.next();
+            // Stryker disable next-line ConditionalExpression,LogicalOperator: only operator tokens have a v, so `close.v !== ')'` alone decides
             if (close.k !== 'op' || close.v !== ')') throw new ShellParseError("expected ')' after function name");
             cur.words = [];
             cur = null;
@@ -200,6 +203,7 @@ class Parser {
         for (;;) {
           const u = this.lx.next();
           if (u.k === 'word') continue;
+          // Stryker disable next-line ConditionalExpression: only operator tokens have a v, so `u.v === ';'` alone decides
           if (u.k === 'nl' || (u.k === 'op' && u.v === ';')) return;
           throw new ShellParseError("unexpected token in 'for'");
         }
@@ -219,6 +223,7 @@ class Parser {
       while (t.k === 'nl') t = this.lx.next();
       if (t.k === 'word' && t.w.plain && t.w.text === 'esac') return;
       if (t.k === 'op' && t.v === '(') t = this.lx.next();
+      // Stryker disable next-line ConditionalExpression: only operator tokens have a v, so `t.v === ')'` alone decides
       while (!(t.k === 'op' && t.v === ')')) {
         if (t.k === 'eof' || t.k === 'nl' || (t.k === 'op' && t.v !== '|')) throw new ShellParseError('bad case pattern');
         t = this.lx.next();

@@ -100,10 +100,10 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
     let name = argv[i];
     if (name === undefined) return [];
     // Brace expansion in command position: `{git,status}` runs `git status`, `{g..h}it` runs `git hit`.
-    const words = name.includes('{') ? expandBraces(name) : [name];
+    const words = expandBraces(name);
     if (words === null) return [{ sub: null, via: 'a brace expansion too large to check' }];
     argv = [...argv.slice(0, i), ...words, ...argv.slice(i + 1)];
-    name = argv[i] ?? '';
+    name = argv[i] ?? name;
     // An expansion in the last path part could be anything; before it (`"$HOME/bin/tool"`), it could
     // only split into other words, and only a text that names git is suspected of that.
     if (name.slice(name.lastIndexOf('/') + 1).includes(DYN) || (name.includes(DYN) && namesGit(ctx.top)))
@@ -171,10 +171,11 @@ function fromString(s: string, what: string, ctx: ParseContext): GitUse[] {
 
 /** Variables whose value a program runs as a command (or as bash code: exported functions). */
 const RUNS_VALUE =
-  /^(LESSOPEN|LESSCLOSE|PROMPT_COMMAND|BASH_ENV|ENV|PS[0-4]|PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|SHELL|GIT_\w+|\w*_COMMAND|\w*PAGER|\w*EDITOR)$/;
+  /^(LESSOPEN|LESSCLOSE|PROMPT_COMMAND|BASH_ENV|ENV|PS[0-4]|PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|SHELL|\w*_COMMAND|\w*PAGER|\w*EDITOR)$/;
 function fromAssign(name: string, value: string, ctx: ParseContext): GitUse[] {
   if (/^BASH_FUNC_/.test(name))
     return value.includes(DYN) ? [{ sub: null, via: UNKNOWN_SCRIPT }] : inner(value.replace(/^\(\)\s*/, ''), ctx);
+  // git's own variables only act where git runs: the command that runs it judges them (RISKY_ENV).
   if (/^GIT_/.test(name)) return [];
   return RUNS_VALUE.test(name) && namesGit(value) ? [{ sub: null, via: `${name}, which runs a command that mentions git` }] : [];
 }
@@ -201,7 +202,7 @@ function inner(text: string, ctx: ParseContext): GitUse[] {
   }
 }
 
-/** What a shell without `-c` reads: here-documents, here-strings, or `echo`/`printf`/`cat <<…` piped in. */
+/** What a shell without `-c` reads: here-documents, here-strings, or `echo`/`printf`/`cat` piped in. */
 function stdinScripts(cmd: Cmd): string[] {
   const out = [...cmd.heredocs, ...cmd.herestrings.map((w) => w.text)];
   // `< <(…)`, `<&3`: read from something only known at run time; `< file`: a script in a file (not seen).
@@ -213,12 +214,14 @@ function stdinScripts(cmd: Cmd): string[] {
       from.words
         .slice(1)
         .map((w) => w.text)
-        .filter((t) => !/^-[neE]+$/.test(t))
+        // `printf -- x` prints x (for echo, `--` is printed: taking it out only adds a name to check).
+        .filter((t, k) => !/^-[neE]+$/.test(t) && !(k === 0 && t === '--'))
         .join(' ')
         .replace(/\\n/g, '\n'),
     );
   } else if (from && name === 'cat' && from.words.length === 1) {
-    out.push(...from.heredocs, ...from.herestrings.map((w) => w.text));
+    // A lone `cat` passes on what it reads: its here-documents, or what is piped into it (`echo … | cat | sh`).
+    out.push(...stdinScripts(from));
   } else if (from && (from.words.length > 0 || from.compound)) {
     // Anything else piped into a shell (a subshell or group included: `(echo git push) | sh`): its output is unknown.
     out.push(DYN);

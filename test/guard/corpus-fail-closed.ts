@@ -35,6 +35,7 @@ export const FAIL_CLOSED: RuleRow[] = [
   { name: 'LESSOPEN naming git', cmd: "LESSOPEN='|git show %s' cat a.txt", rule: 'LESSOPEN' },
   { name: 'subshell output piped into sh', cmd: '(echo true) | sh', rule: 'commands only known at run time' },
   { name: 'group output piped into bash', cmd: '{ echo true; } | bash', rule: 'commands only known at run time' },
+  { name: 'echo -- piped into sh (bash runs --, not git)', cmd: 'echo -- git push | sh', rule: 'work_publish for git push' },
   { name: 'character class that cannot be g', cmd: '[[:digit:]]it push', rule: 'a glob that can match git' },
   { name: 'extglob group: ls, not git', cmd: 'shopt -s extglob\n@(l|x)s', rule: 'a glob that can match git' },
   { name: 'extglob without shopt (a syntax error in bash)', cmd: '@(g|x)it push', rule: 'a glob that can match git' },

@@ -196,6 +196,8 @@ export const FAMILIES_DENY: Row[] = [
   r('echo … | bash -s', "echo 'git status' | bash -s", ['status']),
   r('printf %s | sh', "printf '%s\\n' 'git log' | sh", ['log']),
   r('curl | sh mentioning git', 'echo git push | tr a a | sh', [null]),
+  r('echo … | cat | sh', 'echo git push | cat | sh', ['push']),
+  r('printf -- … | sh', "printf -- 'git log' | sh", ['log']),
   r('(echo …) | sh', '(echo git push) | sh', [null]),
   r('{ echo …; } | bash', '{ echo git push; } | bash', [null]),
   r('(printf …) | sh', "(printf 'git log') | sh", [null]),
