@@ -163,7 +163,7 @@ describe('9. a rejected publish tells a person what to run', () => {
     const r = butler(root, ['work', 'publish']);
     expect(r.code).not.toBe(0);
     expect(r.out + r.err).toContain(
-      '  hint: Someone published first. Run `butler work sync` to bring in their records, then `butler work publish` again.\n',
+      '  hint: Someone published first. Run `butler work sync` to bring in their records, then `butler work publish` again. If sync reports a conflict, resolve it with git by hand as it says first.\n',
     );
     expect(butler(root, ['work', 'publish', '--lang', 'ja']).out + butler(root, ['work', 'publish', '--lang', 'ja']).err).toContain(
       '先に誰かが公開しています。`butler work sync` で記録を取り込み、その後 `butler work publish` を再度実行してください',

@@ -66,7 +66,8 @@ const enPerson = {
   refused: [en.refused[0], 'Check how this branch may be published.'] as Pair,
   rejected: [
     en.rejected[0],
-    'Someone published first. Run `butler work sync` to bring in their records, then `butler work publish` again.',
+    // Newcomer walk-through 5: after a sync conflict, publish and sync sent the person round in a loop.
+    'Someone published first. Run `butler work sync` to bring in their records, then `butler work publish` again. If sync reports a conflict, resolve it with git by hand as it says first.',
   ] as Pair,
 };
 
@@ -77,7 +78,7 @@ const jaPerson: typeof enPerson = {
   refused: [ja.refused[0], 'このブランチをどう公開するか確認してください'],
   rejected: [
     ja.rejected[0],
-    '先に誰かが公開しています。`butler work sync` で記録を取り込み、その後 `butler work publish` を再度実行してください',
+    '先に誰かが公開しています。`butler work sync` で記録を取り込み、その後 `butler work publish` を再度実行してください。sync が衝突を報告したら、先にその案内どおり git で手作業で解消してください',
   ],
 };
 
