@@ -186,6 +186,27 @@ describe('shareableSnapshot', () => {
   });
 });
 
+describe('shareableSnapshot: the edges of each rule', () => {
+  it('a CURRENT_STATE without issue text keeps its last line', () => {
+    expect(shareableSnapshot('# H\n## CURRENT_STATE\n- first\n- last\n', new Set())).toContain(
+      '## CURRENT_STATE\n- first\n- last\n\n## DISCOVERY',
+    );
+  });
+
+  it('only the trailing parenthesis of a failure is cut before it is looked for', () => {
+    const out = shareableSnapshot(
+      '# H\n## RISKS\n- Failed: tests (unit) broke (exit 1)\n## HANDOFF_PROMPT\nCaution: tests (unit) broke\nkeep\n',
+      new Set(),
+    );
+    expect(out).toContain('## HANDOFF_PROMPT\nkeep\n');
+  });
+
+  it('an anchor is a line that starts with one; a path quoted later in a line is no anchor', () => {
+    const out = shareableSnapshot('# H\n## CODEBASE_ANCHORS\nsee - `scratch.txt` — notes\n', new Set());
+    expect(out).toContain('## CODEBASE_ANCHORS\nsee - `scratch.txt` — notes\n');
+  });
+});
+
 describe('sharedText', () => {
   it('is the shareable text, redacted after', () => {
     const text = '# H\n## DECISION\n- token ghp_secret here\n';

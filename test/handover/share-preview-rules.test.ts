@@ -11,49 +11,9 @@ import { readShareState } from '../../src/handover/share.js';
 import { hostGit } from '../helpers/git.js';
 import { attacker, forged, push } from '../helpers/hostile.js';
 import { git, makeRepo } from '../helpers/repo.js';
-import { NOW, ownSnapshot, recordingGit, redact, shareCtx, writeShareState } from '../helpers/share-ctx.js';
+import { NOW, ownSnapshot, recordingGit, redact, SHARED_TEXT, shareCtx, writeShareState } from '../helpers/share-ctx.js';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-
-// The shared text of `ownSnapshot(…, { at: 2026-06-04T10:00:00Z, text: 'SECRET' })`, written out.
-const SHARED_TEXT = [
-  '# Handover: repo',
-  '',
-  '## METADATA',
-  '- project: repo',
-  '- issue: none',
-  '- source_brain: claude-code',
-  '- target_brain: any',
-  '- created_at: 2026-06-04T10:00:00Z',
-  '- handover_id: project-20260604T100000Z-claude-code',
-  '- summary: forged [MASKED]',
-  '- lang: en',
-  '',
-  '## CURRENT_STATE',
-  '- FORGED-CURRENT_STATE [MASKED]',
-  '',
-  '## DISCOVERY',
-  '- none',
-  '',
-  '## DECISION',
-  '- FORGED-DECISION [MASKED]',
-  '',
-  '## NEXT_ACTION',
-  '- FORGED-NEXT_ACTION [MASKED]',
-  '',
-  '## BLOCKED / PENDING',
-  '- FORGED-BLOCKEDPENDING [MASKED]',
-  '',
-  '## RISKS',
-  '- FORGED-RISKS [MASKED]',
-  '',
-  '## CODEBASE_ANCHORS',
-  '- FORGED-CODEBASE_ANCHORS [MASKED]',
-  '',
-  '## HANDOFF_PROMPT',
-  'FORGED-PROMPT [MASKED]',
-  '',
-].join('\n');
 
 const thrown = async (p: Promise<unknown>) =>
   p.then(

@@ -73,3 +73,43 @@ export function recordingGit(calls: (readonly string[])[], inner: GitRunner = ho
     return inner(cwd, args, opts);
   };
 }
+
+// The shared text of `ownSnapshot(…, { at: 2026-06-04T10:00:00Z, text: 'SECRET' })`, written out.
+export const SHARED_TEXT = [
+  '# Handover: repo',
+  '',
+  '## METADATA',
+  '- project: repo',
+  '- issue: none',
+  '- source_brain: claude-code',
+  '- target_brain: any',
+  '- created_at: 2026-06-04T10:00:00Z',
+  '- handover_id: project-20260604T100000Z-claude-code',
+  '- summary: forged [MASKED]',
+  '- lang: en',
+  '',
+  '## CURRENT_STATE',
+  '- FORGED-CURRENT_STATE [MASKED]',
+  '',
+  '## DISCOVERY',
+  '- none',
+  '',
+  '## DECISION',
+  '- FORGED-DECISION [MASKED]',
+  '',
+  '## NEXT_ACTION',
+  '- FORGED-NEXT_ACTION [MASKED]',
+  '',
+  '## BLOCKED / PENDING',
+  '- FORGED-BLOCKEDPENDING [MASKED]',
+  '',
+  '## RISKS',
+  '- FORGED-RISKS [MASKED]',
+  '',
+  '## CODEBASE_ANCHORS',
+  '- FORGED-CODEBASE_ANCHORS [MASKED]',
+  '',
+  '## HANDOFF_PROMPT',
+  'FORGED-PROMPT [MASKED]',
+  '',
+].join('\n');
