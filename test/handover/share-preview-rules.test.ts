@@ -127,6 +127,18 @@ describe('allowSharing', () => {
     expect((await readShareState(root)).pending).toEqual([]);
   });
 
+  it('the remote away: the yes stays recorded, what was held stays pending as it was', async () => {
+    const { root } = makeRepo({ withRemote: true });
+    const ctx = shareCtx(root);
+    const a = await ownSnapshot(ctx, { at: '2026-06-04T10:00:00Z' });
+    writeShareState(root, { pending: [a.id] });
+    git(root, 'remote', 'set-url', 'origin', path.join(root, 'nowhere.git'));
+    const out = await allowSharing(ctx, 'Ann');
+    expect(out.outcome).toMatchObject({ shared: false, reason: 'unreachable' });
+    expect((await readShareState(root)).pending).toEqual([a.id]);
+    expect((await previewShares(ctx, {})).allowed).toEqual({ allowed_at: NOW.toISOString(), by: 'Ann' });
+  });
+
   it('nothing held: the yes is recorded and nothing is pushed', async () => {
     const { root, remote } = makeRepo({ withRemote: true });
     const ctx = shareCtx(root);
