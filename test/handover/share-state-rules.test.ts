@@ -262,6 +262,26 @@ describe('importFrom: who added what, and what is here already', () => {
     expect(again.id).toBe(mine.id);
   });
 
+  it('one receipt under many paths is one receipt: the bound on receipt blobs bounds the rows’ receipts', async () => {
+    const { root, remote } = makeRepo({ withRemote: true });
+    const f = forged({ brain: 'codex', target: 'any', at: '2026-06-04T11:00:00Z' });
+    const g = forged({ brain: 'gemini', target: 'any', at: '2026-06-04T11:01:00Z' });
+    const same = JSON.stringify({ kind: 'retired', by: 'mallory', at: '2026-06-04T11:30:00Z' });
+    await push(attacker(remote!), [
+      { path: `snapshots/${f.name}`, text: f.md },
+      { path: `snapshots/${g.name}`, text: g.md },
+      ...Array.from({ length: 40 }, (_, n) => ({ path: `receipts/${f.id}/retired-mallory-${n}.json`, text: same })),
+      { path: `receipts/${g.id}/retired-mallory-local.json`, text: same },
+    ]);
+    const ctx = shareCtx(root);
+    const tip = await fetchShared({ git: hostGit, root, timeoutMs: 20_000 });
+    await importFrom({ root, store: ctx.store, git: hostGit, now: () => NOW, redact }, tip!);
+    const rows = new Map((await ctx.store.entries()).map((e) => [e.handover_id, e]));
+    const one = [{ kind: 'retired', by: 'mallory', at: '2026-06-04T11:30:00Z' }];
+    expect(rows.get(f.id)?.receipts).toEqual(one);
+    expect(rows.get(g.id)?.receipts).toEqual(one);
+  });
+
   it('nothing new on the ref writes no index', async () => {
     const { root, remote } = makeRepo({ withRemote: true });
     await push(secondClone(remote!), [{ path: 'notes/x.md', text: 'x' }]);
