@@ -1,6 +1,7 @@
 // What the handover tools add for sharing (src/handover/share-ops.ts), with real git, a real store and a
 // bare remote: the answers of a first share, a failed one and a shared one, the issue comment of a
 // transfer (once, redacted), the receipts and the retry of work_publish; expected values written out.
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordShareConsent } from '../../src/handover/share-consent.js';
@@ -22,7 +23,7 @@ import type { IndexEntry } from '../../src/handover/store.js';
 import type { GitRunner } from '../../src/shared/git.js';
 import { secondClone } from '../helpers/git-scenarios.js';
 import { hostGit } from '../helpers/git.js';
-import { push } from '../helpers/hostile.js';
+import { forged, push } from '../helpers/hostile.js';
 import { git, makeRepo } from '../helpers/repo.js';
 import { ownSnapshot, SHARED_TEXT, shareCtx, writeShareState } from '../helpers/share-ctx.js';
 
@@ -176,6 +177,44 @@ describe('clone ids and receipts', () => {
     expect(await receiptClone(ctx, await entryOf(ctx, a.id))).toBeNull();
   });
 
+  it('receiptClone: git that cannot be read is "not shared"', async () => {
+    const { root } = makeRepo({ withRemote: true });
+    const a = await ownSnapshot(shareCtx(root), { at: '2026-06-04T10:00:00Z' });
+    const throwing: GitRunner = async () => {
+      throw new Error('no git');
+    };
+    const ctx = shareCtx(root, { git: throwing });
+    expect(await receiptClone(ctx, await entryOf(shareCtx(root), a.id))).toBeNull();
+    expect((await readShareState(root)).clone_id).toBeUndefined();
+  });
+
+  it('shareReceipt names the taker of the snapshot asked about, not of the newest', async () => {
+    const { root } = makeRepo({ withRemote: true });
+    allow(root);
+    const ctx = shareCtx(root);
+    const old = await ownSnapshot(ctx, { at: '2026-06-04T10:00:00Z', target: 'any' });
+    const newer = await ownSnapshot(ctx, { at: '2026-06-04T10:30:00Z', target: 'any' });
+    await ctx.store.addReceipt(newer.id, { kind: 'accepted', by: 'gemini', at: '2026-06-04T11:00:00Z', clone: 'aaaa' });
+    await ctx.store.addReceipt(old.id, { kind: 'accepted', by: 'codex', at: '2026-06-04T11:00:00Z', clone: 'aaaa' });
+    expect(await shareReceipt(ctx, await entryOf(ctx, old.id), 'aaaa')).toEqual({ taker: 'codex' });
+  });
+
+  it('shareReceipt without the OK: the receipt of a snapshot from the remote goes out, and no note', async () => {
+    const { root, remote } = makeRepo({ withRemote: true });
+    const ctx = shareCtx(root);
+    const held = await ownSnapshot(ctx, { at: '2026-06-04T09:00:00Z' });
+    writeShareState(root, { pending: [held.id] });
+    const other = forged({ brain: 'gemini', target: 'any', at: '2026-06-04T10:00:00Z' });
+    await push(secondClone(remote!), [{ path: `snapshots/${other.name}`, text: other.md }]);
+    await receive(ctx);
+    const entry = await entryOf(ctx, other.id);
+    await ctx.store.materialize(entry, other.md);
+    await ctx.store.addReceipt(other.id, { kind: 'accepted', by: 'codex', at: '2026-06-04T11:00:00Z', clone: 'aaaa' });
+    expect(await shareReceipt(ctx, await entryOf(ctx, other.id), 'aaaa')).toEqual({ taker: 'codex' });
+    expect(onRemote(remote!)).toEqual([`receipts/${other.id}/accepted-codex-aaaa.json`, `snapshots/${other.name}`]);
+    expect((await readShareState(root)).pending).toEqual([held.id]);
+  });
+
   it('hasPendingShares: only a non-empty list', async () => {
     const { root } = makeRepo();
     expect(await hasPendingShares(root)).toBe(false);
@@ -243,6 +282,19 @@ describe('retryPendingShares', () => {
     writeShareState(root, { pending: [a.id] });
     git(root, 'remote', 'remove', 'origin');
     expect(await retryPendingShares(ctx)).toEqual({ handovers_not_shared: [a.id], share_error: 'there is no upstream remote' });
+  });
+
+  it('shared now: a transfer without an issue, or whose file is gone, is not posted', async () => {
+    const { root } = makeRepo({ withRemote: true });
+    allow(root);
+    const c = commenting();
+    const ctx = shareCtx(root, { commentOnIssue: c.commentOnIssue });
+    const noIssue = await ownSnapshot(ctx, { at: '2026-06-04T10:00:00Z', target: 'codex' });
+    const gone = await ownSnapshot(ctx, { at: '2026-06-04T10:01:00Z', issue: 8, target: 'codex' });
+    rmSync(path.join(root, 'session_logs', 'handover', gone.name));
+    writeShareState(root, { pending: [noIssue.id, gone.id] });
+    expect(await retryPendingShares(ctx)).toEqual({ handovers_shared: [gone.id, noIssue.id] });
+    expect(c.posts).toEqual([]);
   });
 
   it('shared now: the ids, and each transfer to another brain posted on its issue', async () => {
