@@ -171,6 +171,18 @@ describe('fetchShared and fetchedCommit', () => {
     expect([f.reason, f.detail]).toEqual(['git_error', 'git rev-parse: exit 128: not a repo']);
   });
 
+  it('what git said is bounded to 1000 characters; a runner throwing nothing still gives a ShareFailure', async () => {
+    const { root } = makeRepo({ withRemote: true });
+    const noisy: GitRunner = async (cwd, args, o) =>
+      args[0] === 'rev-parse' ? { stdout: '', stderr: 'n'.repeat(2000), exitCode: 1 } : hostGit(cwd, args, o);
+    expect((await failure(fetchShared(opts(root, noisy)))).detail).toBe(`git rev-parse: exit 1: ${'n'.repeat(977)}`);
+    const bare: GitRunner = async (cwd, args, o) => {
+      if (args[0] === 'fetch') throw undefined;
+      return hostGit(cwd, args, o);
+    };
+    expect(await failure(fetchShared(opts(root, bare)))).toMatchObject({ reason: 'unreachable', detail: 'undefined' });
+  });
+
   it('a time bound that has run out starts no call', async () => {
     const { root } = makeRepo({ withRemote: true });
     const calls: Call[] = [];
@@ -269,6 +281,11 @@ describe('readSharedBlob', () => {
       throw new Error('no git');
     };
     expect(await readSharedBlob({ git: throwing, root }, small)).toBeNull();
+    const throwsOnRead: GitRunner = async (cwd, args, o) => {
+      if (args[1] === 'blob') throw new Error('gone');
+      return hostGit(cwd, args, o);
+    };
+    expect(await readSharedBlob({ git: throwsOnRead, root }, small)).toBeNull();
     const sizeOnly: GitRunner = async (cwd, args, o) =>
       args[1] === 'blob' ? { stdout: 'x', stderr: '', exitCode: 1 } : hostGit(cwd, args, o);
     expect(await readSharedBlob({ git: sizeOnly, root }, small)).toBeNull();
@@ -372,6 +389,20 @@ describe('pushShared', () => {
     const f = await failure(pushShared(opts(root, rejecting), [{ path: 'a', text: 'a' }], 'm'));
     expect([f.reason, f.detail, n]).toEqual(['rejected', '! refs [rejected] (attempt 4)', 4]);
     expect(git(remote!, 'for-each-ref', SHARE_REF)).toBe('');
+  });
+
+  it('the words of a refused or rejected push are bounded to 1000 characters', async () => {
+    const { root } = makeRepo({ withRemote: true });
+    const says =
+      (stderr: string): GitRunner =>
+      async (cwd, args, o) =>
+        args[0] === 'push' ? { stdout: '', stderr, exitCode: 1 } : hostGit(cwd, args, o);
+    const refused = await failure(
+      pushShared(opts(root, says(`fatal: hook declined ${'r'.repeat(2000)}`)), [{ path: 'a', text: 'a' }], 'm'),
+    );
+    expect([refused.reason, refused.detail.length]).toEqual(['git_error', 1000]);
+    const rejected = await failure(pushShared(opts(root, says(`[rejected] ${'j'.repeat(2000)}`)), [{ path: 'a', text: 'a' }], 'm'));
+    expect([rejected.reason, rejected.detail.length]).toEqual(['rejected', 1000]);
   });
 
   it.each([
