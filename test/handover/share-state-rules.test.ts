@@ -282,6 +282,23 @@ describe('importFrom: who added what, and what is here already', () => {
     expect(rows.get(g.id)?.receipts).toEqual(one);
   });
 
+  it('only snapshots/ holds snapshots, and a receipt name ends in .json', async () => {
+    const { root, remote } = makeRepo({ withRemote: true });
+    const f = forged({ brain: 'codex', target: 'any', at: '2026-06-04T11:00:00Z' });
+    const g = forged({ brain: 'gemini', target: 'any', at: '2026-06-04T11:01:00Z' });
+    const receipt = JSON.stringify({ kind: 'retired', by: 'mallory', at: '2026-06-04T11:30:00Z' });
+    await push(attacker(remote!), [
+      { path: `snapshots/${f.name}`, text: f.md },
+      // ten characters before the name, as "snapshots/" has
+      { path: `elsewher2/${g.name}`, text: g.md },
+      { path: `receipts/${f.id}/retired-mallory-local.json.txt`, text: receipt },
+    ]);
+    const ctx = shareCtx(root);
+    const tip = await fetchShared({ git: hostGit, root, timeoutMs: 20_000 });
+    await importFrom({ root, store: ctx.store, git: hostGit, now: () => NOW, redact }, tip!);
+    expect((await ctx.store.entries()).map((e) => [e.handover_id, e.receipts ?? []])).toEqual([[f.id, []]]);
+  });
+
   it('nothing new on the ref writes no index', async () => {
     const { root, remote } = makeRepo({ withRemote: true });
     await push(secondClone(remote!), [{ path: 'notes/x.md', text: 'x' }]);
