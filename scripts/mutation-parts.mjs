@@ -5,7 +5,14 @@
 /** @type {Record<string, { mutate: string[]; tests: string[] }>} */
 export const MUTATION_PARTS = {
   trust: {
-    mutate: ['src/issues/trust.ts', 'src/shared/redact.ts', 'src/shared/no-links.ts', 'src/shared/paths.ts', 'src/shared/lock.ts'],
+    mutate: [
+      'src/issues/trust.ts',
+      'src/shared/redact.ts',
+      'src/shared/no-links.ts',
+      'src/shared/paths.ts',
+      'src/shared/lock.ts',
+      'src/shared/tracker-url.ts',
+    ],
     tests: [
       'test/issues/trust.test.ts',
       'test/issues/trust-rules.test.ts',

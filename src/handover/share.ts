@@ -192,9 +192,14 @@ export async function importFrom(d: ShareDeps, tip: string): Promise<void> {
   const recs = [...tree].filter(([p]) => /^receipts\/[^/]+\/[A-Za-z0-9_-]+\.json$/.test(p) && onRemote.has(p.split('/')[1]!));
   const receiptTexts = await readBlobs(o, [...new Set(recs.map(([, id]) => id))].slice(0, MAX_RECEIPTS), MAX_RECEIPT_BYTES);
   const receipts = new Map<string, Receipt[]>();
+  // One blob under many paths is one receipt: so MAX_RECEIPTS blobs bound the receipts a row gets.
+  const seen = new Set<string>();
   for (const [p, id] of recs) {
+    const of = p.split('/')[1]!;
     const r = parseReceipt(receiptTexts.get(id));
-    if (r) receipts.set(p.split('/')[1]!, [...(receipts.get(p.split('/')[1]!) ?? []), r]);
+    if (!r || seen.has(`${of} ${id}`)) continue;
+    seen.add(`${of} ${id}`);
+    receipts.set(of, [...(receipts.get(of) ?? []), r]);
   }
   if (rows.length || receipts.size) await d.store.importShared(rows, receipts, onRemote);
 }

@@ -141,7 +141,7 @@ export function backendFromConfig(cfg: IssuesConfig | undefined, opts: OpenIssue
 function apiBase(raw: string, suffix: string, lang: Lang): string {
   const t = backendText(lang);
   // The config reader applies the same rule (src/shared/tracker-url.ts): this guards a URL from anywhere else.
-  if (trackerUrlProblem(raw)) throw invalidArgument(t.urlHttps, t.fixIn(CONFIG_FILE));
+  if (trackerUrlProblem(raw) !== null) throw invalidArgument(t.urlHttps, t.fixIn(CONFIG_FILE));
   const url = new URL(raw);
   let base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   if (suffix && !base.endsWith(suffix)) base += suffix;
