@@ -82,7 +82,8 @@ export interface NotReplaced {
 /** `not_resolved`: `resolved:` lines that closed nothing carried (field trial G: a paraphrase matched nothing, unsaid). */
 export type Carried = OpenItems & { resolved: string[]; replaced: Replaced[]; not_replaced: NotReplaced[]; not_resolved: string[] };
 
-export const NOTHING_CARRIED: Carried = {
+/** A fresh, empty Carried (its lists are filled in place). */
+const nothingCarried = (): Carried => ({
   decisions: [],
   pending: [],
   risks: [],
@@ -91,7 +92,9 @@ export const NOTHING_CARRIED: Carried = {
   replaced: [],
   not_replaced: [],
   not_resolved: [],
-};
+});
+
+export const NOTHING_CARRIED: Carried = nothingCarried();
 
 /**
  * The carried decisions that `replaces:` / `withdrawn:` lines name (issue 22: a decision the user changed
@@ -124,16 +127,7 @@ function replacements(decisions: string[], notes: ParsedNotes): { drop: Set<numb
  * the notes repeat are not doubled.
  */
 export function carryForward(prev: OpenItems | null, notes: ParsedNotes): Carried {
-  const out: Carried = {
-    decisions: [],
-    pending: [],
-    risks: [],
-    anchors: [],
-    resolved: [],
-    replaced: [],
-    not_replaced: [],
-    not_resolved: [],
-  };
+  const out = nothingCarried();
   if (!prev) {
     out.not_replaced = notes.replaced.map((r) => ({ text: r.old, matched: 0 }));
     out.not_resolved = [...notes.resolved];
