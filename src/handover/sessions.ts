@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { butlerGitFile, writeGitText } from '../shared/git-refs.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';
+import { BRAIN_FILE_ID } from '../shared/ids.js';
 import { readTextIfExistsSync, writeFileAtomic, writeFileAtomicSync } from '../shared/fs.js';
 import { tryFileLockSync, withFileLock } from '../shared/lock.js';
 
@@ -225,7 +226,7 @@ const brainsOf = (list: readonly SessionRecord[]): string[] => list.map((r) => r
  */
 function writeRecoveryFacts(projectRoot: string, list: readonly SessionRecord[], before: readonly string[]): void {
   for (const brain of new Set([...before, ...brainsOf(list)])) {
-    if (!/^[A-Za-z0-9_-]{1,80}$/.test(brain)) continue;
+    if (!BRAIN_FILE_ID.test(brain)) continue;
     const name = recoveryFactsName(brain);
     const file = butlerGitFile(projectRoot, name, 'gitDir');
     const text = recoveryFacts(list, brain);

@@ -9,13 +9,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../shared/fs.js';
 import { fileKey } from '../shared/git-refs.js';
+import { BRAIN_FILE_ID } from '../shared/ids.js';
 import { isAuto, isRetired, markSuperseded } from './candidates.js';
 import { newestFirst, parseIndex } from './store-rows.js';
 import type { IndexEntry } from './store-types.js';
 
 /** Brains with an extract at most (a hostile index could name thousands); the others parse the index. */
 const MAX_BRAINS = 16;
-const BRAIN_FILE = /^[A-Za-z0-9_-]{1,80}$/;
 
 const fileOf = (dir: string, brain: string) => path.join(dir, 'start', `${brain}.json`);
 
@@ -33,7 +33,7 @@ export async function writeStartIndex(root: string, indexFile: string, entries: 
     if (!sig) return;
     const marked = markSuperseded(entries.map((e) => ({ ...e })).sort(newestFirst));
     const brains = [...new Set(marked.flatMap((e) => [e.target_brain, e.source_brain, ...(e.receipts ?? []).map((r) => r.by)]))]
-      .filter((b) => b !== 'any' && BRAIN_FILE.test(b))
+      .filter((b) => b !== 'any' && BRAIN_FILE_ID.test(b))
       .slice(0, MAX_BRAINS);
     const dir = path.dirname(indexFile);
     for (const b of brains) {
@@ -48,7 +48,7 @@ export async function writeStartIndex(root: string, indexFile: string, entries: 
 
 /** The extract for `brain` when it matches the index as it is now, newest first; null: parse the index. */
 export function startEntriesNow(indexFile: string, brain: string | null): IndexEntry[] | null {
-  if (!brain || !BRAIN_FILE.test(brain)) return null;
+  if (!brain || !BRAIN_FILE_ID.test(brain)) return null;
   try {
     const sig = fileKey(indexFile);
     const text = readFileSync(fileOf(path.dirname(indexFile), brain), 'utf8');

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { CONFIG_FILE } from '../shared/config.js';
 import { butlerGitFile, fileKey, gitDirs, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
+import { BRAIN_FILE_ID } from '../shared/ids.js';
 import { recoveryFactsName, type RecoveryFact } from './sessions.js';
 import { FETCH_STALE_MS, SESSION_START_LIMIT, SHARE_STATE_FILE } from './start-prompt.js';
 import { HANDOVER_DIR } from './store.js';
@@ -180,7 +181,7 @@ function memoBody(q: MemoQuery, name: string): boolean {
   try {
     const { root, deps } = q;
     if (!q.keys || !plainPath(root) || root.includes('\t') || q.text.length > SESSION_START_LIMIT + 1) return false;
-    if (!/^[A-Za-z0-9_-]{1,80}$/.test(q.brain) || LONE_SURROGATE.test(q.text)) return false;
+    if (!BRAIN_FILE_ID.test(q.brain) || LONE_SURROGATE.test(q.text)) return false;
     const files = fixedFiles(root, q.brain);
     if (!files || deps.issueIds.length > 200 || deps.anchors.length > 100) return false;
     // The recovery facts (sessions.ts), read once: the r lines and the checksum come from the same bytes.

@@ -11,6 +11,9 @@ export const COMMENT_ID_MAX = Number.MAX_SAFE_INTEGER;
 /** `issue-49-20260603T094500Z-codex`, `project-20260603T094500Z-claude-code-2` (collision suffix). */
 export const HANDOVER_ID_PATTERN = /^(?:issue-[1-9][0-9]{0,9}|project)-[0-9]{8}T[0-9]{6}Z-[A-Za-z0-9_-]{1,80}$/;
 
+/** A brain id that can name a file of its own (the start index, recovery facts, start memo): as in handover ids. */
+export const BRAIN_FILE_ID = /^[A-Za-z0-9_-]{1,80}$/;
+
 /** A record id is an abbreviated or full commit hash. */
 export const RECORD_ID = /^[0-9a-f]{4,64}$/;
 

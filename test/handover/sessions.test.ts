@@ -108,6 +108,8 @@ describe('sessions registry', () => {
       'node:path',
       '../shared/git-refs.js',
       '../shared/tracked-logs.js',
+      // ids.ts imports nothing (the brain-file pattern shared with start-memo.ts and start-index.ts).
+      '../shared/ids.js',
       '../shared/fs.js',
       '../shared/lock.js',
     ]);
