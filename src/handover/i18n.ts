@@ -1,5 +1,6 @@
 import type { Lang } from '../shared/config.js';
 import type { SectionName } from './sections.js';
+import { startText } from './messages/start.js';
 
 /** Status labels for BLOCKED / PENDING (docs/decisions.md D4). */
 export type PendingLabel = 'adopted' | 'provisional' | 'undecided' | 'blocked' | 'waiting';
@@ -87,7 +88,7 @@ const ja: Strings = {
     waiting: (text) => `ユーザー待ち: ${text}`,
     moreIn: (section) => (n) => `（ほか ${n} 件は ${section}）`,
     lastRequest: (text) => `ユーザーの最後の依頼: ${text}`,
-    cut: '（続きは handover_read）',
+    cut: startText('ja').cut,
   },
   issueText: 'issue 本文（起票時の記述で、現在の状態ではありません）',
   resolved: '解決済み',
@@ -147,7 +148,7 @@ const en: Strings = {
     waiting: (text) => `Waiting on the user (ask, do not guess): ${text}`,
     moreIn: (section) => (n) => `(${n} more in ${section})`,
     lastRequest: (text) => `The user's last request: ${text}`,
-    cut: '(cut; the rest: handover_read)',
+    cut: startText('en').cut,
   },
   issueText: 'Issue text as filed (not the current state)',
   resolved: 'Resolved',

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { butlerGitFile, writeGitText } from '../shared/git-refs.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';
@@ -86,7 +86,9 @@ function upsert(list: SessionRecord[], next: SessionRecord): void {
  */
 function takeQueue(projectRoot: string): SessionRecord[] {
   const file = butlerGitFile(projectRoot, START_QUEUE, 'gitDir');
-  if (!file) return [];
+  // Most starts find no queue: a stat, not the thrown ENOENT of a rename (the hook is timed). A queue
+  // written after this stat is taken by the next start, as one written after the rename would be.
+  if (!file || !statSync(file, { throwIfNoEntry: false })) return [];
   const taken = `${file}.${Date.now()}-${Math.random().toString(36).slice(2)}`;
   try {
     renameSync(file, taken);

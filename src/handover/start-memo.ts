@@ -60,18 +60,28 @@ function fixedFiles(root: string, brain: string): string[] | null {
   return files;
 }
 
-/** Identity of the fixed files before the answer is made: the memo is written only if none changed meanwhile. */
-export function memoKeys(root: string, brain: string): string | null {
+/** The fixed files and their identity before the answer is made: the memo is written only if none changed meanwhile. */
+export interface MemoKeys {
+  files: string[];
+  key: string;
+}
+
+const keyOf = (files: readonly string[]) => files.map((f) => fileKey(f) ?? '-').join('|');
+
+export function memoKeys(root: string, brain: string): MemoKeys | null {
   try {
     const files = fixedFiles(root, brain);
-    return files && files.map((f) => fileKey(f) ?? '-').join('|');
+    return files && { files, key: keyOf(files) };
   } catch {
     return null;
   }
 }
 
-// Slicing-by-8 tables: the hook runs this once per process, before the JIT warms up, so fewer loop turns count.
-const CRC_TABLE = (() => {
+// Slicing-by-8 tables: the hook runs this once per process, before the JIT warms up, so fewer loop turns
+// count. Made on first use: most starts reuse every checksum of the previous memo and never need them.
+let crcTable: Int32Array | null = null;
+function crcTableNow(): Int32Array {
+  if (crcTable) return crcTable;
   const t = new Int32Array(256 * 8);
   for (let i = 0; i < 256; i++) {
     let c = i << 24;
@@ -80,12 +90,13 @@ const CRC_TABLE = (() => {
   }
   for (let i = 0; i < 256; i++)
     for (let s = 1; s < 8; s++) t[s * 256 + i] = (t[(s - 1) * 256 + i]! << 8) ^ t[(t[(s - 1) * 256 + i]! >>> 24) & 0xff]!;
+  crcTable = t;
   return t;
-})();
+}
 
 /** The checksum POSIX `cksum` prints: CRC-32 (polynomial 0x04C11DB7, MSB first) over the bytes, then the length. */
 export function posixCksum(b: Uint8Array): number {
-  const t = CRC_TABLE;
+  const t = crcTableNow();
   const n = b.length;
   const m = n - (n % 8);
   let c = 0;
@@ -173,7 +184,7 @@ interface MemoQuery {
   langEnv: string | undefined;
   text: string;
   deps: MemoDeps;
-  keys: string | null;
+  keys: MemoKeys | null;
 }
 
 /** Writes the memo; false when this answer has none. */
@@ -182,8 +193,9 @@ function memoBody(q: MemoQuery, name: string): boolean {
     const { root, deps } = q;
     if (!q.keys || !plainPath(root) || root.includes('\t') || q.text.length > SESSION_START_LIMIT + 1) return false;
     if (!BRAIN_FILE_ID.test(q.brain) || LONE_SURROGATE.test(q.text)) return false;
-    const files = fixedFiles(root, q.brain);
-    if (!files || deps.issueIds.length > 200 || deps.anchors.length > 100) return false;
+    // The list from before the answer: a changed HEAD (another branch file) changes HEAD's own key.
+    const files = q.keys.files;
+    if (deps.issueIds.length > 200 || deps.anchors.length > 100) return false;
     // The recovery facts (sessions.ts), read once: the r lines and the checksum come from the same bytes.
     const factsFile = butlerGitFile(root, recoveryFactsName(q.brain), 'gitDir') as string;
     const facts = readOrNull(factsFile);
@@ -203,7 +215,7 @@ function memoBody(q: MemoQuery, name: string): boolean {
       lines.push(plainPath(p) ? `${existsSync(p) ? 'e' : 'n'} ${p}` : null);
     }
     if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '').replace(/\n[^]*$/, '')))) return false;
-    if (memoKeys(root, q.brain) !== q.keys) return false;
+    if (keyOf(files) !== q.keys.key) return false;
     const env = q.langEnv?.toLowerCase();
     const { l1, l2 } = JSON.parse(facts) as { l1: RecoveryFact | null; l2: RecoveryFact | null };
     const [r1, r2] = [target(l1 ?? null), target(l2 ?? null)];

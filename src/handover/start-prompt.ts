@@ -5,7 +5,6 @@ import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { acceptedBy } from './candidates.js';
 import { isOwn, originOf } from './origin.js';
 import { startText } from './messages/start.js';
-import { strings } from './i18n.js';
 import { clip } from './prompt.js';
 import { handoffPrompt } from './snapshot.js';
 import { HANDOVER_DIR, type IndexEntry } from './store.js';
@@ -168,7 +167,7 @@ export function startPromptOne(
   // After a compaction the context lost them too: the summary, then the decisions and the request.
   const shown = compact ? [...prompt.slice(0, 1), ...prompt.slice(1).filter((l) => KEEP.test(l))] : prompt;
   const more = (n: number) => t.moreDecisions(n, `handover_read(handover_id="${e.handover_id}")`);
-  return `${fit(shown, tail, SESSION_START_LIMIT, more, strings(lang).prompt.cut)}\n`;
+  return `${fit(shown, tail, SESSION_START_LIMIT, more, startText(lang).cut)}\n`;
 }
 
 /**

@@ -36,17 +36,31 @@ export function gitDirs(root: string): { gitDir: string; common: string } | null
   let gitDir = dotGit;
   const st = statSync(dotGit, { throwIfNoEntry: false });
   if (!st) return null;
+  // A SessionStart asks this a dozen times (memo keys, recovery facts, the queue); a `.git` folder whose
+  // identity did not change has the same answer (adding or removing its commondir file changes its mtime).
+  const key = `${st.ino}:${st.mtimeMs}`;
+  const known = st.isDirectory() ? DIRS_SEEN.get(dotGit) : undefined;
+  if (known?.key === key) return { ...known.dirs };
   if (st.isFile()) {
     const m = /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(read(dotGit) ?? '');
     if (!m?.[1]) return null;
     gitDir = path.resolve(root, m[1]);
   } else if (!st.isDirectory()) return null;
-  return { gitDir, common: commonDirOf(gitDir) };
+  const dirs = { gitDir, common: commonDirOf(gitDir) };
+  if (st.isDirectory()) {
+    if (DIRS_SEEN.size >= 64) DIRS_SEEN.clear();
+    DIRS_SEEN.set(dotGit, { key, dirs: { ...dirs } });
+  }
+  return dirs;
 }
+
+const DIRS_SEEN = new Map<string, { key: string; dirs: { gitDir: string; common: string } }>();
 
 /** The repository's common git dir: a linked worktree's git dir names it in `commondir`. */
 export function commonDirOf(gitDir: string): string {
-  const commondir = read(path.join(gitDir, 'commondir'));
+  const file = path.join(gitDir, 'commondir');
+  // Missing in every main worktree: a stat, not the thrown ENOENT of a read (the hooks are timed).
+  const commondir = statSync(file, { throwIfNoEntry: false }) ? read(file) : null;
   return commondir === null ? gitDir : path.resolve(gitDir, commondir.trim());
 }
 

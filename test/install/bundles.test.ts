@@ -15,6 +15,14 @@ describe('bundles', () => {
     expect(statSync(path.join(HOOKS, 'butler-runtime.mjs')).size).toBeLessThanOrEqual(600_000);
   });
 
+  it('the SessionStart hook is small: the snapshot catalog is not inside', () => {
+    // Every start that is not the shell's compiles this file (docs/decisions.md D40): 58 KB before the
+    // start memo, 70 KB when one string pulled src/handover/i18n.ts in (issue #22 item 10), 65 KB without it.
+    const text = readFileSync(path.join(HOOKS, 'session-start.cjs'), 'utf8');
+    expect(text.length).toBeLessThan(67_000);
+    expect(text).not.toContain('snapshot の機械的な属性');
+  });
+
   it('the butler skill carries the same bundles as hooks/ (what `npx skills add` copies)', () => {
     const names = readdirSync(HOOKS).sort();
     expect(readdirSync(SKILL_SCRIPTS).sort()).toEqual(names);

@@ -1,9 +1,9 @@
 // readHeadFromFiles against real git: whatever it answers must be what git says; what it cannot read
 // (symref, reftable, unborn branch, odd names) must answer null so the caller asks git.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readHeadFromFiles } from '../../src/shared/git-refs.js';
+import { gitDirs, readHeadFromFiles } from '../../src/shared/git-refs.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 /** What git itself says: branch (null when detached) and HEAD. */
@@ -78,5 +78,28 @@ describe('readHeadFromFiles (branch and HEAD without git)', () => {
     writeFileSync(path.join(other, '.git', 'HEAD'), 'ref: refs/tags/v1\n');
     expect(readHeadFromFiles(other)).toBeNull();
     expect(readHeadFromFiles(path.dirname(other))).toBeNull();
+  });
+});
+
+describe('gitDirs remembers an answer only while `.git` keeps its identity', () => {
+  it('a commondir file added, then removed, and `.git` replaced by a worktree file: each seen at once', () => {
+    const { root } = makeRepo();
+    const dotGit = path.join(root, '.git');
+    expect(gitDirs(root)).toEqual({ gitDir: dotGit, common: dotGit });
+    const other = path.join(root, 'elsewhere');
+    mkdirSync(other);
+    writeFileSync(path.join(dotGit, 'commondir'), '../elsewhere\n');
+    expect(gitDirs(root)).toEqual({ gitDir: dotGit, common: other });
+    rmSync(path.join(dotGit, 'commondir'));
+    expect(gitDirs(root)).toEqual({ gitDir: dotGit, common: dotGit });
+    // What a caller does with the answer does not change the next one.
+    const seen = gitDirs(root)!;
+    seen.common = '/tmp';
+    expect(gitDirs(root)).toEqual({ gitDir: dotGit, common: dotGit });
+    renameSync(dotGit, path.join(root, 'moved.git'));
+    writeFileSync(dotGit, 'gitdir: moved.git\n');
+    expect(gitDirs(root)).toEqual({ gitDir: path.join(root, 'moved.git'), common: path.join(root, 'moved.git') });
+    rmSync(dotGit);
+    expect(gitDirs(root)).toBeNull();
   });
 });
