@@ -36,7 +36,17 @@ export function summarize(line: string): string {
     if (next.length > SUMMARY_MAX) break;
     out = next;
   }
-  return out || clip(line, SUMMARY_MAX);
+  return out || clause(line.trim());
+}
+
+/**
+ * A first sentence too long for the summary, shortened at its last clause break that fits (", ", "; ",
+ * ": ", " - ", "、") rather than mid-phrase: field trial G's successor stopped at "… working…".
+ */
+function clause(line: string): string {
+  const head = line.slice(0, SUMMARY_MAX - 1);
+  const at = Math.max(...[', ', '; ', ': ', ' - ', ' — ', '、', '，'].map((b) => head.lastIndexOf(b)));
+  return at > SUMMARY_MAX * 0.4 ? `${head.slice(0, at).trimEnd()}…` : clip(line, SUMMARY_MAX);
 }
 
 /** Items joined while they fit `max`, then how many more the section holds. */

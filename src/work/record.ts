@@ -114,8 +114,12 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     await input.git(root, parent ? ['reset', '--soft', '--quiet', parent] : ['update-ref', '-d', 'HEAD']);
     refuseProtected(unasked, lang, t.undone);
   }
+  // Asked once, at the first unpublished record: repeated after every record it read as a step to take now
+  // (field trial G). Later records say how many wait; work_observe and the handover still name publishing.
+  const tracking = state.upstream?.status === 'tracking';
+  const waiting = tracking && st.ahead !== null ? st.ahead + 1 : null;
   const next: Action | null =
-    state.upstream?.status === 'tracking' ? { tool: 'work_publish', args: {}, reason: t.publishReason, required_args: [] } : null;
+    tracking && (waiting === null || waiting === 1) ? { tool: 'work_publish', args: {}, reason: t.publishReason, required_args: [] } : null;
   return ok(t.recorded(head.slice(0, 12), links.issue_ids), {
     record_id: head.slice(0, 12),
     head,
@@ -125,6 +129,7 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     branch: st.branch,
     // Publishing is the user's call (issue 22): a separate field, never required_action or a suggestion.
     ...(next ? { ask_user_first: next } : {}),
+    ...(waiting !== null ? { unpublished: waiting } : {}),
   });
 }
 

@@ -122,4 +122,17 @@ describe('summary text', () => {
     expect(summarize(long).length).toBeLessThanOrEqual(160);
     expect(clip('あ'.repeat(200), 10)).toBe(`${'あ'.repeat(9)}…`);
   });
+
+  it('a first sentence too long is shortened at its last clause break, not mid-phrase (field trial G)', () => {
+    const line =
+      'Implemented truncate(text, max) with the ellipsis the user chose and tests for the empty string, the exact limit and surrogate pairs, working on the README example next because the user asked for one';
+    expect(summarize(line)).toBe(
+      'Implemented truncate(text, max) with the ellipsis the user chose and tests for the empty string, the exact limit and surrogate pairs…',
+    );
+    const ja = `${'あ'.repeat(80)}、${'い'.repeat(100)}`;
+    expect(summarize(ja)).toBe(`${'あ'.repeat(80)}…`);
+    // A break too early (before 40% of the bound) is not used: the words are cut as before.
+    const early = `Short, ${'word '.repeat(60)}`;
+    expect(summarize(early).startsWith('Short, word word')).toBe(true);
+  });
 });

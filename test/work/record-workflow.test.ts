@@ -91,6 +91,16 @@ describe('D42: work_record does what the texts promise', () => {
     expect(r.data.ask_user_first).toMatchObject({ tool: 'work_publish' });
     expect(git(remote as string, 'rev-parse', 'main')).toBe(remoteBefore);
     expect(git(root, 'log', '-1', '--format=%s')).toBe('add a');
+    expect(r.data.unpublished).toBe(1);
+    // Asked once (field trial G): the second record says how many wait, and asks nothing again.
+    write(root, 'b.txt', 'b\n');
+    const second = await c.call('work_record', { message: 'add b' });
+    expect(second.status).toBe('ok');
+    expect(second.data).not.toHaveProperty('ask_user_first');
+    expect(second.data).not.toHaveProperty('required_action');
+    expect(second.data.unpublished).toBe(2);
+    // work_observe still names publishing as the user's call.
+    expect((await c.call('work_observe')).data.ask_user_first).toMatchObject({ tool: 'work_publish' });
     await c.close();
   });
 });
