@@ -7,9 +7,10 @@
 // The proof of `own` cannot live in the work tree, which any commit can rewrite (session_logs/ included,
 // even when ignored): it is a ledger of ids in this work tree's git dir, which no commit or fetch
 // writes. Everything reads a row's origin through originOf().
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants as fs, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, writeSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { butlerGitFile, gitDirs } from '../shared/git-refs.js';
+import { butlerGitFile, gitDirs, readGitFile } from '../shared/git-refs.js';
+import { ButlerError } from '../shared/errors.js';
 import { trackedLogs } from '../shared/tracked-logs.js';
 import type { IndexEntry } from './store-types.js';
 
@@ -29,18 +30,43 @@ export function recordOwn(root: string, id: string): void {
   const file = ledgerFile(root);
   if (!file) return;
   mkdirSync(path.dirname(file), { recursive: true });
-  appendFileSync(file, `${id}\n`);
+  // Never through a link (out of the project) nor into a FIFO (it would block): the agent can plant either.
+  const refused = () =>
+    new ButlerError('policy_blocked', `Refusing to write ${file}: it is not a regular file`, `Remove ${file}; Butler writes it again.`, {
+      link: file,
+    });
+  let fd: number;
+  try {
+    fd = openSync(file, fs.O_WRONLY | fs.O_APPEND | fs.O_CREAT | (fs.O_NOFOLLOW ?? 0) | (fs.O_NONBLOCK ?? 0), 0o644);
+  } catch (err) {
+    throw (err as NodeJS.ErrnoException).code === 'ELOOP' || (err as NodeJS.ErrnoException).code === 'ENXIO' ? refused() : err;
+  }
+  try {
+    if (!fstatSync(fd).isFile() || lstatSync(path.dirname(file)).isSymbolicLink()) throw refused();
+    writeSync(fd, `${id}\n`);
+  } finally {
+    closeSync(fd);
+  }
 }
+
+const lstatOrNull = (file: string) => {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/** Some 250,000 ids. */
+const LEDGER_MAX = 16 * 1024 * 1024;
 
 /** The own ids; null when there is no git dir. A missing ledger is made once from what the index holds. */
 function ownIds(root: string, entries: readonly IndexEntry[]): Set<string> | null {
   const file = ledgerFile(root);
   if (!file) return null;
-  try {
-    return new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
-  } catch {
-    return seed(root, file, entries);
-  }
+  if (!lstatOrNull(file)) return seed(root, file, entries);
+  // A link, FIFO or device in its place makes nothing own (readGitFile); far beyond any real ledger is not read.
+  return new Set((readGitFile(file, LEDGER_MAX) ?? '').split('\n').filter(Boolean));
 }
 
 /**

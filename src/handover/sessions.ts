@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { butlerGitFile, writeGitText } from '../shared/git-refs.js';
+import { butlerGitFile, readGitFile, writeGitText } from '../shared/git-refs.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';
 import { BRAIN_FILE_ID } from '../shared/ids.js';
 import { readTextIfExistsSync, writeFileAtomic, writeFileAtomicSync } from '../shared/fs.js';
@@ -95,13 +95,9 @@ function takeQueue(projectRoot: string): SessionRecord[] {
   } catch {
     return [];
   }
-  let text = '';
-  try {
-    text = readFileSync(taken, 'utf8').slice(0, 64 * 1024);
-    unlinkSync(taken);
-  } catch {
-    // read what could be read
-  }
+  // A link or FIFO put there is not read (readGitFile), and gone either way.
+  const text = readGitFile(taken, 64 * 1024) ?? '';
+  rmSync(taken, { force: true });
   const out: SessionRecord[] = [];
   for (const line of text.split('\n').slice(0, 256)) {
     const [v, epoch, brain, session_id, transcript_path, source] = line.split('\t');
@@ -199,6 +195,9 @@ function newestWithTranscript(list: readonly SessionRecord[], brain: string, exc
 /** The git-dir file (butlerGitFile) of a brain's recovery facts, which the start memo checks (start-memo.ts). */
 export const recoveryFactsName = (brain: string): string => `recovery-${brain}`;
 
+/** Two records' ids and transcript paths (clean: at most 200 and 4,096 characters): more is not Butler's. */
+export const RECOVERY_FACTS_MAX = 32 * 1024;
+
 /** The recovery facts of one brain as the memo reads them: one JSON object per session. */
 export interface RecoveryFact {
   id: string;
@@ -232,11 +231,7 @@ function writeRecoveryFacts(projectRoot: string, list: readonly SessionRecord[],
     const name = recoveryFactsName(brain);
     const file = butlerGitFile(projectRoot, name, 'gitDir');
     const text = recoveryFacts(list, brain);
-    try {
-      if (!file || readFileSync(file, 'utf8') === text) continue;
-    } catch {
-      // missing: written below
-    }
+    if (!file || readGitFile(file, RECOVERY_FACTS_MAX) === text) continue;
     writeGitText(projectRoot, name, text);
   }
 }

@@ -17,10 +17,10 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../shared/config.js';
-import { butlerGitFile, fileKey, gitDirs, writeGitText } from '../shared/git-refs.js';
+import { butlerGitFile, fileKey, gitDirs, readGitFile, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { BRAIN_FILE_ID } from '../shared/ids.js';
-import { recoveryFactsName, type RecoveryFact } from './sessions.js';
+import { RECOVERY_FACTS_MAX, recoveryFactsName, type RecoveryFact } from './sessions.js';
 import { FETCH_STALE_MS, SESSION_START_LIMIT, SHARE_STATE_FILE } from './start-prompt.js';
 import { HANDOVER_DIR } from './store.js';
 
@@ -35,6 +35,9 @@ export interface MemoDeps {
   /** False when the answer asked git or cannot be checked from sh: no memo. */
   memo: boolean;
 }
+
+/** More than a memo of Butler's holds (its text is at most 2,001 characters): the rest is not read. */
+const MEMO_MAX = 256 * 1024;
 
 export const memoName = (brain: string, compact: boolean): string => `start-${brain}.${compact ? 'compact' : 'start'}`;
 
@@ -198,10 +201,10 @@ function memoBody(q: MemoQuery, name: string): boolean {
     if (deps.issueIds.length > 200 || deps.anchors.length > 100) return false;
     // The recovery facts (sessions.ts), read once: the r lines and the checksum come from the same bytes.
     const factsFile = butlerGitFile(root, recoveryFactsName(q.brain), 'gitDir') as string;
-    const facts = readOrNull(factsFile);
+    const facts = readGitFile(factsFile, RECOVERY_FACTS_MAX);
     if (facts === null) return false;
     const file = butlerGitFile(root, name, 'gitDir');
-    const before = file && readOrNull(file);
+    const before = file && readGitFile(file, MEMO_MAX);
     const known = knownSums(before);
     const lines = files.map((f) => fileLine(f, known));
     lines.push(fileLine(factsFile, known, facts));
@@ -227,13 +230,5 @@ function memoBody(q: MemoQuery, name: string): boolean {
     return !!file && (before === text || writeGitText(root, name, text));
   } catch {
     return false;
-  }
-}
-
-function readOrNull(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
   }
 }

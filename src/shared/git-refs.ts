@@ -3,7 +3,7 @@
 // read here (loose or packed refs/heads, a linked worktree's `gitdir:` + `commondir`, a detached HEAD);
 // anything else (reftable, a symref chain, an odd ref name, an unreadable or missing file) answers null
 // and the caller asks git itself.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from './fs.js';
 
@@ -124,7 +124,7 @@ export function butlerGitFile(root: string, name: string, where: 'gitDir' | 'com
 /** The remembered value when the memo was written for `key`; null otherwise. */
 export function readGitMemo(root: string, name: string, key: string): unknown {
   try {
-    const memo = JSON.parse(readFileSync(butlerGitFile(root, name, 'gitDir') as string, 'utf8'));
+    const memo = JSON.parse(readGitFile(butlerGitFile(root, name, 'gitDir') as string, GIT_MEMO_MAX) as string);
     return memo?.key === key ? memo.value : null;
   } catch {
     return null;
@@ -136,10 +136,44 @@ export function writeGitMemo(root: string, name: string, key: string, value: unk
   writeGitText(root, name, `${JSON.stringify({ key, value })}\n`);
 }
 
-/** Writes a file of Butler's under the git dir, atomically; best effort (false: not written). */
+const GIT_MEMO_MAX = 1024 * 1024;
+
+/**
+ * A file of Butler's under the git dir as text, at most `max` bytes of it; null when it is missing, is
+ * no regular file (a FIFO or device would block or never end a synchronous read in a timed hook) or is
+ * reached through a link (out of the git dir). The agent can write the git dir too, so nothing found
+ * there may hold a hook or lead a read outside the project.
+ */
+export function readGitFile(file: string, max: number): string | null {
+  let fd: number | undefined;
+  try {
+    if (!lstatSync(path.resolve(file, '..')).isDirectory()) return null;
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const st = fstatSync(fd);
+    if (!st.isFile()) return null;
+    const buf = Buffer.alloc(Math.min(st.size, max));
+    let n = 0;
+    while (n < buf.length) {
+      const got = readSync(fd, buf, n, buf.length - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return buf.toString('utf8', 0, n);
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Writes a file of Butler's under the git dir, atomically; best effort (false: not written). What stands
+ * in its place and is no regular file (a link, a FIFO) was not written by Butler: it is removed, not followed.
+ */
 export function writeGitText(root: string, name: string, text: string): boolean {
   try {
     const file = butlerGitFile(root, name, 'gitDir');
+    if (file && lstatSync(file, { throwIfNoEntry: false })?.isFile() === false) rmSync(file);
     if (file) writeFileAtomicSync(file, text, { within: path.resolve(file, '../..') });
     return !!file;
   } catch {

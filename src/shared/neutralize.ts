@@ -13,8 +13,9 @@ const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 // to a person and no longer parses as markup. Names are matched with any namespace prefix.
 const FRAMING =
   /<(\/?)\s*((?:[A-Za-z_][\w.-]*:)?(?:system-reminder|system|function_calls|function_results|invoke|parameter|antml[\w:.-]*|tool_use|tool_result|tool_call|command-name|command-message|command-args|local-command-stdout|user-prompt-submit-hook|instructions|assistant|user|human)\b)/gi;
-// Old-style conversation turns at the start of a line.
-const TURNS = /^([ \t>]*)(Human|Assistant|System|User)(\s*):/gim;
+// Old-style conversation turns at the start of a line, also behind invisible characters (zero-width,
+// LRM / RLM, word joiner, BOM) that would hide the turn from a plainer check.
+const TURNS = /^([ \t>\u200b-\u200f\u2060\ufeff]*)(Human|Assistant|System|User)(\s*):/gim;
 
 /** The text with terminal controls removed and context framing defused; newline and tab are kept. */
 export function neutralize(text: string): string {

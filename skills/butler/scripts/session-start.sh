@@ -23,10 +23,11 @@ fi
 nl='
 '
 # The bytes the checks name, from one printf: controls but tab, newline and CR; then tab, CR, the UTF-8
-# lead bytes of C1 controls (\302), of U+2028..U+202E and of U+2066..U+2069, and the bytes that follow them.
-x=$(printf '\001\002\003\004\005\006\007\010\013\014\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177.\t.\r.\302.\342\200.\342\201.\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237.\250\251\252\253\254\255\256.\246\247\250\251.')
+# lead bytes of C1 controls (\302), of U+2028..U+202E and of U+2066..U+2069, and the bytes that follow them;
+# last, U+200B..U+200F, U+2060 and U+FEFF, space-separated.
+x=$(printf '\001\002\003\004\005\006\007\010\013\014\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177.\t.\r.\302.\342\200.\342\201.\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237.\250\251\252\253\254\255\256.\246\247\250\251.\342\200\213 \342\200\214 \342\200\215 \342\200\216 \342\200\217 \342\201\240 \357\273\277')
 CT=${x%%.*}; x=${x#*.}; tab=${x%%.*}; x=${x#*.}; cr=${x%%.*}; x=${x#*.}; C2=${x%%.*}; x=${x#*.}
-E2=${x%%.*}; x=${x#*.}; E1=${x%%.*}; x=${x#*.}; C1R=${x%%.*}; x=${x#*.}; E2R=${x%%.*}; x=${x#*.}; E1R=${x%%.*}
+E2=${x%%.*}; x=${x#*.}; E1=${x%%.*}; x=${x#*.}; C1R=${x%%.*}; x=${x#*.}; E2R=${x%%.*}; x=${x#*.}; E1R=${x%%.*}; ZW=${x#*.}
 WS=" $tab$nl$cr"
 # Hands the input, unchanged, to the Node hook (which then answers as it always did) and stops here.
 node_with() {
@@ -85,7 +86,7 @@ case $sid in '' | *[!A-Za-z0-9._:-]*) node_with ;; esac
 [ ${#sid} -le 200 ] && [ ${#tp} -le 4000 ] && [ ${#src} -le 40 ] || node_with
 kind=start; [ "$src" = compact ] && kind=compact
 memo=$g/butler/start-$bn.$kind
-[ -f "$memo" ] && [ ! -L "$g/butler" ] || node_with
+[ -f "$memo" ] && [ ! -L "$memo" ] && [ ! -L "$g/butler" ] || node_with
 m=$(cat "$memo" 2>/dev/null) || node_with
 case $m in "butler-start-memo 1$nl"*"$nl--$nl"*\#) ;; *) node_with ;; esac
 b=${m#*"$nl--$nl"}; b=${b%\#}; h=${m%%"$nl--$nl"*}
@@ -125,7 +126,9 @@ case $t in '' | *[!0-9]*) node_with ;; esac
 # What may be printed: no control character (newline and tab aside), no C1, line separator or bidi
 # override, no `<` (context framing) and no line that starts as a conversation turn; at most 2,000
 # characters and a final newline (bytes first; UTF-8 continuation bytes do not count as characters).
+# Nor the invisible U+200B..U+200F, U+2060 or U+FEFF, which could hide a turn's start from the check below.
 case $b in *[$CT$cr]* | *"$C2"[$C1R]* | *"$E2"[$E2R]* | *"$E1"[$E1R]* | *'<'*) node_with ;; esac
+for y in $ZW; do case $b in *"$y"*) node_with ;; esac; done
 if [ ${#b} -gt 2001 ]; then z=$(printf '%s' "$b" | tr -d '\200-\277' | wc -c) && [ "${z#"${z%%[! ]*}"}" -le 2001 ] || node_with; fi
 set -f; IFS=$nl
 for x in $b; do
