@@ -119,10 +119,13 @@ function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => stri
     if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
   // A sentence for the person (share-ops.ts), not a field: no `share_error:` label (#25).
   if (d.share_error) out.push(`  ${String(d.share_error)}`);
+  // Another clone's or a committed file's snapshot is quoted data (issue #23): said first, and its words are not made into commands.
+  if (typeof d.not_written_here === 'string') out.push(`  ${d.not_written_here}`);
+  const quote = typeof d.not_written_here === 'string' ? String : say;
   // The snapshot's sections, as its author wrote them (walk-through 6: `read` showed only the prompt); tool calls in them as commands.
   if (typeof d.snapshot === 'string')
     for (const name of SECTIONS.filter((n) => n !== 'METADATA' && n !== 'HANDOFF_PROMPT'))
-      out.push('', `  ${l.section[name]}`, ...sectionBody(d.snapshot, name).map((line) => `    ${say(line)}`));
+      out.push('', `  ${l.section[name]}`, ...sectionBody(d.snapshot, name).map((line) => `    ${quote(line)}`));
   // The prompt is the next agent's, in its own words and MCP calls (handover i18n): said so, and set off from the person's lines.
   if (typeof d.handoff_prompt === 'string')
     out.push('', `  ${l.handoffPrompt}`, ...d.handoff_prompt.split('\n').map((line) => (line ? `    ${line}` : line)), '');
