@@ -21,7 +21,8 @@ export class CommandNamer {
   constructor(groups: readonly VerbTable[]) {
     for (const group of groups) for (const [verb, tool] of Object.entries(group.verbs)) this.byTool.set(tool.name, { group, verb, tool });
     const names = [...this.byTool.keys()].sort((a, b) => b.length - a.length);
-    this.names = names.length ? new RegExp(`\\b(${names.join('|')})\\b`, 'g') : null;
+    // A name may come as a call (`work_record()`, `handover_resume(handover_id="…")`): the call is the command.
+    this.names = names.length ? new RegExp(`\\b(${names.join('|')})\\b(?:\\(([^()\\n]*)\\))?`, 'g') : null;
   }
 
   /**
@@ -63,7 +64,18 @@ export class CommandNamer {
 
   /** Prose that names MCP tools ("create it with issue_create"), with each named as its CLI command. */
   prose(text: string): string {
-    return this.names ? text.replace(this.names, (name) => `\`${this.command(name) ?? name}\``) : text;
+    return this.names
+      ? text.replace(this.names, (_, name: string, call?: string) => `\`${this.command(name, this.callArgs(name, call)) ?? name}\``)
+      : text;
+  }
+
+  /** The arguments a call in prose gives (`key="v"`, `key=7`), those of the tool's schema only; placeholders (`...`) are left out. */
+  private callArgs(name: string, call: string | undefined): Record<string, unknown> {
+    const shape = this.byTool.get(name)?.tool.config.inputSchema.shape ?? {};
+    const args: Record<string, unknown> = {};
+    for (const m of (call ?? '').matchAll(/(\w+)\s*=\s*(?:"([^"]*)"|(\d+)\b|([\w.:@/-]*\w))/g))
+      if (m[1]! in shape) args[m[1]!] = m[3] !== undefined ? Number(m[3]) : (m[2] ?? m[4]);
+    return args;
   }
 }
 

@@ -7,7 +7,7 @@ import type { CliIO } from './io.js';
  * `--lang ja|en` on any command: this command speaks that language (issue #25 item 6). The flag is
  * taken out before the command parses its own flags and becomes `BUTLER_LANG` of this run, the one
  * per-user override every reader already honours (`resolveLang`); install keeps it too, as the
- * language it records. Scanning stops at `--`; a `--lang=` value is one word.
+ * language it records. Scanning stops at `--`; a `--lang=` value is one word; `bad` is '' for a missing value.
  */
 export function takeLang(argv: string[]): { argv: string[]; lang: Lang | null; bad: string | null } {
   const out: string[] = [];
@@ -23,9 +23,11 @@ export function takeLang(argv: string[]): { argv: string[]; lang: Lang | null; b
       out.push(a);
       continue;
     }
-    const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+    // `--lang` last, or before another flag, has no value: bad is '' then (its message says the value is missing).
+    const next = argv[i + 1];
+    const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : next === undefined || next.startsWith('-') ? '' : argv[++i]!;
     if (v === 'ja' || v === 'en') lang = v;
-    else bad = v ?? '';
+    else bad = v;
   }
   return { argv: out, lang, bad };
 }

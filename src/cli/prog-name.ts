@@ -15,11 +15,15 @@ export function invokedAs(script: string | undefined, cwd: string, onPath: boole
   if (!script || onPath) return 'butler';
   const abs = path.resolve(cwd, script);
   // The copies a person runs by path: the vendored runtime every install commits, and the butler skill's
-  // (`npx skills add`). The package's own bin is `butler`; a clone's hooks/butler.mjs is the README's to name.
+  // (`npx skills add`). An installed package's hooks/butler.mjs (under node_modules) is its `butler` bin.
   const copy = abs.split(path.sep).join('/');
-  if (!copy.endsWith('/.butler/bin/butler.mjs') && !copy.endsWith('/skills/butler/scripts/butler.mjs')) return 'butler';
   const rel = path.relative(cwd, abs);
-  const shown = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
+  const below = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  // A clone's hooks/butler.mjs run from inside the clone (`node hooks/butler.mjs …`, newcomer walk-through 6);
+  // run by path from another folder it is named as the package's bin (README, "From a clone").
+  const clone = below && copy.endsWith('/hooks/butler.mjs') && !copy.includes('/node_modules/');
+  if (!clone && !copy.endsWith('/.butler/bin/butler.mjs') && !copy.endsWith('/skills/butler/scripts/butler.mjs')) return 'butler';
+  const shown = below ? rel : abs;
   // Hints also go out inside JSON strings: a name that would need escaping there is not used.
   if (/["\\\n]/.test(shown)) return 'butler';
   return `node ${/[\s'"$`\\]/.test(shown) ? `'${shown.replace(/'/g, `'\\''`)}'` : shown}`;

@@ -3,6 +3,7 @@ import type { Lang } from '../shared/config.js';
 import type { CommandNamer } from './as-command.js';
 import { renderText, type Labels } from './messages/render.js';
 import { stateText } from '../work/index.js';
+import { SECTIONS, sectionBody } from '../handover/index.js';
 
 type Rec = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   if (r.hint) out.push(`  ${l.hint}: ${say(r.hint)}`);
   work(d, out, l, lang);
   issue(d, out, l);
-  handover(d, out, l);
+  handover(d, out, l, say);
   issueList(d, out, l);
   // An action's required arguments are placeholders the person fills in (`-m MESSAGE`, `--body-file FILE`).
   // A step with no command (work_finish's `configure_upstream`) is said by its reason alone: no tool name for a person.
@@ -113,13 +114,21 @@ function issue(d: Rec, out: string[], l: Labels): void {
   for (const x of (i.comments as Rec[] | undefined) ?? []) out.push('', `--- ${l.comment(x.id, x.author, x.created_at)}`, String(x.body));
 }
 
-function handover(d: Rec, out: string[], l: Labels): void {
+function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => string): void {
   for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared'])
     if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
   // A sentence for the person (share-ops.ts), not a field: no `share_error:` label (#25).
   if (d.share_error) out.push(`  ${String(d.share_error)}`);
-  // The prompt is for the next agent, in its own words (handover i18n): said as such to the person who passes it on.
-  if (typeof d.handoff_prompt === 'string') out.push('', `  ${l.handoffPrompt}`, d.handoff_prompt);
+  // Another clone's or a committed file's snapshot is quoted data (issue #23): said first, and its words are not made into commands.
+  if (typeof d.not_written_here === 'string') out.push(`  ${d.not_written_here}`);
+  const quote = typeof d.not_written_here === 'string' ? String : say;
+  // The snapshot's sections, as its author wrote them (walk-through 6: `read` showed only the prompt); tool calls in them as commands.
+  if (typeof d.snapshot === 'string')
+    for (const name of SECTIONS.filter((n) => n !== 'METADATA' && n !== 'HANDOFF_PROMPT'))
+      out.push('', `  ${l.section[name]}`, ...sectionBody(d.snapshot, name).map((line) => `    ${quote(line)}`));
+  // The prompt is the next agent's, in its own words and MCP calls (handover i18n): said so, and set off from the person's lines.
+  if (typeof d.handoff_prompt === 'string')
+    out.push('', `  ${l.handoffPrompt}`, ...d.handoff_prompt.split('\n').map((line) => (line ? `    ${line}` : line)), '');
   for (const h of (d.handovers as Rec[] | undefined) ?? [])
     out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}${marks(h, l)}  ${h.summary}`);
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])

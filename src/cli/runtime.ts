@@ -78,7 +78,8 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO):
   const argv = given[0] === 'install' ? given : taken.argv;
   const [name, ...rest] = argv;
   if (taken.bad !== null && name !== 'install') {
-    io.stderr(`butler: ${cliErrors(await cliLang(io)).badLang(taken.bad)}\n`);
+    const t = cliErrors(await cliLang(io));
+    io.stderr(`butler: ${taken.bad ? t.badLang(taken.bad) : t.needsValue('--lang')}\n`);
     return 2;
   }
   if (!name || name === '--help' || name === '-h' || name === 'help') {

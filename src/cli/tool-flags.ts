@@ -40,7 +40,7 @@ export const ALIASES: Record<string, Alias> = {
   limit: { arg: 'n' },
 };
 
-/** `--issue N`: the tool's issue argument, whichever it has; for a tool with none, this call's default issue. */
+/** `--issue N`: the tool's issue argument, whichever it has; for a tool with none that reads the default issue, this call's. */
 const ISSUE_ARGS = ['issue_id', 'issue_ids'];
 
 /** One-letter flags: `-m` the record message, `-n` how many records. */
@@ -74,7 +74,9 @@ export function cliFlags(tool: ToolDef): Map<string, string | null> {
   const flags = new Map<string, string | null>();
   for (const key of Object.keys(shape)) flags.set(kebab(key), key);
   for (const [flag, a] of Object.entries(ALIASES)) if (a.arg in shape && !flags.has(flag)) flags.set(flag, a.arg);
-  if (!flags.has('issue')) flags.set('issue', ISSUE_ARGS.find((k) => k in shape) ?? null);
+  // A verb whose tool neither takes an issue nor reads the default one has no `--issue` (walk-through 6: `work diff`, `issue create`).
+  const issueArg = ISSUE_ARGS.find((k) => k in shape);
+  if (!flags.has('issue') && (issueArg || tool.defaultIssue)) flags.set('issue', issueArg ?? null);
   return flags;
 }
 

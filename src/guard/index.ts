@@ -4,7 +4,7 @@ import type { evaluate as Evaluate } from './evaluate.js';
 export { needsParse, quickMentionsGit } from './quick.js';
 export { guardFromText } from './config.js';
 export type { GuardMode } from './decide.js';
-export { changeGuard, readGuardSettings, type GuardChange } from './settings.js';
+export { changeGuard, gitSubcommands, readGuardSettings, type GuardChange } from './settings.js';
 export { blobAt, changedProtected, committedProtected, protectedChanges, type ProtectedChanges } from './protected.js';
 
 /**

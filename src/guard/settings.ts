@@ -28,6 +28,16 @@ export async function readGuardSettings(git: GitRunner, root: string): Promise<G
   return { work_tree: work, committed, effective: stricter(work, committed) };
 }
 
+/**
+ * The subcommands git runs here (`git --list-cmds=main,others,alias`): its own, the `git-*` programs on
+ * PATH (`lfs`) and the aliases of this repository's config. null when this git cannot list them (older than 2.18).
+ */
+export async function gitSubcommands(git: GitRunner, root: string): Promise<string[] | null> {
+  const r = await git(root, ['--list-cmds=main,others,alias']);
+  if (r.exitCode !== 0) return null;
+  return [...new Set(r.stdout.split('\n').map((l) => l.trim()))].filter(Boolean);
+}
+
 /** The config text with its top-level `guard:` section replaced (the rest of the file, comments included, kept). */
 export function withGuardSection(text: string, g: GuardConfig): string {
   const lines = text.split('\n');

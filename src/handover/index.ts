@@ -9,6 +9,7 @@ export { resumeOrAccept } from './take.js';
 export { prepareHandover } from './prepare.js';
 export { prepareText } from './messages/prepare.js';
 export { retireHandover } from './retire.js';
+export { SECTIONS, sectionBody, type SectionName } from './sections.js';
 export { allowSharing, previewShares } from './share-preview.js';
 export { HandoverStore, type IndexEntry } from './store.js';
 export { SESSION_START_LIMIT, startAnswer, type StartInput } from './start.js';

@@ -48,6 +48,11 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
     annotations: ToolAnnotations;
   };
   handler: (args: z.output<S>, ctx: ToolContext) => Promise<ToolResult<object>>;
+  /**
+   * The handler reads the session's default issue (work_start's) although the schema has no issue
+   * argument: the CLI gives such a verb `--issue N`, that one call's default issue (src/cli/tool-flags.ts).
+   */
+  defaultIssue?: true;
 }
 
 /** Keeps each tool file a plain `{name, config, handler}` while letting TypeScript infer `args`. */

@@ -62,16 +62,22 @@ export async function requireIssues(ids: number[], exists: IssueCheck | undefine
   if (missing.length) throw new ButlerError('not_found', t.issueNotFound(missing), t.issueNotFoundHint, { issue_ids: missing });
 }
 
-/** work_start: sets (or with null clears) the default issue. Locks nothing. */
+/**
+ * work_start: sets (or with null clears) the default issue. Locks nothing. `closed` (the CLI's) tells a
+ * closed issue: it is set all the same, with a hint to reopen it or pick an open one (walk-through 6).
+ */
 export async function setDefaultIssue(
   session: WorkSession,
   issueId: number | null,
   lang: Lang,
   exists?: IssueCheck,
   to?: Audience,
+  closed?: (id: number) => Promise<boolean>,
 ): Promise<ToolResult> {
   if (issueId !== null) await requireIssues([issueId], exists, lang, to);
   session.defaultIssue = issueId;
-  const t = sessionText(lang);
+  const t = sessionText(lang, to);
+  if (issueId !== null && closed && (await closed(issueId)))
+    return { ...ok(t.issueSetClosed(issueId), { default_issue: issueId, issue_state: 'closed' }), hint: t.closedHint(issueId) };
   return ok(issueId === null ? t.issueCleared : t.issueSet(issueId), { default_issue: issueId });
 }

@@ -112,7 +112,8 @@ describe('walk-through findings (spawned)', () => {
     const after = butler(root, ['handover', 'resume', '--client', 'claude-code']);
     expect(after.code).toBe(0);
     expect(after.out).toMatch(/^ {2}next: butler work observe {3}\(/m);
-    expect(after.out).not.toContain('work start');
+    // The snapshot's sections quote what its author was told then; the steps no longer suggest it.
+    expect(after.out).not.toMatch(/^ {2}(next|if you want): .*work start/m);
   });
 
   it('9. what the CLI prints for a person speaks to the person, with --json too (the tool speaks to its audience)', () => {
@@ -139,7 +140,9 @@ describe('walk-through findings (spawned)', () => {
       `? Saved, not shared: the first share from this clone needs your OK. Run \`butler handover share-preview ${id}\`: it shows exactly what would be pushed and asks you.\n`,
     );
     // The resume prompt stays the agent's, said to be for the agent.
-    expect(share.out).toContain('\n  for the agent that continues (give it this text as it is):\nWork state of project');
+    expect(share.out).toContain(
+      '\n  The text the agent that continues gets (give it as it is; its calls are the agent’s tools, not commands for you):\n    Work state of project',
+    );
     for (const r of [client.err, target.err, share.out])
       expect(r).not.toMatch(/Ask the user|the connection names you|You cannot allow|Show the user/);
   });

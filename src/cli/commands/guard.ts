@@ -1,6 +1,6 @@
 import { GUARD_MODES } from '../../shared/config.js';
 import { spawnGitWith } from '../../shared/git-spawn.js';
-import { type GuardMode, changeGuard, type GuardChange, readGuardSettings } from '../../guard/index.js';
+import { type GuardMode, changeGuard, type GuardChange, gitSubcommands, readGuardSettings } from '../../guard/index.js';
 import type { Command } from '../io.js';
 import { personConsents } from '../person.js';
 import { cliLang } from '../lang.js';
@@ -22,6 +22,10 @@ export const guard: Command = async (argv, io) => {
   const lang = await cliLang(io, start);
   const t = cliErrors(lang);
   const usage = cliUsage(lang).guard;
+  if (i >= 0 && (start === undefined || start.startsWith('-'))) {
+    io.stderr(`butler guard ${verb}: ${t.needsValue('--project')}\n`);
+    return 2;
+  }
   if (!verb || verb === '--help' || verb === '-h' || !start) {
     (verb ? io.stdout : io.stderr)(usage);
     return verb ? 0 : 2;
@@ -54,6 +58,14 @@ export const guard: Command = async (argv, io) => {
   if (verb === 'allow' || verb === 'deny') {
     if (words.length === 0 || words.some((w) => !/^[a-z0-9][a-z0-9-]*$/.test(w))) {
       io.stderr(`butler guard ${verb}: ${t.guardNames}\n`);
+      return 2;
+    }
+    // Allowing a word git does not run would commit a setting that allows nothing (walk-through 6: `allow frobnicate`).
+    // Denying stays open to any word, so an entry written by hand can still be taken out.
+    const known = verb === 'allow' ? await gitSubcommands(git, repo.top) : null;
+    const unknown = known ? words.find((w) => !known.includes(w)) : undefined;
+    if (known && unknown !== undefined) {
+      io.stderr(`butler guard allow: ${t.notGitSubcommand(unknown)}${didYouMean(unknown, known, t)}\n`);
       return 2;
     }
     change = verb === 'allow' ? { allow: words } : { deny: words };

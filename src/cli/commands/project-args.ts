@@ -8,7 +8,7 @@ import { CLIENTS } from '../../shared/clients/index.js';
 import { EXIT, UsageError } from '../outcome.js';
 import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean, nearest } from '../suggest.js';
 
 export interface Flags {
   /** `--<key>` of each client named (src/shared/clients/); empty: the command's default choice. */
@@ -41,9 +41,14 @@ export function parseFlags(argv: string[], allowed: string[], t = cliErrors('en'
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const name = a.split('=')[0] ?? a;
-    if (!allowed.includes(name)) return `${t.unknownFlag(a)}${didYouMean(name, allowed, t)}`;
+    // A word that is no flag is an argument these commands do not take (walk-through 6: `status extra`).
+    if (!a.startsWith('-')) return t.unexpected(a);
+    if (!allowed.includes(name)) {
+      const value = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1];
+      return `${t.unknownFlag(a)}${didYouMean(name, allowed, t) || clientMeant(value, allowed, t)}`;
+    }
     if (VALUED.includes(name)) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1]?.startsWith('-') ? undefined : argv[++i];
       if (!v) return t.needsValue(name);
       if (name === '--project') f.project = v;
       else if (v === 'ja' || v === 'en') f.lang = v;
@@ -57,6 +62,19 @@ export function parseFlags(argv: string[], allowed: string[], t = cliErrors('en'
     // --shared: the default since hooks go to .claude/settings.json; accepted for old scripts.
   }
   return f;
+}
+
+/**
+ * The client flag an unknown flag's value names (walk-through 6: `install --target codx` → `--codex`): the
+ * nearest of each client's key, brain id and aliases, when its flag is one this command takes.
+ */
+function clientMeant(value: string | undefined, allowed: string[], t: ReturnType<typeof cliErrors>): string {
+  if (!value || value.startsWith('-')) return '';
+  const names = new Map(
+    CLIENTS.filter((c) => allowed.includes(`--${c.key}`)).flatMap((c) => [c.key, c.brain, ...c.aliases].map((n) => [n, c.key])),
+  );
+  const key = names.get(nearest(value, [...names.keys()]) ?? '');
+  return key ? t.didYouMean(`--${key}`) : '';
 }
 
 /**

@@ -34,6 +34,7 @@ const en = {
     `${label} ${got} is not a snapshot id (they read like project-20260101T000000Z-person); \`butler handover list\` shows them`,
   // guard
   guardNames: 'name git subcommands, e.g. fetch ls-files',
+  notGitSubcommand: (word: string) => `git has no subcommand ${word} here (git --list-cmds=main,others,alias lists them)`,
   notAMode: (words: string) => `${words} is not a mode`,
   nameMode: 'name the mode',
   useOneOf: (got: string, modes: string) => `${got}; use one of ${modes}`,
@@ -92,6 +93,7 @@ const ja: typeof en = {
   notHandoverId: (label, got) =>
     `${label} ${got} は snapshot の id ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
   guardNames: 'git のサブコマンドを指定してください（例: fetch ls-files）',
+  notGitSubcommand: (word) => `git にはここでサブコマンド ${word} がありません（一覧は git --list-cmds=main,others,alias）`,
   notAMode: (words) => `${words} はモードではありません`,
   nameMode: 'モードを指定してください',
   useOneOf: (got, modes) => `${got}。次のいずれかを使ってください: ${modes}`,

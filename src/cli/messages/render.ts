@@ -28,7 +28,16 @@ const en = {
   notSeen: 'installed, not seen yet',
   receipt: (kind: unknown, by: unknown) => `${kind} by ${by}`,
   supersededBy: (id: unknown) => `superseded by ${id}`,
-  handoffPrompt: 'for the agent that continues (give it this text as it is):',
+  handoffPrompt: 'The text the agent that continues gets (give it as it is; its calls are the agent’s tools, not commands for you):',
+  section: {
+    CURRENT_STATE: 'Current state',
+    DISCOVERY: 'Found so far',
+    DECISION: 'Decisions',
+    NEXT_ACTION: 'Next',
+    'BLOCKED / PENDING': 'Blocked / pending',
+    RISKS: 'Risks',
+    CODEBASE_ANCHORS: 'Files to look at first',
+  } as Record<string, string>,
 };
 
 export type Labels = typeof en;
@@ -58,7 +67,17 @@ const ja: typeof en = {
   notSeen: 'インストール済み、未確認',
   receipt: (kind, by) => `${kind}（${by}）`,
   supersededBy: (id) => `${id} が置き換え`,
-  handoffPrompt: '作業を引き継ぐエージェントへ（この文章をそのまま渡してください）:',
+  handoffPrompt:
+    '作業を引き継ぐエージェントが受け取る文章（そのまま渡してください。中の呼び出しはエージェントのツールで、あなたが打つコマンドではありません）:',
+  section: {
+    CURRENT_STATE: '現在の状態',
+    DISCOVERY: 'これまでの発見',
+    DECISION: '決定事項',
+    NEXT_ACTION: '次にすること',
+    'BLOCKED / PENDING': 'ブロック / 保留',
+    RISKS: 'リスク',
+    CODEBASE_ANCHORS: '最初に見るファイル',
+  },
 };
 
 export const renderText = (lang: Lang): Labels => (lang === 'en' ? en : ja);

@@ -75,6 +75,7 @@ const enPerson = {
   takenHint: '`butler handover list` shows the history.',
   askUser: '',
   history: 'See the history and receipts',
+  foreign: 'Not written in this clone: quoted data from elsewhere, not instructions. Read it before you act on it.',
 };
 
 const jaPerson: typeof enPerson = {
@@ -89,6 +90,8 @@ const jaPerson: typeof enPerson = {
   takenHint: '`butler handover list` で履歴を見られます',
   askUser: '',
   history: '履歴と受け取り状況を見ます',
+  foreign:
+    'このクローンで書かれていないスナップショットです。外部からの引用データであり指示ではありません。従う前に内容を確かめてください。',
 };
 
 export const lookupText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -10,6 +10,8 @@ const en = {
   project: (root: string) => `Project ${root}`,
   issueNotFound: (ids: number[]) => `No issue ${ids.map((i) => `#${i}`).join(', ')} on this project's tracker`,
   issueNotFoundHint: 'Check the number with issue_read, or create it with issue_create.',
+  issueSetClosed: (issue: number) => `Default issue is #${issue}, which is closed`,
+  closedHint: (issue: number) => `Reopen it with issue_reopen(issue_id=${issue}), or pick an open issue with work_start.`,
 };
 
 const ja: typeof en = {
@@ -20,12 +22,20 @@ const ja: typeof en = {
   project: (root) => `プロジェクト ${root}`,
   issueNotFound: (ids) => `issue ${ids.map((i) => `#${i}`).join('、')} はこの project の tracker にありません`,
   issueNotFoundHint: 'issue_read で番号を確認するか、issue_create で作成してください',
+  issueSetClosed: (issue) => `default issue を #${issue} にしました（この issue は closed です）`,
+  closedHint: (issue) => `issue_reopen(issue_id=${issue}) で開き直すか、work_start で open の issue を選んでください`,
 };
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
-const enPerson = { issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create`.' };
+const enPerson = {
+  issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create`.',
+  closedHint: (issue: number) =>
+    `Reopen it with \`butler issue reopen ${issue}\`, or pick an open one: \`butler issue list\`, then \`butler work start --issue N\`.`,
+};
 const jaPerson: typeof enPerson = {
   issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create` で作成してください',
+  closedHint: (issue) =>
+    `\`butler issue reopen ${issue}\` で開き直すか、\`butler issue list\` で open の issue を選んで \`butler work start --issue N\` を実行してください`,
 };
 
 export const sessionText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

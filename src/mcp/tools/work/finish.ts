@@ -13,6 +13,7 @@ export const workFinish = defineTool({
     inputSchema: z.object({}),
     annotations: { readOnlyHint: true },
   },
+  defaultIssue: true,
   handler: async (_args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;

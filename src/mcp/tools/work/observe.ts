@@ -11,6 +11,7 @@ export const workObserve = defineTool({
     inputSchema: z.object({}),
     annotations: { readOnlyHint: true },
   },
+  defaultIssue: true,
   handler: async (_args, ctx) => {
     const lang = await toolLang(ctx);
     const r = await observeWork({

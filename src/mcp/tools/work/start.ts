@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { setDefaultIssue } from '../../../work/index.js';
 import { requireProject, toolLang } from '../../context.js';
 import { defineTool } from '../../tool.js';
-import { issueCheck } from '../issue/backend.js';
+import { issueCheck, issueClosed } from '../issue/backend.js';
 import { IssueId } from '../../schema.js';
 
 export const workStart = defineTool({
@@ -16,6 +16,15 @@ export const workStart = defineTool({
   handler: async (args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
-    return setDefaultIssue(ctx.session, args.issue_id ?? null, await toolLang(ctx), issueCheck(ctx, project.root), ctx.deps.audience);
+    // A closed issue is told to a person (the CLI); an agent's result stays as it was.
+    const closed = ctx.deps.audience === 'person' ? (id: number) => issueClosed(ctx, project.root, id) : undefined;
+    return setDefaultIssue(
+      ctx.session,
+      args.issue_id ?? null,
+      await toolLang(ctx),
+      issueCheck(ctx, project.root),
+      ctx.deps.audience,
+      closed,
+    );
   },
 });

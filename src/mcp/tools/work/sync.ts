@@ -12,6 +12,7 @@ export const workSync = defineTool({
     inputSchema: z.object({}),
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   },
+  defaultIssue: true,
   handler: async (_args, ctx) => {
     const project = await requireProject(ctx);
     if ('result' in project) return project.result;
