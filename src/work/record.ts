@@ -114,12 +114,13 @@ export async function recordWork(input: RecordInput): Promise<ToolResult> {
     await input.git(root, parent ? ['reset', '--soft', '--quiet', parent] : ['update-ref', '-d', 'HEAD']);
     refuseProtected(unasked, lang, t.undone);
   }
-  // Asked once, at the first unpublished record: repeated after every record it read as a step to take now
-  // (field trial G). Later records say how many wait; work_observe and the handover still name publishing.
+  // An agent is asked once, at the first unpublished record: repeated after every record it read as a step
+  // to take now (field trial G). Later records say how many wait; work_observe and the handover still name
+  // publishing. A person at the CLI sees the choice each time, as a hint.
   const tracking = state.upstream?.status === 'tracking';
   const waiting = tracking && st.ahead !== null ? st.ahead + 1 : null;
-  const next: Action | null =
-    tracking && (waiting === null || waiting === 1) ? { tool: 'work_publish', args: {}, reason: t.publishReason, required_args: [] } : null;
+  const askNow = waiting === null || waiting === 1 || input.audience === 'person';
+  const next: Action | null = tracking && askNow ? { tool: 'work_publish', args: {}, reason: t.publishReason, required_args: [] } : null;
   return ok(t.recorded(head.slice(0, 12), links.issue_ids), {
     record_id: head.slice(0, 12),
     head,

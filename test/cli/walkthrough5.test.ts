@@ -75,17 +75,16 @@ describe('through the installed vendored CLI', () => {
     expect(hist.out).toContain('greet');
     const rel = butler(root, ['work', 'record', '-m', 'body and greeting'], { bin });
     expect(rel.code).toBe(0);
-    // The greeting commit already waits, so record does not ask again (field trial G); observe names publishing.
-    const obs = butler(root, ['work', 'observe'], { bin });
-    expect(obs.out).toContain('node .butler/bin/butler.mjs work publish');
-    expect(obs.out).not.toMatch(/(^|\s)butler work/m);
+    expect(rel.out).toContain('node .butler/bin/butler.mjs work publish');
+    expect(rel.out).not.toMatch(/(^|\s)butler work/m);
     // A butler on PATH is what the hints name then.
     const onPath = path.join(path.dirname(root), 'bin');
     mkdirSync(onPath, { recursive: true });
     writeFileSync(path.join(onPath, 'butler'), '#!/bin/sh\n');
     chmodSync(path.join(onPath, 'butler'), 0o755);
     made(onPath);
-    const withPath = butler(root, ['work', 'observe'], { bin, env: { PATH: `${onPath}:${process.env.PATH}` } });
+    writeFileSync(path.join(root, 'greet.js'), 'hello again\n');
+    const withPath = butler(root, ['work', 'record', '-m', 'again'], { bin, env: { PATH: `${onPath}:${process.env.PATH}` } });
     expect(withPath.out).toContain('butler work publish');
     expect(withPath.out).not.toContain('butler.mjs work publish');
   });
