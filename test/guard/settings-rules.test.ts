@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changeGuard, readGuardSettings, withGuardSection } from '../../src/guard/settings.js';
+import { changeGuard, gitSubcommands, readGuardSettings, withGuardSection } from '../../src/guard/settings.js';
 import { spawnGitWith } from '../../src/shared/git-spawn.js';
 import { hostGit } from '../helpers/git.js';
 import { write } from '../helpers/git-scenarios.js';
@@ -89,6 +89,24 @@ describe('readGuardSettings', () => {
     });
     mkdirSync(path.join(root, '.butler/config.yaml'), { recursive: true });
     expect(await readGuardSettings(hostGit, root)).toEqual({ work_tree: BLOCK, committed: BLOCK, effective: BLOCK });
+  });
+});
+
+describe('gitSubcommands', () => {
+  it('what git lists here: its own, aliases of the repository; each once, trimmed; null when git cannot list', async () => {
+    const { root } = makeRepo();
+    git(root, 'config', 'alias.sync-all', 'fetch --all');
+    const known = await gitSubcommands(hostGit, root);
+    expect(known).toEqual(expect.arrayContaining(['fetch', 'ls-files', 'commit', 'sync-all']));
+    expect(known).not.toContain('frobnicate');
+    const calls: (readonly string[])[] = [];
+    const listed = async (_cwd: string, args: readonly string[]) => {
+      calls.push(args);
+      return { stdout: 'fetch\n\n log \nfetch\nlfs\n', stderr: '', exitCode: 0 };
+    };
+    expect(await gitSubcommands(listed, root)).toEqual(['fetch', 'log', 'lfs']);
+    expect(calls).toEqual([['--list-cmds=main,others,alias']]);
+    expect(await gitSubcommands(async () => ({ stdout: 'fetch\n', stderr: 'unknown option', exitCode: 129 }), root)).toBeNull();
   });
 });
 
