@@ -75,6 +75,7 @@ export const MUTATION_PARTS = {
       'test/guard/resolve-more-rules.test.ts',
       'test/guard/parser-rules.test.ts',
       'test/guard/scan-rules.test.ts',
+      'test/guard/wrappers-rules.test.ts',
     ],
   },
   share: {

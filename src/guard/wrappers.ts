@@ -29,8 +29,6 @@ export interface Spec {
   long?: string[];
   /** Short options after which nothing is executed. */
   query?: string;
-  /** `nice -5`: a dash and digits is an option. */
-  numeric?: boolean;
   /** NAME=VALUE words may follow the options (env, sudo). */
   assigns?: boolean;
   /** Positional words before the command (timeout's duration, taskset's mask). */
@@ -51,10 +49,6 @@ export function skip(argv: string[], i: number, spec: Spec): number | null {
       j += !a.includes('=') && spec.long?.includes(a) ? 2 : 1;
       continue;
     }
-    if (spec.numeric && /^-\d+$/.test(a)) {
-      j++;
-      continue;
-    }
     let next = false;
     for (let k = 1; k < a.length; k++) {
       const ch = a[k] ?? '';
@@ -66,9 +60,15 @@ export function skip(argv: string[], i: number, spec: Spec): number | null {
     }
     j += next ? 2 : 1;
   }
-  if (spec.assigns) while (j < argv.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[j] ?? '')) j++;
+  if (spec.assigns) while (j < argv.length && isAssign(argv[j])) j++;
   return j + (spec.lead ?? 0);
 }
+
+/**
+ * A NAME=VALUE word for env and sudo: any word with `=` in it (GNU env sets `./a=b` too and runs what
+ * follows: `env ./a=b git push` runs git).
+ */
+const isAssign = (w: string | undefined): boolean => (w ?? '').includes('=');
 
 export const simple =
   (spec: Spec) =>
@@ -81,17 +81,18 @@ function env(argv: string[], i: number): Step {
   let j = i + 1;
   while (j < argv.length) {
     const a = argv[j] ?? '';
+    // `env -- FOO=1 git status` runs git: `--` ends the options, NAME=VALUE words may still follow.
     if (a === '--') {
       j++;
+      while (j < argv.length && isAssign(argv[j])) j++;
       break;
     }
-    if (a === '-' || a === '-i' || a === '-0' || a === '-v' || a === '--ignore-environment' || a === '--null' || a === '--debug') j++;
-    else if (a === '-S' || a === '--split-string') return { scripts: [argv.slice(j + 1).join(' ')] };
+    if (a === '-S' || a === '--split-string') return { scripts: [argv.slice(j + 1).join(' ')] };
     else if (a.startsWith('-S')) return { scripts: [[a.slice(2), ...argv.slice(j + 1)].join(' ')] };
     else if (a.startsWith('--split-string=')) return { scripts: [[a.slice(15), ...argv.slice(j + 1)].join(' ')] };
     else if (a === '-u' || a === '-C' || a === '-P' || a === '--unset' || a === '--chdir') j += 2;
     else if (a.startsWith('-')) j++;
-    else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) j++;
+    else if (isAssign(a)) j++;
     else break;
   }
   return { at: j };
@@ -190,18 +191,21 @@ function flock(argv: string[], i: number): Step {
   return { at: at + 1 };
 }
 
-/** xargs appends words read at run time (and `-I R` puts them where R is); no command means echo. */
+/**
+ * xargs appends words read at run time (and `-I R` puts them where R is); no command means echo.
+ * `-i[R]` and `--replace[=R]` take their argument only attached: `xargs -i git status` runs git.
+ */
 function xargs(argv: string[], i: number): Step {
   const at = skip(argv, i, {
-    withArg: 'aEdILnPsi',
-    long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var', '--replace'],
+    withArg: 'aEdILnPs',
+    long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
   });
   if (at === null || at >= argv.length) return null;
   const opts = argv.slice(i + 1, at);
-  const k = opts.findIndex((a) => a === '-I' || a.startsWith('-I') || a.startsWith('--replace') || a.startsWith('-i'));
+  const k = opts.findIndex((a) => a.startsWith('-I') || a.startsWith('-i') || a.startsWith('--replace'));
   if (k >= 0) {
     const o = opts[k] ?? '';
-    const r = o === '-I' ? (opts[k + 1] ?? '{}') : o.startsWith('-I') ? o.slice(2) : o.includes('=') ? o.slice(o.indexOf('=') + 1) : '{}';
+    const r = o === '-I' ? (opts[k + 1] ?? '{}') : o.startsWith('--') ? (o.split('=')[1] ?? '{}') : o.slice(2) || '{}';
     if (r !== '') for (let j = at; j < argv.length; j++) argv[j] = (argv[j] ?? '').replaceAll(r, DYN);
   }
   return { at, extend: true };
@@ -234,7 +238,8 @@ export const WRAPPERS: Record<string, (argv: string[], i: number) => Step> = {
   doas: simple({ withArg: 'uC' }),
   pkexec: simple({ long: ['--user'] }),
   time: simple({ withArg: 'fo', long: ['--format', '--output'] }),
-  nice: simple({ withArg: 'n', long: ['--adjustment'], numeric: true }),
+  // `nice -5`: a dash and digits is an option like any other (no digit takes an argument).
+  nice: simple({ withArg: 'n', long: ['--adjustment'] }),
   nohup: simple({}),
   setsid: simple({}),
   unbuffer: simple({}),
