@@ -2,7 +2,7 @@
 // empty global and system git config; test/setup-env.ts points every worker (and so every git and
 // client it spawns) at them and at that root as TMPDIR. The teardown removes the root and fails the run
 // when a `butler-*` entry appeared in the real temporary folder anyway (something ignored TMPDIR).
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -34,6 +34,10 @@ export default function setup(project: TestProject): () => void {
   };
   writeFileSync(env.gitConfigGlobal, '');
   writeFileSync(env.gitConfigSystem, '');
+  // The package as `npm install` lays it out, for the CLI tests' BIN (test/helpers/person-cli.ts): run from
+  // there it is the package's `butler` bin, and its hints say `butler …` (src/cli/prog-name.ts).
+  mkdirSync(path.join(tmpRoot, 'node_modules'));
+  symlinkSync(path.resolve(import.meta.dirname, '..'), path.join(tmpRoot, 'node_modules', 'agent-butler'));
   project.provide('butlerTestEnv', env);
   return () => {
     rmSync(tmpRoot, { recursive: true, force: true, maxRetries: 3 });

@@ -19,9 +19,9 @@ export function invokedAs(script: string | undefined, cwd: string, onPath: boole
   const copy = abs.split(path.sep).join('/');
   const rel = path.relative(cwd, abs);
   const below = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  // A clone's hooks/butler.mjs run from inside the clone (`node hooks/butler.mjs …`, newcomer walk-through 6);
-  // run by path from another folder it is named as the package's bin (README, "From a clone").
-  const clone = below && copy.endsWith('/hooks/butler.mjs') && !copy.includes('/node_modules/');
+  // A clone's hooks/butler.mjs, run from inside the clone or by path from the project it installed into
+  // (README, "From a clone"; newcomer walk-throughs 6 and 7: `butler …` was not found there).
+  const clone = copy.endsWith('/hooks/butler.mjs') && !copy.includes('/node_modules/');
   if (!clone && !copy.endsWith('/.butler/bin/butler.mjs') && !copy.endsWith('/skills/butler/scripts/butler.mjs')) return 'butler';
   const shown = below ? rel : abs;
   // Hints also go out inside JSON strings: a name that would need escaping there is not used.

@@ -6,10 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { commitFile, secondClone, write } from '../helpers/git-scenarios.js';
 import { connect } from '../helpers/mcp.js';
 import { git, makeRepo, isolatedGitEnv } from '../helpers/repo.js';
-import { pathWithoutButler } from '../helpers/person-cli.js';
+import { BIN, pathWithoutButler } from '../helpers/person-cli.js';
 import { STRUCTURED_EN, seedIssue } from '../issues/helpers.js';
-
-const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 
 function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {

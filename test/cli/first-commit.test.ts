@@ -9,9 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
-import { pathWithoutButler } from '../helpers/person-cli.js';
+import { BIN, pathWithoutButler } from '../helpers/person-cli.js';
 
-const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 const hasScript = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim() !== '';
 const made: string[] = [];
 afterAll(() => {

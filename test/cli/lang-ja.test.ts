@@ -6,10 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
-import { pathWithoutButler } from '../helpers/person-cli.js';
+import { BIN, pathWithoutButler } from '../helpers/person-cli.js';
 import { STRUCTURED_JA } from '../issues/helpers.js';
-
-const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 
 function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {

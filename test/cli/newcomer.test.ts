@@ -6,9 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
-import { pathWithoutButler } from '../helpers/person-cli.js';
+import { BIN, pathWithoutButler } from '../helpers/person-cli.js';
 
-const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 const made: string[] = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });

@@ -8,9 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { secondClone } from '../helpers/git-scenarios.js';
 import { attacker, forged, push } from '../helpers/hostile.js';
 import { git, makeRepo } from '../helpers/repo.js';
-import { pathWithoutButler } from '../helpers/person-cli.js';
+import { BIN, pathWithoutButler } from '../helpers/person-cli.js';
 
-const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 const hasScript = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim() !== '';
 
 function run(cwd: string, args: string[], lang: 'en' | 'ja' = 'en', bin = BIN) {

@@ -4,9 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
-import { pathWithoutButler } from '../helpers/person-cli.js';
-
-const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
+import { BIN, pathWithoutButler } from '../helpers/person-cli.js';
 
 function butler(cwd: string, args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], {

@@ -10,7 +10,7 @@ import { createGit, newSession } from '../../src/work/index.js';
 import { hostGit } from '../helpers/git.js';
 import { attacker, forged, push } from '../helpers/hostile.js';
 import { git, isolatedGitEnv } from '../helpers/repo.js';
-import { BIN, butler, tempRepos } from '../helpers/person-cli.js';
+import { BIN, CLONE_BIN, butler, tempRepos } from '../helpers/person-cli.js';
 
 const { repo, withRemote } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
@@ -228,13 +228,23 @@ describe('8. work start on a closed issue', () => {
 });
 
 describe('9. a clone’s hooks/butler.mjs names itself', () => {
-  it('invokedAs: inside the clone `node hooks/butler.mjs`; a package under node_modules or a run from elsewhere stays butler', () => {
+  it('invokedAs: inside the clone `node hooks/butler.mjs`, from elsewhere its absolute path; a package under node_modules stays butler', () => {
     expect(invokedAs('/c/hooks/butler.mjs', '/c', false)).toBe('node hooks/butler.mjs');
     expect(invokedAs('hooks/butler.mjs', '/c', false)).toBe('node hooks/butler.mjs');
     expect(invokedAs('/c/hooks/butler.mjs', '/c/hooks', false)).toBe('node butler.mjs');
     expect(invokedAs('/c/hooks/butler.mjs', '/c', true)).toBe('butler');
     expect(invokedAs('/c/node_modules/agent-butler/hooks/butler.mjs', '/c', false)).toBe('butler');
-    expect(invokedAs('/c/hooks/butler.mjs', '/elsewhere', false)).toBe('butler');
+    // The README's install from a clone, then the person's project (newcomer walk-through 7).
+    expect(invokedAs('/c/hooks/butler.mjs', '/elsewhere', false)).toBe('node /c/hooks/butler.mjs');
+  });
+
+  it("through the clone's bundle run by path from the project it installed into (README, 'From a clone')", () => {
+    const root = repo();
+    writeFileSync(path.join(root, 'new.txt'), 'x\n');
+    const r = butler(root, ['work', 'observe'], { bin: CLONE_BIN });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`  next: node ${CLONE_BIN} work record --message MESSAGE`);
+    expect(r.out).not.toMatch(/(^|[\s`])butler work/m);
   });
 
   it('through the bundle run from the clone', () => {

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { isolatedGitEnv, makeRepo } from './repo.js';
 
-export const BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
+/**
+ * The CLI as an installed package runs it: hooks/butler.mjs under node_modules (test/global-env.ts links the
+ * package into the run's temporary root), so hints name `butler …`. A clone's own copy, run by path, names
+ * itself instead (src/cli/prog-name.ts); CLONE_BIN is that one.
+ */
+export const BIN = path.join(process.env.TMPDIR ?? '', 'node_modules', 'agent-butler', 'hooks', 'butler.mjs');
+export const CLONE_BIN = path.resolve(import.meta.dirname, '../../hooks/butler.mjs');
 
 /**
  * This machine's PATH without any folder holding a `butler` program: install's notes name `butler`
