@@ -76,6 +76,7 @@ export const MUTATION_PARTS = {
       'test/guard/parser-rules.test.ts',
       'test/guard/scan-rules.test.ts',
       'test/guard/wrappers-rules.test.ts',
+      'test/guard/wrappers-more-rules.test.ts',
     ],
   },
   share: {
