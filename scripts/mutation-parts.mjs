@@ -31,6 +31,7 @@ export const MUTATION_PARTS = {
       'test/guard/corpus.test.ts',
       'test/guard/other-repository.test.ts',
       'test/hooks/pre-tool-use.test.ts',
+      'test/hooks/pre-tool-use-rules.test.ts',
       'test/hooks/config-deadline.test.ts',
       'test/guard/person.test.ts',
       'test/guard/evaluate-rules.test.ts',
@@ -76,6 +77,7 @@ export const MUTATION_PARTS = {
       'test/guard/parser-rules.test.ts',
       'test/guard/scan-rules.test.ts',
       'test/guard/wrappers-rules.test.ts',
+      'test/guard/wrappers-more-rules.test.ts',
     ],
   },
   share: {

@@ -27,6 +27,8 @@ function withCall(spec: Spec): Handler {
       const a = argv[j] ?? '';
       if (a === '-c' || a === '--call') return { scripts: [argv[j + 1] ?? ''] };
       if (a.startsWith('--call=')) return { scripts: [a.slice(7)] };
+      // `npx -p pkg -c '…'` (npm's own example): an option's argument is not where the options end.
+      if (spec.long?.includes(a) || (a.length === 2 && spec.withArg?.includes(a[1] ?? ''))) j++;
     }
     const at = skip(argv, i, spec);
     return at === null ? null : { at };
@@ -129,12 +131,16 @@ function gdb(argv: string[], i: number): Step {
   if (cmds.some((c) => mentionsGitWord(c))) return { strings: cmds, what: 'gdb runs a command that mentions git' };
   const k = argv.indexOf('--args', i + 1);
   if (k >= 0) return { at: k + 1 };
-  return simple({
-    long: ws(
-      '-ex -x -iex -ix -eval-command --command -cd --cd -d --directory -p --pid -c --core -s --symbols -e --exec -se -b --tty -data-directory --data-directory',
-    ),
-  })(argv, i);
+  // gdb's options take one dash or two (`-x FILE`, `--directory DIR`): `gdb -x cmds git` loads git.
+  let j = i + 1;
+  while (j < argv.length && (argv[j] ?? '').startsWith('-') && argv[j] !== '--')
+    j += GDB_ARG.includes((argv[j] ?? '').replace(/^--/, '-')) ? 2 : 1;
+  if (argv[j] === '--') j++;
+  return j < argv.length ? { at: j } : null;
 }
+const GDB_ARG = ws(
+  '-ex -x -iex -ix -eval-command -command -cd -d -directory -p -pid -c -core -s -symbols -e -exec -se -b -tty -data-directory',
+);
 
 /** `sg GROUP -c 'cmd'` or `sg GROUP cmd…` (which sg passes to a shell). */
 function sg(argv: string[], i: number): Step {

@@ -38,8 +38,11 @@ export interface Spec {
 /** Skips a wrapper's options; returns the index of the first word after them, or null for a query. */
 export function skip(argv: string[], i: number, spec: Spec): number | null {
   let j = i + 1;
+  // Stryker disable next-line EqualityOperator: one past the end reads an empty word, which ends the loop as the end does
   while (j < argv.length) {
+    // Stryker disable next-line StringLiteral: j is below the length here, the word is never undefined
     const a = argv[j] ?? '';
+    // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: read on as a long option, `--` ends at the same word, as a command word never starts with `-`
     if (a === '--') {
       j++;
       break;
@@ -51,6 +54,7 @@ export function skip(argv: string[], i: number, spec: Spec): number | null {
     }
     let next = false;
     for (let k = 1; k < a.length; k++) {
+      // Stryker disable next-line StringLiteral: k is below the length
       const ch = a[k] ?? '';
       if (spec.query?.includes(ch)) return null;
       if (spec.withArg?.includes(ch)) {
@@ -60,7 +64,7 @@ export function skip(argv: string[], i: number, spec: Spec): number | null {
     }
     j += next ? 2 : 1;
   }
-  if (spec.assigns) while (j < argv.length && isAssign(argv[j])) j++;
+  if (spec.assigns) while (isAssign(argv[j])) j++;
   return j + (spec.lead ?? 0);
 }
 
@@ -68,26 +72,30 @@ export function skip(argv: string[], i: number, spec: Spec): number | null {
  * A NAME=VALUE word for env and sudo: any word with `=` in it (GNU env sets `./a=b` too and runs what
  * follows: `env ./a=b git push` runs git).
  */
-const isAssign = (w: string | undefined): boolean => (w ?? '').includes('=');
+const isAssign = (w: string | undefined): boolean => w?.includes('=') === true;
 
 export const simple =
   (spec: Spec) =>
   (argv: string[], i: number): Step => {
     const at = skip(argv, i, spec);
+    // Stryker disable next-line ConditionalExpression: a query (`command -v git`) then gives {at: null}, and resolve finds no command word at argv[null]
     return at === null ? null : { at };
   };
 
 function env(argv: string[], i: number): Step {
   let j = i + 1;
+  // Stryker disable next-line EqualityOperator: one past the end reads an empty word, which ends the loop as the end does
   while (j < argv.length) {
+    // Stryker disable next-line StringLiteral: j is below the length here, the word is never undefined
     const a = argv[j] ?? '';
     // `env -- FOO=1 git status` runs git: `--` ends the options, NAME=VALUE words may still follow.
     if (a === '--') {
       j++;
-      while (j < argv.length && isAssign(argv[j])) j++;
+      while (isAssign(argv[j])) j++;
       break;
     }
-    if (a === '-S' || a === '--split-string') return { scripts: [argv.slice(j + 1).join(' ')] };
+    // `-S` alone is read by the next line too (its empty attached part changes nothing).
+    if (a === '--split-string') return { scripts: [argv.slice(j + 1).join(' ')] };
     else if (a.startsWith('-S')) return { scripts: [[a.slice(2), ...argv.slice(j + 1)].join(' ')] };
     else if (a.startsWith('--split-string=')) return { scripts: [[a.slice(15), ...argv.slice(j + 1)].join(' ')] };
     else if (a === '-u' || a === '-C' || a === '-P' || a === '--unset' || a === '--chdir') j += 2;
@@ -103,7 +111,9 @@ function shell(argv: string[], i: number): Step {
   let j = i + 1;
   let cMode = false;
   let sMode = false;
+  // Stryker disable next-line EqualityOperator: one past the end reads an empty word, which ends the loop as the end does
   while (j < argv.length) {
+    // Stryker disable next-line StringLiteral: j is below the length here, the word is never undefined
     const a = argv[j] ?? '';
     if (a === '--' || a === '-') {
       j++;
@@ -119,17 +129,26 @@ function shell(argv: string[], i: number): Step {
       j++;
       continue;
     }
-    if (!/^[-+]/.test(a) || a.length < 2) break;
+    // A lone `+` is an empty option group to bash and dash: `bash + -c 'git log'` runs git.
+    if (!/^[-+]/.test(a)) break;
+    // Stryker disable next-line MethodExpression: the dash kept in front changes neither the letter tests nor /[oO]$/
     const letters = a.slice(1);
     if (letters.includes('c')) cMode = true;
     if (letters.includes('s')) sMode = true;
     j += /[oO]$/.test(letters) ? 2 : 1;
   }
-  if (cMode) return j < argv.length ? { scripts: [positional(argv[j] ?? '', argv.slice(j + 1))] } : null;
+  if (cMode) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: `bash -c` without a string: an empty script runs nothing, as null
+    return j < argv.length ? { scripts: [positional(argv[j] ?? '', argv.slice(j + 1))] } : null;
+  }
   // `/dev/fd/3` with `3<<<'…'`: a descriptor's here-string or here-document is the script too.
-  if (sMode || j >= argv.length || /^(\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/(self|\d+)\/fd\/\d+)$/.test(argv[j] ?? ''))
+  // Stryker disable next-line StringLiteral: j is below the length when the test is reached
+  if (sMode || j >= argv.length || /^(\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/(self|\d+)\/fd\/\d+)$/.test(argv[j] ?? '')) {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: resolve's fromStep reads a step that is none of the others as stdin
     return { stdin: true };
+  }
   // `bash <(echo git log)`: the script is the output of a command.
+  // Stryker disable next-line StringLiteral,BooleanLiteral: j is below the length here; resolve tests `'computed' in step`, true or false
   return (argv[j] ?? '').includes(DYN) ? { computed: true } : null;
 }
 
@@ -147,13 +166,18 @@ function positional(script: string, args: string[]): string {
 
 /** `source FILE` / `. FILE`: only `/dev/stdin` and `<(…)` are visible here. */
 function source(argv: string[], i: number): Step {
+  // Stryker disable next-line StringLiteral: no file is neither a descriptor nor run-time text, whatever stands in for it
   const f = argv[i + 1] ?? '';
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: resolve's fromStep reads a step that is none of the others as stdin
   if (/^(\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/(self|\d+)\/fd\/\d+)$/.test(f)) return { stdin: true };
+  // Stryker disable next-line BooleanLiteral: resolve tests `'computed' in step`, true or false
   return f.includes(DYN) ? { computed: true } : null;
 }
 
 function find(argv: string[], i: number): Step {
+  // Stryker disable next-line ArrayDeclaration: a seeded element is one more command, whose name is no git
   const argvs: string[][] = [];
+  // Stryker disable next-line ArithmeticOperator,EqualityOperator: the word before find is find's wrapper or nothing, never -exec; argv[length] is no -exec either
   for (let j = i + 1; j < argv.length; j++) {
     const a = argv[j];
     if (a !== '-exec' && a !== '-execdir' && a !== '-ok' && a !== '-okdir') continue;
@@ -167,6 +191,7 @@ function find(argv: string[], i: number): Step {
 
 function watch(argv: string[], i: number): Step {
   const at = skip(argv, i, { withArg: 'nq', long: ['--interval', '--equexit'] });
+  // Stryker disable next-line ConditionalExpression: no query option, so skip never returns null here
   if (at === null) return null;
   const rest = argv.slice(at);
   const exec = argv.slice(i + 1, at).some((a) => a === '--exec' || /^-[a-z]*x/.test(a));
@@ -175,8 +200,11 @@ function watch(argv: string[], i: number): Step {
 }
 
 export function su(argv: string[], i: number): Step {
+  // Stryker disable next-line ArithmeticOperator,EqualityOperator: the word before su is its wrapper or nothing, never -c; argv[length] is no -c either
   for (let j = i + 1; j < argv.length; j++) {
+    // Stryker disable next-line StringLiteral: j is below the length here, the word is never undefined
     const a = argv[j] ?? '';
+    // Stryker disable next-line StringLiteral: `-c` without a string: no script, whatever stands in for it names no git
     if (a === '-c' || a === '--command') return { scripts: [argv[j + 1] ?? ''] };
     if (a.startsWith('--command=')) return { scripts: [a.slice(10)] };
   }
@@ -185,8 +213,10 @@ export function su(argv: string[], i: number): Step {
 
 function flock(argv: string[], i: number): Step {
   const at = skip(argv, i, { withArg: 'wE', long: ['--timeout', '--conflict-exit-code'] });
+  // Stryker disable next-line ConditionalExpression: no query option, so skip never returns null here
   if (at === null) return null;
   // flock LOCKFILE -c STRING  |  flock LOCKFILE COMMAND…  |  flock FD (no command)
+  // Stryker disable next-line StringLiteral: `-c` without a string: no script, whatever stands in for it names no git
   if (argv[at + 1] === '-c' || argv[at + 1] === '--command') return { scripts: [argv[at + 2] ?? ''] };
   return { at: at + 1 };
 }
@@ -196,14 +226,17 @@ function flock(argv: string[], i: number): Step {
  * `-i[R]` and `--replace[=R]` take their argument only attached: `xargs -i git status` runs git.
  */
 function xargs(argv: string[], i: number): Step {
-  const at = skip(argv, i, {
-    withArg: 'aEdILnPs',
-    long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
-  });
-  if (at === null || at >= argv.length) return null;
+  // No query option: skip returns a number.
+  const at =
+    skip(argv, i, {
+      withArg: 'aEdILnPs',
+      long: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+    }) ?? argv.length;
+  if (at >= argv.length) return null;
   const opts = argv.slice(i + 1, at);
   const k = opts.findIndex((a) => a.startsWith('-I') || a.startsWith('-i') || a.startsWith('--replace'));
   if (k >= 0) {
+    // Stryker disable next-line StringLiteral: k is a found index
     const o = opts[k] ?? '';
     const r = o === '-I' ? (opts[k + 1] ?? '{}') : o.startsWith('--') ? (o.split('=')[1] ?? '{}') : o.slice(2) || '{}';
     if (r !== '') for (let j = at; j < argv.length; j++) argv[j] = (argv[j] ?? '').replaceAll(r, DYN);
@@ -214,8 +247,10 @@ function xargs(argv: string[], i: number): Step {
 /** `sudo -s`/`sudo -i` without a command starts a shell that reads stdin. */
 function sudo(argv: string[], i: number): Step {
   const at = skip(argv, i, SUDO);
+  // Stryker disable next-line ConditionalExpression: a query (`sudo -l`) then gives {at: null}, and resolve finds no command word at argv[null]
   if (at === null) return null;
   const shellOpt = argv.slice(i + 1, at).some((a) => /^-[a-zA-Z]*[si]/.test(a) || a === '--shell' || a === '--login');
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: resolve's fromStep reads a step that is none of the others as stdin
   return at >= argv.length && shellOpt ? { stdin: true } : { at };
 }
 const SUDO: Spec = {

@@ -54,6 +54,7 @@ export const DENY: Row[] = [
   { name: 'env -- then an assignment', cmd: 'env -- FOO=1 git status', subs: ['status'] },
   { name: 'env with an assignment of any name', cmd: 'env ./a=b git push', subs: ['push'] },
   { name: 'env -S string', cmd: "env -S 'git status'", subs: ['status'] },
+  { name: 'bash with a lone + before -c', cmd: "bash + -c 'git log'", subs: ['log'] },
   { name: '/usr/bin/env', cmd: '/usr/bin/env git log', subs: ['log'] },
   { name: 'sudo -u user', cmd: 'sudo -u deploy git pull', subs: ['pull'], why: 'sudo is not installed here' },
   { name: 'sudo -E -H', cmd: 'sudo -E -H git fetch', subs: ['fetch'], why: 'sudo is not installed here' },

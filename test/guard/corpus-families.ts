@@ -30,6 +30,12 @@ export const FAMILIES_DENY: Row[] = [
   ),
   r('npx -p pkg git', 'npx -p cowsay git status', ['status'], 'needs the network to fetch the package first'),
   r(
+    'npx -p pkg -c string',
+    "npx --yes -p . -c 'git log'",
+    ['log'],
+    'npm puts the folder of node (/usr/bin here) first on PATH, so the real git runs, not the logging one',
+  ),
+  r(
     'npm exec git',
     'npm exec git status',
     ['status'],
