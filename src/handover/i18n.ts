@@ -34,6 +34,8 @@ interface Strings {
     lastRequest: (text: string) => string;
     /** Marks words cut to fit the prompt and names the call that shows them whole. */
     cut: string;
+    /** After a summary of whole sentences when the note goes on: nothing was cut, there is more. */
+    moreNote: string;
   };
   issueText: string;
   resolved: string;
@@ -89,6 +91,7 @@ const ja: Strings = {
     moreIn: (section) => (n) => `（ほか ${n} 件は ${section}）`,
     lastRequest: (text) => `ユーザーの最後の依頼: ${text}`,
     cut: startText('ja').cut,
+    moreNote: '（続きは handover_read）',
   },
   issueText: 'issue 本文（起票時の記述で、現在の状態ではありません）',
   resolved: '解決済み',
@@ -149,6 +152,7 @@ const en: Strings = {
     moreIn: (section) => (n) => `(${n} more in ${section})`,
     lastRequest: (text) => `The user's last request: ${text}`,
     cut: startText('en').cut,
+    moreNote: '(more: handover_read)',
   },
   issueText: 'Issue text as filed (not the current state)',
   resolved: 'Resolved',

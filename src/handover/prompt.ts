@@ -108,7 +108,9 @@ export function buildPrompt(p: PromptInput): string[] {
   const whole = p.summarySource?.trim();
   const lines = [
     // The summary is one or two sentences (docs/decisions.md D5); the rest of the note is in CURRENT_STATE.
-    whole && whole !== p.summary ? `${p.summary} ${cut}` : p.summary,
+    // Cut inside a sentence ("…"): the cut mark. Whole sentences with more note after them: where the rest is
+    // (trial H: a whole first sentence marked "cut" read as lost words).
+    whole && whole !== p.summary ? `${p.summary} ${p.summary.endsWith('…') ? cut : t.prompt.moreNote}` : p.summary,
     // The brain's own snapshot (suspend, automatic checkpoints) is resumed, not taken over.
     p.finished ? t.prompt.finished(p.scope) : p.readTool === 'handover_resume' ? t.prompt.resume(p.scope) : t.prompt.takeOver(p.scope),
     t.prompt.start,

@@ -123,6 +123,29 @@ describe('summary text', () => {
     expect(clip('あ'.repeat(200), 10)).toBe(`${'あ'.repeat(9)}…`);
   });
 
+  it('the prompt marks a summary cut mid-sentence as cut, and whole sentences with more note after them as more (trial H)', async () => {
+    const { buildPrompt } = await import('../../src/handover/prompt.js');
+    const base = {
+      lang: 'en' as const,
+      scope: 'issue #1',
+      readTool: 'handover_accept',
+      handoverId: 'h1',
+      next: 'go',
+      decisions: [],
+      blockers: [],
+    };
+    const whole = buildPrompt({
+      ...base,
+      summary: 'Took over from codex. Tests pass.',
+      summarySource: 'Took over from codex. Tests pass. Then more.',
+    } as never);
+    expect(whole[0]).toBe('Took over from codex. Tests pass. (more: handover_read)');
+    const cut = buildPrompt({ ...base, summary: 'A very long first…', summarySource: 'A very long first sentence.' } as never);
+    expect(cut[0]).toBe('A very long first… (cut; the rest: handover_read)');
+    const same = buildPrompt({ ...base, summary: 'All done.', summarySource: 'All done.' } as never);
+    expect(same[0]).toBe('All done.');
+  });
+
   it('a first sentence too long is shortened at its last clause break, not mid-phrase (field trial G)', () => {
     const line =
       'Implemented truncate(text, max) with the ellipsis the user chose and tests for the empty string, the exact limit and surrogate pairs, working on the README example next because the user asked for one';

@@ -110,7 +110,7 @@ describe('the handoff prompt never cuts words silently', () => {
     const r = await c.call('handover_transfer', { target_brain: 'any', notes: line });
     const first = r.data.handoff_prompt.split('\n')[0];
     expect(first).toBe(
-      'The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates. (cut; the rest: handover_read)',
+      'The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates. (more: handover_read)',
     );
     // The call it names does show the whole note.
     const read = await c.call('handover_read', { handover_id: r.data.handover_id });

@@ -254,9 +254,9 @@ describe('a prompt that is whole and carries what matters', () => {
       'The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates in the work tree. Next I meant to port it.';
     const r = await c.call('handover_suspend', { issue_id: id, notes: line });
     const prompt = r.data.handoff_prompt.split('\n');
-    // One or two whole sentences within 160 characters: never cut mid-word ("…work tree"); the cut is marked.
+    // One or two whole sentences within 160 characters: never cut mid-word ("…work tree"); the rest is pointed to.
     expect(prompt[0]).toBe(
-      'The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates in the work tree. (cut; the rest: handover_read)',
+      'The lexer is rewritten and all its tests pass. The parser still uses the old token stream, which breaks on nested templates in the work tree. (more: handover_read)',
     );
     const current = sectionBody(md(r), 'CURRENT_STATE');
     expect(current).toContain(`- Notes: ${line}`);
