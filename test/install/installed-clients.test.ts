@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { installedClients } from '../../src/shared/clients/installed.js';
 import { connect } from '../helpers/mcp.js';
 import { git, makeRepo } from '../helpers/repo.js';
+import { BIN } from '../helpers/person-cli.js';
 
-const BUTLER = path.resolve('hooks/butler.mjs');
+// The package bin (test/helpers/person-cli.ts): its hints say `butler …`, as status's lines below expect.
+const BUTLER = BIN;
 const butler = (root: string, ...args: string[]) => {
   const r = spawnSync(process.execPath, [BUTLER, ...args, '--project', root], { encoding: 'utf8' });
   expect(r.status, r.stderr + r.stdout).toBe(0);
