@@ -122,6 +122,7 @@ export const FAMILIES_DENY: Row[] = [
   r('entr -s', "ls | entr -s 'git log'", ['log'], absent('entr')),
   r('hyperfine', "hyperfine 'git status'", ['status'], absent('hyperfine')),
   r('hyperfine --prepare', "hyperfine --prepare 'git fetch' 'ls'", ['fetch'], absent('hyperfine')),
+  r('hyperfine --setup=', "hyperfine '--setup=git fetch' 'ls'", ['fetch'], absent('hyperfine')),
   r(
     'gdb --args',
     'gdb -batch -ex run --args git status',

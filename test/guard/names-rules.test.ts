@@ -33,6 +33,10 @@ describe('expandBraces', () => {
     ['{,}', ['', '']],
     ['a{b', ['a{b']],
     ['a}b{c,d}', ['a}bc', 'a}bd']],
+    ['{1..3x}', ['{1..3x}']],
+    ['{10..12}', ['10', '11', '12']],
+    ['{1..30..10}', ['1', '11', '21']],
+    ['{1000..1001}', ['1000', '1001']],
   ])('%s', (word, words) => {
     expect(expandBraces(word)).toEqual(words);
   });
@@ -45,6 +49,10 @@ describe('expandBraces', () => {
     expect(expandBraces('{0..1025}x')).toBeNull();
     expect(expandBraces('{1..100000000}')).toBeNull();
     expect(expandBraces('{a..z}{a..z}')).toBeNull();
+    // The sequence bound: 1024 steps, counted in steps of the given size.
+    expect(expandBraces('{0..1024}', 2000)?.length).toBe(1025);
+    expect(expandBraces('{0..1025}', 2000)).toBeNull();
+    expect(expandBraces('{0..2000..2}', 2000)?.length).toBe(1001);
   });
 });
 
@@ -84,6 +92,13 @@ describe('globCouldBeGit', () => {
     '*-lfs',
     'git-[a-z]*',
     '[f-h]it-*',
+    // each checked in bash 5 (a file named git in the folder runs git): range ends, `]` first after `^`, a trailing `-`
+    '[g-h]it',
+    '[a-g]it',
+    '[^]h]it',
+    '[xag]it',
+    '[g-]it',
+    'gi(',
     '@(a|b)z',
     '????',
     'g*x',
@@ -96,6 +111,7 @@ describe('globCouldBeGit', () => {
     '[a-f]it',
     '[h-z]it',
     '[]h]it',
+    '[^]g]it',
     'g[!i]t',
     'gi[!t]',
     '*.ts',
