@@ -205,7 +205,11 @@ const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f ==
 
 function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof installText>, anyInstalled: boolean): string {
   // Field trial 7 / #25: a client left out by choice (another one is installed) is not a row of MISS.
-  if (!st.installed && anyInstalled) return `  ${`${c.title}:`.padEnd(12)} ${t.byChoice(`--${c.key}`)}`;
+  // With none installed (after uninstall, #25) it is one line too: a client not installed is never a problem. Leftover
+  // hooks or a server entry still show their rows.
+  const leftover = [st.session_start, st.pre_tool_use, st.pre_compact, st.post_compact === true, st.mcp_server].some(Boolean);
+  if (!st.installed && (anyInstalled || !leftover))
+    return `  ${`${c.title}:`.padEnd(12)} ${anyInstalled ? t.byChoice(`--${c.key}`) : t.notInstalledClient(`--${c.key}`)}`;
   const ev = c.hooks.events;
   const approval = c.mcp.approvalKey ? t.st.approved : c.mcp.format === 'toml' ? t.st.autoApprove : t.st.trusted;
   const mcpFile = c.mcp.file.split('/').pop();
