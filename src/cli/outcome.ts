@@ -8,7 +8,7 @@ import { render } from './render.js';
 
 /**
  * The one exit-code map and error boundary of the CLI's envelope commands (work, issue, handover):
- * 0 ok, 1 error envelope, 2 usage error, 3 need_input. A script can tell "Butler said no" (1) from
+ * 0 ok, 1 error envelope, 2 usage error, 3 need_input (and a blocked work state). A script can tell "Butler said no" (1) from
  * "you called it wrong" (2) and from "a person has to decide" (3).
  */
 export const EXIT = { ok: 0, error: 1, need_input: 3, usage: 2 } as const;
