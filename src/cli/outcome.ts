@@ -8,7 +8,7 @@ import { render } from './render.js';
 
 /**
  * The one exit-code map and error boundary of the CLI's envelope commands (work, issue, handover):
- * 0 ok, 1 error envelope, 2 usage error, 3 need_input. A script can tell "Butler said no" (1) from
+ * 0 ok, 1 error envelope, 2 usage error, 3 need_input (and a blocked work state). A script can tell "Butler said no" (1) from
  * "you called it wrong" (2) and from "a person has to decide" (3).
  */
 export const EXIT = { ok: 0, error: 1, need_input: 3, usage: 2 } as const;
@@ -70,14 +70,21 @@ export async function runEnvelope(
   // The labels follow the project's language, as the tools' own words do (BUTLER_LANG first).
   const lang = resolveLang(root ? await loadConfig(root).catch(() => ({})) : {}, io.env);
   // The tool spoke to a person already (ServerDeps.audience); the exit code is the same with --json or without.
-  const usage = namesNoBrain(result);
+  // A flag value naming no brain is a usage error (README's exit codes, #25): said as every usage error is, with
+  // `--json` too (jsonUsage turns it into the error object); the tool's need_input stays the agents' answer.
+  if (namesNoBrain(result)) {
+    io.stderr(`${opts.prefix}: ${result.summary}\n${opts.usage ? `${opts.usage}\n` : ''}`);
+    return EXIT.usage;
+  }
+  // A blocked repository (a rebase or merge in progress) waits for the person: `?` and exit 3, never `✓` (#25).
+  const waits = result.status === 'ok' && (result.data as Record<string, unknown>).work_state === 'blocked';
   if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else {
     // Loaded here, not imported: the verb tables import the runner, which imports this module.
     const { cliNamer } = await import('./groups.js');
-    (result.status === 'error' || usage ? io.stderr : io.stdout)(render(result, cliNamer, lang));
+    (result.status === 'error' ? io.stderr : io.stdout)(render(waits ? { ...result, status: 'need_input' } : result, cliNamer, lang));
   }
-  return usage ? EXIT.usage : EXIT[result.status];
+  return waits ? EXIT.need_input : EXIT[result.status];
 }
 
 /**

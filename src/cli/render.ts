@@ -22,6 +22,11 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
     return cli ?? `${tool}${Object.keys(given).length ? ` ${JSON.stringify(given)}` : ''}`;
   };
   const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${say(r.summary)}`];
+  // One snapshot read that a newer one replaced (its author's transfer after a suspend): said before anything in it (#25).
+  if (typeof d.superseded_by === 'string' && typeof d.snapshot === 'string') {
+    const list = step('handover_list', d.issue_id ? { issue_id: d.issue_id } : {});
+    out.unshift(l.superseded(d.superseded_by, step('handover_read', { handover_id: d.superseded_by }), list));
+  }
   if (r.hint) out.push(`  ${l.hint}: ${say(r.hint)}`);
   work(d, out, l, lang);
   issue(d, out, l);

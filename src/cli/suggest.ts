@@ -52,7 +52,7 @@ function distance(a: string, b: string): number {
  * node:util parseArgs' error in one line a person can act on (its own text explains `--` for
  * positionals): `unknown flag --titel; did you mean --title?`, `--title needs a value`.
  */
-export function parseArgsMessage(err: unknown, flags: readonly string[], t = cliErrors('en')): string {
+export function parseArgsMessage(err: unknown, flags: readonly string[], t = cliErrors('en'), argv: readonly string[] = []): string {
   const message = err instanceof Error ? err.message : String(err);
   const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
   if (unknown) return `${t.unknownFlag(unknown)}${didYouMean(unknown.split('=')[0]!, flags, t)}`;
@@ -67,7 +67,17 @@ export function parseArgsMessage(err: unknown, flags: readonly string[], t = cli
     /Option '(-\w, )?(--[\w-]+)' argument is ambiguous/.exec(message)?.[2] ??
     (/argument is ambiguous/.test(message) ? /use '(--[\w-]+)=-XYZ'/.exec(message)?.[1] : undefined);
   // An option with only a one-letter name (`-n`): node's `--n=` works but reads as a typo; the joined `-n-3` is the spelling people know.
+  // The word after the flag is another flag of this verb (`--title --json`): the value was left out (#25).
+  if (dashed && followedByFlag(dashed, flags, argv)) return t.needsValue(/^--\w$/.test(dashed) ? dashed.slice(1) : dashed);
   if (dashed && /^--\w$/.test(dashed)) return t.dashValueShort(dashed.slice(1));
   if (dashed) return t.dashValue(dashed);
   return message.split('. ')[0]!;
+}
+
+/** Whether the word after `flag` in argv is one of the verb's flags (with or without `=VALUE`). */
+function followedByFlag(flag: string, flags: readonly string[], argv: readonly string[]): boolean {
+  const spellings = /^--\w$/.test(flag) ? [flag, flag.slice(1)] : [flag];
+  const i = argv.findIndex((a) => spellings.includes(a));
+  const next = i < 0 ? undefined : argv[i + 1];
+  return next !== undefined && flags.includes(next.split('=')[0]!);
 }

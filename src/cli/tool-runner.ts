@@ -38,6 +38,11 @@ export interface CliGroup {
   folder?: boolean;
   /** Verbs the group runs itself, outside the tool table (`issue approve-url`): named in "did you mean". */
   extraVerbs?: string[];
+  /**
+   * What `--client` names in the verbs that act (not read-only): `brain` (handover) or `author` (issue, any name, README).
+   * None: the group's tools never read the connection's brain (work), so its verbs list no `--client` (#25).
+   */
+  client?: 'brain' | 'author';
   /** Wraps the tool call: `issue` asks at a terminal before a tracker URL gets the token. */
   around?: (call: () => Promise<ToolResult<object>>, io: CliIO) => Promise<ToolResult<object>>;
 }
@@ -82,6 +87,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
         err,
         Object.keys(options).map((f) => `--${f}`),
         t,
+        argv,
       )}\n${more(prefix, t)}`,
     );
     return EXIT.usage;
@@ -90,7 +96,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
   const lang = await cliLang(io, typeof values.project === 'string' ? values.project : undefined);
   const t = cliErrors(lang);
   if (values.help) {
-    io.stdout(helpText(tool, prefix, positionals, lang));
+    io.stdout(helpText(tool, prefix, positionals, lang, clientFlag(tool, group)));
     return EXIT.ok;
   }
   const deps: ServerDeps = {
@@ -117,8 +123,9 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
       const checked = tool.config.inputSchema.safeParse(args, zodLocale(lang));
       if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t, typed, args));
       const root = await bind(session, values, io, deps, Boolean(group.folder), lang);
-      // A tool that takes `client` answers a wrong one itself; for every other verb the flag names the brain (#25).
-      if (typeof values.client === 'string' && !('client' in tool.config.inputSchema.shape)) await knownClient(root, values.client, lang);
+      // A tool that takes `client` answers a wrong one itself; an issue's author is any name (README); elsewhere the flag names the brain (#25).
+      if (typeof values.client === 'string' && group.client !== 'author' && !('client' in tool.config.inputSchema.shape))
+        await knownClient(root, values.client, lang);
       session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
       const before = session.defaultIssue;
       const call = () => tool.handler(pathFromHere(checked.data, io.cwd, root), { session, deps, memo: new Map() });
@@ -180,7 +187,17 @@ const more = (prefix: string, t: ReturnType<typeof cliErrors>) => `  ${t.listsOp
 /** zod's own words for a bad value, in Japanese when the person reads Japanese (zod ships the catalog). */
 const zodLocale = (lang: Lang) => (lang === 'ja' ? { error: zodJa().localeError } : undefined);
 
-function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: Lang): string {
+/**
+ * `--client` as a verb's help lists it, or null where it does nothing (#25: `issue list`, `work diff`, `handover brains`):
+ * a tool that takes `client`, or a verb that acts in a group whose tools read the brain or author. Still accepted everywhere.
+ */
+function clientFlag(tool: ToolDef, group: CliGroup): string | null {
+  if ('client' in tool.config.inputSchema.shape) return '--client BRAIN';
+  if (!group.client || tool.config.annotations.readOnlyHint) return null;
+  return group.client === 'author' ? '--client NAME' : '--client BRAIN';
+}
+
+function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: Lang, client: string | null): string {
   const byArg = new Map<string, string[]>();
   for (const [flag, arg] of cliFlags(tool)) {
     const key = arg ?? 'default issue';
@@ -196,5 +213,7 @@ function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: La
   // The first line is the tool's description, the model contract (English, docs/decisions.md D37).
   const u = cliUsage(lang);
   const note = u.verbNote[prefix];
-  return `${tool.name}: ${tool.config.description}\n${u.usageWord}: ${prefix}${slots} [options]\n${note ? `${note}\n` : ''}${u.options}: ${flags} --project DIR --client BRAIN --json\n`;
+  // One space between flags, none doubled when the tool has none of its own (`handover brains`, #25).
+  const all = [flags, '--project DIR', client, '--json'].filter(Boolean).join(' ');
+  return `${tool.name}: ${tool.config.description}\n${u.usageWord}: ${prefix}${slots} [options]\n${note ? `${note}\n` : ''}${u.options}: ${all}\n`;
 }

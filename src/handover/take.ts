@@ -2,7 +2,7 @@
 import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
 import { normalizeBrain } from '../shared/brains.js';
-import { acceptedBy, describeCandidate, selectCandidates, takerOf, type CandidateQuery } from './candidates.js';
+import { acceptedBy, describeCandidate, isRetired, selectCandidates, takerOf, type CandidateQuery } from './candidates.js';
 import { action, type HandoverContext } from './context.js';
 import { closedAmong } from './closed-issues.js';
 import { computeDrift } from './drift.js';
@@ -68,6 +68,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
         identityHint: { ...identityHint, ...remote },
         taken: sel.taken,
         closed: sel.closed,
+        entries,
       });
     if (candidates.length > 1) {
       return needInput(words(ctx).candidates(candidates.length), {
@@ -162,17 +163,22 @@ function nothingToTake(
     identityHint: object;
     taken: IndexEntry[];
     closed: IndexEntry[];
+    entries: readonly IndexEntry[];
   },
 ): ToolResult {
   const taken = o.taken[0];
   const took = taken ? acceptedBy(taken) : null;
   const closedIds = [...new Set(o.closed.map((e) => e.issue_id))];
+  const handed = !took && !closedIds.length ? handedOver(ctx, mode, o) : undefined;
+  const w = words(ctx);
   const why =
     taken && took
-      ? words(ctx).taken(taken.handover_id, took.by, took.at)
+      ? w.taken(taken.handover_id, took.by, took.at)
       : closedIds.length
-        ? words(ctx).closed(closedIds)
-        : words(ctx).noMatch;
+        ? w.closed(closedIds)
+        : handed
+          ? w.transferred(o.issueId === null ? w.scopeProject : w.scopeIssue(o.issueId), handed.handover_id, handed.target_brain)
+          : w.noMatch;
   return needInput(`${why}${words(ctx).askUser}`, {
     issue_id: o.issueId,
     brain: o.me,
@@ -185,8 +191,28 @@ function nothingToTake(
     ...(mode === 'accept' && !taken && !closedIds.length
       ? { for_source: action('handover_transfer', { target_brain: o.me ?? 'any', ...o.scopeArgs }, words(ctx).sourceFirst) }
       : {}),
+    ...(handed
+      ? {
+          target_brain: handed.target_brain,
+          for_target: action('handover_accept', { handover_id: handed.handover_id }, w.takeTransfer(handed.target_brain)),
+        }
+      : {}),
     ...o.identityHint,
   });
+}
+
+/**
+ * A person's resume that finds nothing because their own transfer replaced their suspend (candidates.ts,
+ * markSuperseded): that transfer, so the answer names it and who takes it (#25). Agents' answers are unchanged.
+ */
+function handedOver(
+  ctx: HandoverContext,
+  mode: 'resume' | 'accept',
+  o: { issueId: number | null; me: string | null; entries: readonly IndexEntry[] },
+): IndexEntry | undefined {
+  if (ctx.audience !== 'person' || mode !== 'resume' || !o.me) return undefined;
+  const mine = o.entries.find((e) => (o.issueId === null || e.issue_id === o.issueId) && e.source_brain === o.me && !isRetired(e));
+  return mine && mine.target_brain !== o.me && !acceptedBy(mine) ? mine : undefined;
 }
 
 /** A work state without its own next step: the answer it is part of names one. */

@@ -164,7 +164,12 @@ export async function toReport(
     // The record's message says what happened (second walk-through: an upgrade was told "Install Butler").
     const runtime = changes.filter((c) => c.path.startsWith('.butler/bin/'));
     const message = runtime.some((c) => c.before === null) ? 'Install Butler' : runtime.length ? 'Upgrade Butler' : 'Update Butler';
-    if (shared.length) notes.push(t.commit(shared, personalWritten, message, ctx.runAs ?? 'butler'));
+    // `work record` asks only for Butler's runtime and its entries in the clients' files (src/guard/protected.ts; install
+    // writes nothing else there, and never a guard relaxation): #25, `install --lang ja` changed only the language, and
+    // the note promised a question that never came.
+    const entries = new Set(CLIENTS.flatMap((c) => [c.hooks.file, c.mcp.file]));
+    const asks = written.some((p) => p.startsWith('.butler/bin/') || entries.has(p));
+    if (shared.length) notes.push(t.commit(shared, personalWritten, message, ctx.runAs ?? 'butler', asks));
     // A client's trust step only for a client something was written for.
     for (const c of clients)
       if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))

@@ -15,9 +15,10 @@ const en = {
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
   /** `message`: the record's message, by what install did (`Install Butler`, `Upgrade Butler`, `Update Butler`). */
-  commit: (paths: string[], personal: string | null, message: string, run: string) =>
+  /** `asks`: the record changes Butler's runtime or hook entries, so `work record` asks the person first. */
+  commit: (paths: string[], personal: string | null, message: string, run: string, asks: boolean) =>
     `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored)` : ''}: ` +
-    `${run} work record -m "${message}" (it asks you to confirm Butler's own files), then ${run} work publish.`,
+    `${run} work record -m "${message}"${asks ? " (it asks you to confirm Butler's own files)" : ''}, then ${run} work publish.`,
   /** A client's one-time trust step (its record says it in English). */
   trust: (c: ClientRecord) => c.trust ?? '',
   leftBehind: (kept: string[]) => `Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`,
@@ -32,6 +33,7 @@ const en = {
   notGit: 'not a git repository: Butler installs into a git repository; run git init there, or pass --project',
   notInstalled: 'Butler is not installed here: run butler install.',
   byChoice: (flag: string) => `not installed (by choice; butler install ${flag} adds it)`,
+  notInstalledClient: (flag: string) => `not installed (butler install ${flag} adds it)`,
   trustLabel: (title: string) => `${title} trust`,
   problem: 'problem',
   noteLabel: 'note',
@@ -155,9 +157,9 @@ const ja: typeof en = {
     `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）: ${record}、続けて ${publish}。`,
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
-  commit: (paths, personal, message, run) =>
+  commit: (paths, personal, message, run, asks) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
-    `${run} work record -m "${message}"（Butler 自身のファイルの確認を求めます）、続けて ${run} work publish。`,
+    `${run} work record -m "${message}"${asks ? '（Butler 自身のファイルの確認を求めます）' : ''}、続けて ${run} work publish。`,
   trust: (c) => JA_TRUST[c.key] ?? c.trust ?? '',
   leftBehind: (kept) => `残したもの: ${kept.join('、')}。不要なら手で削除してください。`,
   kept: {
@@ -171,6 +173,7 @@ const ja: typeof en = {
     'git リポジトリではありません: Butler は git リポジトリにインストールします。そこで git init するか、--project を指定してください',
   notInstalled: 'ここには Butler がインストールされていません: butler install を実行してください。',
   byChoice: (flag) => `未インストール（選択による。butler install ${flag} で追加できます）`,
+  notInstalledClient: (flag) => `未インストール（butler install ${flag} で追加できます）`,
   trustLabel: (title) => `${title} の信頼`,
   problem: '問題',
   noteLabel: '注',

@@ -204,8 +204,10 @@ const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
 const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
 function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof installText>, anyInstalled: boolean): string {
-  // Field trial 7 / #25: a client left out by choice (another one is installed) is not a row of MISS.
-  if (!st.installed && anyInstalled) return `  ${`${c.title}:`.padEnd(12)} ${t.byChoice(`--${c.key}`)}`;
+  // Field trial 7 / #25: a client not installed (by choice, or after uninstall) is one line, never a problem; leftovers show rows.
+  const leftover = [st.session_start, st.pre_tool_use, st.pre_compact, st.post_compact === true, st.mcp_server].some(Boolean);
+  if (!st.installed && (anyInstalled || !leftover))
+    return `  ${`${c.title}:`.padEnd(12)} ${anyInstalled ? t.byChoice(`--${c.key}`) : t.notInstalledClient(`--${c.key}`)}`;
   const ev = c.hooks.events;
   const approval = c.mcp.approvalKey ? t.st.approved : c.mcp.format === 'toml' ? t.st.autoApprove : t.st.trusted;
   const mcpFile = c.mcp.file.split('/').pop();

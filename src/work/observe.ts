@@ -117,7 +117,9 @@ export function judgeWork(st: RepoStatus, defaultIssue: number | null, lang: Lan
   const blocked = blockedBy(st);
   if (blocked.length) {
     const conflicted = st.entries.filter((e) => e.kind === 'conflicted').map((e) => e.path);
-    const fix = blocked.includes('index_locked') && blocked.length === 1 ? t.retrySoon : t.askUser;
+    // The operation whose own --continue / --abort ends the block (git's spelling: cherry-pick).
+    const op = blocked.find((b) => ['merge', 'rebase', 'cherry_pick', 'revert'].includes(b))?.replace('_', '-') ?? null;
+    const fix = blocked.includes('index_locked') && blocked.length === 1 ? t.retrySoon : t.askUser(op);
     return {
       summary: t.blocked(describeBlock(blocked, lang), fix),
       data: {

@@ -90,7 +90,11 @@ describe('walk-through findings (spawned)', () => {
     expect(create.out).toContain("\n  next: butler issue create --title 'Add greeting' --body-file FILE   (");
     const transfer = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
     expect(transfer.code).toBe(2);
-    expect(transfer.err).toMatch(/\n {2}next: butler handover transfer --target TARGET_BRAIN {3}\(/);
+    // A usage error (walk-through 7): the line names the known brains, then where the options are listed.
+    expect(transfer.err).toBe(
+      'butler handover transfer: --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n' +
+        '  butler handover transfer --help lists its options.\n',
+    );
     // The placeholder filled in, the printed command runs.
     writeFileSync(path.join(root, 'body.md'), '## Current state\nnone yet\n\n## Next\ngreet\n\n## Blockers\nnone\n');
     const again = butler(root, ['issue', 'create', '--title', 'Add greeting', '--body-file', 'body.md']);
@@ -121,17 +125,18 @@ describe('walk-through findings (spawned)', () => {
     git(root, 'commit', '-q', '-m', 'install');
     const client = butler(root, ['handover', 'suspend', '--client', 'clade']);
     expect(client.err).toContain(
-      '? --client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself\n',
+      'butler handover suspend: --client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself\n',
     );
-    // --json is the same envelope, fields and steps as over MCP; its words are the person's (docs/decisions.md D37).
+    // A usage error, with --json too (walk-through 7): the error object, in the person's words (docs/decisions.md D37).
     const json = JSON.parse(butler(root, ['handover', 'suspend', '--client', 'clade', '--json']).out);
-    expect(json).toMatchObject({ status: 'need_input', data: { client: 'clade' } });
+    expect(json).toMatchObject({ status: 'error', error_code: 'invalid_argument', data: { usage: true } });
     expect(json.summary).toBe(
       '--client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself',
     );
     const target = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
-    expect(target.err).toContain('? --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n');
-    expect(target.err).toMatch(/next: butler handover transfer --target TARGET_BRAIN {3}\(with one of the known brains, or any\)/);
+    expect(target.err).toContain(
+      'butler handover transfer: --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n',
+    );
     const share = butler(root, ['handover', 'suspend', '--client', 'claude-code', '--share']);
     const id = /handover_id: (\S+)/.exec(share.out)?.[1];
     expect(share.out).toContain(

@@ -141,12 +141,12 @@ describe('4. --issue only where it applies', () => {
   it('work diff and issue create list no --issue and refuse it; work observe keeps it', () => {
     const root = repo();
     expect(butler(root, ['work', 'diff', '--help']).out).toContain(
-      '\noptions: --path --level (--full) --record-id (--record) --project DIR --client BRAIN --json\n',
+      '\noptions: --path --level (--full) --record-id (--record) --project DIR --json\n',
     );
     expect(butler(root, ['issue', 'create', '--help']).out).toContain(
-      '\noptions: --title --body (--body-file) --label-names (--label) --project DIR --client BRAIN --json\n',
+      '\noptions: --title --body (--body-file) --label-names (--label) --project DIR --client NAME --json\n',
     );
-    expect(butler(root, ['work', 'observe', '--help']).out).toContain('\noptions: --issue --project DIR --client BRAIN --json\n');
+    expect(butler(root, ['work', 'observe', '--help']).out).toContain('\noptions: --issue --project DIR --json\n');
     const diff = butler(root, ['work', 'diff', '--issue', '3']);
     expect([diff.code, diff.err.split('\n')[0]]).toEqual([2, 'butler work diff: unknown flag --issue']);
     expect(butler(root, ['work', 'observe', '--issue', '3', '--json']).json().data.default_issue).toBe(3);

@@ -31,7 +31,11 @@ export const guard: Command = async (argv, io) => {
     return verb ? 0 : 2;
   }
   if (!VERBS.includes(verb)) {
-    io.stderr(`butler guard: ${t.unknownVerb(verb)}${didYouMean(verb, VERBS, t)}\n  ${t.listsVerbs('guard')}\n`);
+    // Four verbs: named when none is near (#25: `guard frob` said only "unknown verb frob"), as `guard mode` names its modes.
+    const near = didYouMean(verb, VERBS, t);
+    io.stderr(
+      `butler guard: ${near ? `${t.unknownVerb(verb)}${near}` : t.useOneOf(t.unknownVerb(verb), VERBS.join(', '))}\n  ${t.listsVerbs('guard')}\n`,
+    );
     return 2;
   }
   const flag = rest.find((w) => w.startsWith('-') && !FLAGS.includes(w));
@@ -87,6 +91,7 @@ export const guard: Command = async (argv, io) => {
     return consent.code;
   }
   const next = await changeGuard(git, repo.top, change);
-  io.stdout(guardText(lang).now(next.mode, next.allow.join(', ')));
+  // A commit of its own, like every record-making verb: how the other clones get it (#25).
+  io.stdout(guardText(lang).now(next.mode, next.allow.join(', ')) + guardText(lang).publish);
   return 0;
 };

@@ -20,6 +20,7 @@ export const handoverGroup: CliGroup = {
   verbs: VERBS,
   // `retire ID` (and `read ID`): a snapshot id may come by position.
   positionals: ['handover_id'],
+  client: 'brain',
 };
 
 const tools = toolGroup(handoverGroup);

@@ -42,6 +42,7 @@ export const issueGroup: CliGroup = {
   positionals: ['issue_id', 'comment_id'],
   extraVerbs: ['approve-url'],
   folder: true,
+  client: 'author',
   around: askingApproval,
 };
 
@@ -61,14 +62,14 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    io.stderr(`butler issue approve-url: ${parseArgsMessage(err, ['--project', '--json', '--help'], t)}\n`);
+    io.stderr(`butler issue approve-url: ${parseArgsMessage(err, ['--project', '--json', '--help'], t, argv)}\n`);
     return EXIT.usage;
   }
   const { values: v, positionals: pos } = parsed;
   const lang = await cliLang(io, v.project);
   t = cliErrors(lang);
   if (v.help) {
-    io.stdout(`${cliUsage(lang).issue}\n`);
+    io.stdout(`${cliUsage(lang).approveUrl}\n`);
     return EXIT.ok;
   }
   return runEnvelope(io, { prefix: 'butler issue approve-url', json: Boolean(v.json) }, async () => {

@@ -34,7 +34,7 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    io.stderr(`${PREFIX}: ${parseArgsMessage(err, ['--issue', '--project', '--json', '--help'], t)}\n`);
+    io.stderr(`${PREFIX}: ${parseArgsMessage(err, ['--issue', '--project', '--json', '--help'], t, argv)}\n`);
     return EXIT.usage;
   }
   const { values: v, positionals: pos } = parsed;

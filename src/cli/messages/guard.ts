@@ -4,12 +4,15 @@ import type { Lang } from '../../shared/config.js';
 const en = {
   status: (a: string, c: string, w: string) => `applied:   ${a}\ncommitted: ${c}\nwork tree: ${w}\n`,
   now: (mode: string, allow: string) => `guard now: mode ${mode}, allow [${allow}] (committed)\n`,
+  /** After the commit: render.ts's label for a step that waits for the person's choice. */
+  publish: '  if you want: butler work publish   (the other clones get the change once it is published)\n',
   settings: (mode: string, allow: string) => `mode ${mode}, allow [${allow}]`,
 };
 
 const ja: typeof en = {
   status: (a, c, w) => `適用中:       ${a}\nコミット済み: ${c}\n作業ツリー:   ${w}\n`,
   now: (mode, allow) => `ガードの設定: モード ${mode}、許可 [${allow}]（コミット済み）\n`,
+  publish: '  必要なら: butler work publish   （公開すると他の clone にもこの変更が届きます）\n',
   settings: (mode, allow) => `モード ${mode}、許可 [${allow}]`,
 };
 

@@ -28,6 +28,8 @@ const en = {
   notSeen: 'installed, not seen yet',
   receipt: (kind: unknown, by: unknown) => `${kind} by ${by}`,
   supersededBy: (id: unknown) => `superseded by ${id}`,
+  superseded: (id: string, read: string, list: string) =>
+    `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
   handoffPrompt: 'The text the agent that continues gets (give it as it is; its calls are the agent’s tools, not commands for you):',
   section: {
     CURRENT_STATE: 'Current state',
@@ -67,6 +69,8 @@ const ja: typeof en = {
   notSeen: 'インストール済み、未確認',
   receipt: (kind, by) => `${kind}（${by}）`,
   supersededBy: (id) => `${id} が置き換え`,
+  superseded: (id, read, list) =>
+    `${id} に置き換えられています: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,
   handoffPrompt:
     '作業を引き継ぐエージェントが受け取る文章（そのまま渡してください。中の呼び出しはエージェントのツールで、あなたが打つコマンドではありません）:',
   section: {

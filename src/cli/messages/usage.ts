@@ -42,6 +42,10 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
   reopen ID | close ID
   approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
 --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,
+  /** `issue approve-url --help`: its own (#25: it printed the whole issue help). */
+  approveUrl: `usage: butler issue approve-url [URL] [--project DIR] [--json]
+  Lets your issue tracker token go to URL (default: issues.url in .butler/config.yaml), once you say yes at a terminal.
+  A person's decision: no agent can approve a URL. Exit: 0 approved, 1 you said no, 2 usage, 3 no terminal to ask.`,
   handover: (verbs: string) =>
     `usage: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
     // What each verb is for (a newcomer read only names here, #25 walk-through 4).
@@ -110,6 +114,9 @@ const ja: typeof en = {
   reopen ID | close ID
   approve-url [URL]                 この トラッカー URL にトークンを送ることを許可（既定: issues.url）
 --body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,
+  approveUrl: `使い方: butler issue approve-url [URL] [--project DIR] [--json]
+  issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
+  人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,
   handover: (verbs) =>
     `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
     `  suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）\n` +

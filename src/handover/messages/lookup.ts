@@ -27,6 +27,12 @@ const en = {
   takenHint: 'Ask the user; handover_list shows the history.',
   closed: (ids: readonly (number | null)[]) => `issue ${ids.map((i) => `#${i}`).join(', ')} is closed: no work to take over`,
   noMatch: 'No matching handover snapshot',
+  /** Said to a person only (take.ts): their newest snapshot in the scope handed the work to another brain. */
+  transferred: (scope: string, id: string, to: string) =>
+    `Nothing of yours to resume in ${scope}: its newest snapshot by you, ${id}, is your transfer to ${to}, not a suspend`,
+  takeTransfer: (to: string) => `${to} takes it over, as itself`,
+  scopeIssue: (n: number) => `issue #${n}`,
+  scopeProject: 'the project',
   askUser: '. Ask the user',
   history: 'See the history and receipts (agents: handover_list_brains)',
   sourceFirst: 'For the source brain to run first',
@@ -57,6 +63,11 @@ const ja: typeof en = {
   takenHint: 'ユーザーに確認してください。handover_list で履歴を見られます',
   closed: (ids) => `issue ${ids.map((i) => `#${i}`).join(', ')} はクローズ済みです（引き継ぐ作業はありません）`,
   noMatch: '対象の handover snapshot が見つかりません',
+  transferred: (scope, id, to) =>
+    `${scope}で resume するものはありません: あなたの最新の snapshot ${id} は ${to} への transfer で、suspend ではありません`,
+  takeTransfer: (to) => `${to} が自分として引き継ぎます`,
+  scopeIssue: (n) => `issue #${n} `,
+  scopeProject: 'プロジェクト',
   askUser: '。ユーザーに確認してください',
   history: '履歴と受け取り状況を見ます（Brain 一覧は handover_list_brains）',
   sourceFirst: '引き継ぎ元 Brain が先に実行します',

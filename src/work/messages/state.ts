@@ -37,7 +37,8 @@ const en = {
   blockSep: '; ',
   blocked: (what: string, fix: string) => `Blocked: ${what}. ${fix}`,
   retrySoon: 'Observe again in a moment.',
-  askUser: 'Ask the user to finish or abort it; Butler does not resolve it.',
+  /** `op`: the git operation in progress (`rebase`, `cherry-pick`), which a person's words name the commands of. */
+  askUser: (_op: string | null) => 'Ask the user to finish or abort it; Butler does not resolve it.',
   /** Hint of record / publish / finish refusing a blocked repository. */
   blockedHint: 'Ask the user to finish or abort it, then call work_observe.',
   /** Why unpublished records cannot be counted (English is also data.upstream.judged_by). */
@@ -73,7 +74,7 @@ const ja: typeof en = {
   blockSep: '、',
   blocked: (what, fix) => `ブロック中: ${what}。${fix}`,
   retrySoon: '少し待ってから work_observe で再確認してください',
-  askUser: 'ユーザーに完了か中止を依頼してください。Butler は解消しません',
+  askUser: (_op) => 'ユーザーに完了か中止を依頼してください。Butler は解消しません',
   blockedHint: 'ユーザーに完了か中止を依頼し、その後 work_observe で状態を確認してください',
   why: whyJa('work_sync'),
   recordReason: (issue) =>
@@ -97,7 +98,11 @@ const ja: typeof en = {
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
-  askUser: 'Finish or abort it yourself; Butler does not resolve it.',
+  // The person's own git commands (#25: "Finish or abort it yourself" named none).
+  askUser: (op: string | null) =>
+    op
+      ? `Resolve any conflicts (git add the files), then run \`git ${op} --continue\`; or undo it with \`git ${op} --abort\`. Butler does not resolve it.`
+      : 'Finish or abort it yourself; Butler does not resolve it.',
   blockedHint: 'Finish or abort it, then run `butler work observe`.',
   why: whyEn('`butler work sync`'),
   recordReason: (issue: number | null) =>
@@ -108,7 +113,10 @@ const enPerson = {
 };
 
 const jaPerson: typeof enPerson = {
-  askUser: '完了か中止をしてください。Butler は解消しません',
+  askUser: (op) =>
+    op
+      ? `競合を解消して（ファイルを git add し）\`git ${op} --continue\` を実行するか、\`git ${op} --abort\` で取り消してください。Butler は解消しません`
+      : '完了か中止をしてください。Butler は解消しません',
   blockedHint: '完了か中止をし、その後 `butler work observe` で状態を確認してください',
   why: whyJa('`butler work sync`'),
   recordReason: (issue) =>
