@@ -130,7 +130,7 @@ const plainPath = (p: string) => path.isAbsolute(p) && !/[\n\r]/.test(p) && p ==
  * A file's line: `n` when missing, else `c` as cksum prints it, followed by its `k` line (size, mtime, inode)
  * so the next memo reuses the checksum of a file that did not change (`known`: the previous memo's lines).
  */
-function fileLine(file: string, known: Map<string, string>, expected?: string): string | null {
+function fileLine(file: string, known: Map<string, string>, expected?: string, summed?: { n: number }): string | null {
   try {
     const st = statSync(file, { throwIfNoEntry: false });
     if (!st) return `n ${file}`;
@@ -139,6 +139,7 @@ function fileLine(file: string, known: Map<string, string>, expected?: string): 
     const c = known.get(k);
     if (c) return `${c}\n${k}`;
     const buf = readFileSync(file);
+    if (summed) summed.n++;
     if (expected !== undefined && buf.toString('utf8') !== expected) return null;
     return `c ${posixCksum(buf)} ${buf.length} ${file}\n${k}`;
   } catch {
@@ -206,7 +207,8 @@ function memoBody(q: MemoQuery, name: string): boolean {
     const file = butlerGitFile(root, name, 'gitDir');
     const before = file && readGitFile(file, MEMO_MAX);
     const known = knownSums(before);
-    const lines = files.map((f) => fileLine(f, known));
+    const summed = { n: 0 };
+    const lines = files.map((f) => fileLine(f, known, undefined, summed));
     lines.push(fileLine(factsFile, known, facts));
     if (deps.snapshotFile) lines.push(fileLine(deps.snapshotFile, known, deps.snapshotText ?? ''));
     // No local tracker (the common case): one line for its folder, not one per issue.
@@ -218,7 +220,12 @@ function memoBody(q: MemoQuery, name: string): boolean {
       lines.push(plainPath(p) ? `${existsSync(p) ? 'e' : 'n'} ${p}` : null);
     }
     if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '').replace(/\n[^]*$/, '')))) return false;
-    if (keyOf(files) !== q.keys.key) return false;
+    // Nothing changed since before the answer: the fixed files' identity as fileLine read it (its k lines
+    // are fileKey's text; no second stat of each, the start is timed). A file summed just now is stat'ed
+    // again: it may have changed between its stat and its read, and its c line would vouch for bytes the
+    // answer never saw.
+    const after = lines.slice(0, files.length).map((l) => (l!.startsWith('n ') ? '-' : /\nk (\S+) /.exec(l!)?.[1]));
+    if (after.join('|') !== q.keys.key || (summed.n > 0 && keyOf(files) !== q.keys.key)) return false;
     const env = q.langEnv?.toLowerCase();
     const { l1, l2 } = JSON.parse(facts) as { l1: RecoveryFact | null; l2: RecoveryFact | null };
     const [r1, r2] = [target(l1 ?? null), target(l2 ?? null)];

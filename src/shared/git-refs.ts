@@ -34,6 +34,8 @@ function read(file: string): string | null {
 export function gitDirs(root: string): { gitDir: string; common: string } | null {
   const dotGit = path.join(root, '.git');
   let gitDir = dotGit;
+  const hit = PINNED?.get(root);
+  if (hit) return { ...hit };
   const st = statSync(dotGit, { throwIfNoEntry: false });
   if (!st) return null;
   // A SessionStart asks this a dozen times (memo keys, recovery facts, the queue); a `.git` folder whose
@@ -47,6 +49,7 @@ export function gitDirs(root: string): { gitDir: string; common: string } | null
     gitDir = path.resolve(root, m[1]);
   } else if (!st.isDirectory()) return null;
   const dirs = { gitDir, common: commonDirOf(gitDir) };
+  PINNED?.set(root, { ...dirs });
   if (st.isDirectory()) {
     if (DIRS_SEEN.size >= 64) DIRS_SEEN.clear();
     DIRS_SEEN.set(dotGit, { key, dirs: { ...dirs } });
@@ -55,6 +58,16 @@ export function gitDirs(root: string): { gitDir: string; common: string } | null
 }
 
 const DIRS_SEEN = new Map<string, { key: string; dirs: { gitDir: string; common: string } }>();
+
+let PINNED: Map<string, { gitDir: string; common: string }> | null = null;
+
+/**
+ * For a hook process, which lives a few seconds: each repository's git dirs are read once, not stat'ed
+ * again at each of a start's dozen asks (src/hooks/bin/session-start.ts). Never in a long-lived server.
+ */
+export function pinGitDirs(): void {
+  PINNED ??= new Map();
+}
 
 /** The repository's common git dir: a linked worktree's git dir names it in `commondir`. */
 export function commonDirOf(gitDir: string): string {

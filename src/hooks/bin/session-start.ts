@@ -5,6 +5,7 @@ import type { AutoQuery, IndexEntry } from '../../handover/index.js';
 import { sessionStart, startOutput } from '../session-start.js';
 import { brainArg, deadline } from './args.js';
 import { readStdin, writeOut } from './read-stdin.js';
+import { pinGitDirs } from '../../shared/git-refs.js';
 
 /**
  * Recovery's snapshot writer lives in the sibling pre-compact.cjs (hooks/, .butler/bin/, the skill's
@@ -17,6 +18,8 @@ const writeAuto = async (q: AutoQuery): Promise<IndexEntry | null> => {
 
 /** Whatever happens inside, the hook answers well within the installer's timeout: silence after 3 s. */
 const brain = brainArg(process.argv.slice(2));
+// This process answers one start and exits: the git dirs need not be stat'ed again at each ask.
+pinGitDirs();
 readStdin(1000)
   .then((input) => deadline(sessionStart(input, { brain, env: process.env, writeAuto }), 3000, ''))
   .then(
