@@ -122,10 +122,15 @@ function readOwn(lockFile: string): string {
 }
 
 /** Whether a process with this id runs on this host (EPERM: it does, as another user). */
-function pidAlive(pid: number): boolean {
+/**
+ * Whether a lock's holder still runs: a signal 0 that reaches it, or that is refused (EPERM: another user's
+ * live process, whose lock must never be broken). `kill` is injected only by tests that run as root, where
+ * no signal is refused.
+ */
+export function pidAlive(pid: number, kill: (pid: number, signal: 0) => unknown = (p, sig) => process.kill(p, sig)): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
-    process.kill(pid, 0);
+    kill(pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, utime
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tryFileLockSync, withFileLock } from '../../src/shared/lock.js';
+import { pidAlive, tryFileLockSync, withFileLock } from '../../src/shared/lock.js';
 
 const dir = () => realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-holders-')));
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -96,6 +96,19 @@ describe('breaking a lock', () => {
     const target = path.join(dir(), 'index.json');
     writeFileSync(`${target}.lock`, `1.1700000000000.0@${os.hostname()}\n`);
     expect(await outcome(target)).toBe('waited');
+  });
+
+  it('the holder check itself, as under any user (root is never refused a signal): EPERM is alive, ESRCH is gone', () => {
+    const refused = (code: string) => () => {
+      throw Object.assign(new Error(code), { code });
+    };
+    expect(pidAlive(4242, refused('EPERM'))).toBe(true);
+    expect(pidAlive(4242, refused('ESRCH'))).toBe(false);
+    expect(pidAlive(4242, () => true)).toBe(true);
+    expect(pidAlive(0, () => true)).toBe(false);
+    expect(pidAlive(-1, () => true)).toBe(false);
+    expect(pidAlive(1.5, () => true)).toBe(false);
+    expect(pidAlive(process.pid)).toBe(true);
   });
 
   it('a line that is not exactly a holder line is waited for, even when it names a dead pid', async () => {
