@@ -4,8 +4,17 @@ import path from 'node:path';
 // Newcomer walk-through 5: installed from a clone or a skill, no `butler` is on PATH, yet every hint
 // said `butler work publish`. The hints name the command the person just ran instead.
 
-/** The verbs a `butler …` hint can name (both CLIs'). */
-const HINT = /(^|[\s`'"(:])butler (?=(?:work|issue|handover|guard|status|install|uninstall|demo|help|mcp|hook)\b|--help\b|<command>)/g;
+/** The verbs a `butler …` hint can name (both CLIs'). The lead may be Japanese punctuation too. */
+const HINT =
+  /(^|[\s`'"(:。、（「：])butler (?=(?:work|issue|handover|guard|status|install|uninstall|demo|help|mcp|hook)\b|--help\b|<command>)/g;
+
+/**
+ * A line that is Butler's own words around a hint: a label the renderer adds (src/cli/messages/render.ts, en
+ * and ja; "note", "usage", "problem"), a JSON hint key, or an error or usage line the CLI starts with its name.
+ */
+const HINT_LINE =
+  /^\s*(?:"(?:hint|next|user_runs|usage)":|(?:hint|next|if you want|next session|for the target|for the source|note|usage|problem|ヒント|次|必要なら|次のセッション|引き継ぎ先へ|引き継ぎ元へ|使い方)[:：]|(?:usage: )?butler\b)/;
+const QUOTED = /`butler (?=(?:work|issue|handover|guard|status|install|uninstall|demo|help|mcp|hook)\b|--help\b)/g;
 
 /**
  * How the person ran this CLI: `node <script>` for a copy run by path while no `butler` is on PATH
@@ -29,9 +38,32 @@ export function invokedAs(script: string | undefined, cwd: string, onPath: boole
   return `node ${/[\s'"$`\\]/.test(shown) ? `'${shown.replace(/'/g, `'\\''`)}'` : shown}`;
 }
 
-/** The text with each `butler <verb>` hint written as `prog <verb>`. */
-export function asInvoked(text: string, prog: string): string {
-  return prog === 'butler' ? text : text.replace(HINT, (_, lead: string) => `${lead}${prog} `);
+/**
+ * The text with each `butler <verb>` hint written as `prog <verb>`. `whole`: output with no words of the
+ * person's (status, install, guard, help). Otherwise only hint lines, and a backticked `butler …` elsewhere:
+ * a commit message, an issue title or a snapshot's notes that say "butler status" are shown as written
+ * (newcomer walk-through 8: they were rewritten on display).
+ */
+export function asInvoked(text: string, prog: string, whole = true): string {
+  if (prog === 'butler') return text;
+  const all = (t: string) => t.replace(HINT, (_, lead: string) => `${lead}${prog} `);
+  if (whole) return all(text);
+  return text
+    .split('\n')
+    .map((line) => (HINT_LINE.test(line) ? all(line) : line.replace(QUOTED, `\`${prog} `)))
+    .join('\n');
+}
+
+/** Whether a command's output holds none of the person's own words, so every `butler …` in it is a hint. */
+export function wholeOutput(args: readonly string[]): boolean {
+  // The first word that is neither a flag nor the value of one given before the verb.
+  const verb = args.find((a, i) => !a.startsWith('-') && !/^--(?:lang|project|client)$/.test(args[i - 1] ?? ''));
+  return (
+    verb === undefined ||
+    ['status', 'install', 'uninstall', 'guard', 'demo', 'help'].includes(verb) ||
+    args.includes('--help') ||
+    args.includes('-h')
+  );
 }
 
 /** Whether a person can type `butler` here: an executable of that name in a PATH folder. */

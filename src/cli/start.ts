@@ -4,7 +4,7 @@ import { readStdin as readStdinUntil } from '../hooks/bin/read-stdin.js';
 import { userConfigDir } from '../shared/user-config.js';
 import type { CliIO } from './io.js';
 import { agentAncestor } from './person.js';
-import { asInvoked, butlerOnPath, invokedAs } from './prog-name.js';
+import { asInvoked, butlerOnPath, invokedAs, wholeOutput } from './prog-name.js';
 
 // `butler hook …` reads the client's JSON with the same deadline as the hook bundles: a client that
 // keeps stdin open must not make a PreToolUse hook time out (a timed-out hook lets the command run).
@@ -25,14 +25,15 @@ export function startCli(run: (argv: string[], io: CliIO) => Promise<number>): v
   // A client reads the hooks' and the server's output, not a person: left as it is.
   const person = argv[0] !== 'hook' && argv[0] !== 'mcp';
   const prog = person ? invokedAs(process.argv[1], process.cwd(), butlerOnPath(process.env)) : 'butler';
+  const whole = wholeOutput(process.argv.slice(2));
   run(argv, {
     cwd: process.cwd(),
     env: process.env,
     userConfigDir: userConfigDir(process.env, os.homedir()),
     ask: process.stdin.isTTY && process.stderr.isTTY ? ask : undefined,
     agent: (say) => agentAncestor(process.env, process.ppid, say),
-    stdout: (t) => process.stdout.write(asInvoked(t, prog)),
-    stderr: (t) => process.stderr.write(asInvoked(t, prog)),
+    stdout: (t) => process.stdout.write(asInvoked(t, prog, whole)),
+    stderr: (t) => process.stderr.write(asInvoked(t, prog, whole)),
     readStdin,
   }).then(
     (code) => {
