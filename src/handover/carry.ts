@@ -10,6 +10,8 @@ export interface OpenItems {
   pending: string[];
   risks: string[];
   anchors: { path: string; role: string | null }[];
+  /** The author's next steps: taken by a snapshot whose notes name none (newcomer walk-through 8). */
+  next: string[];
 }
 
 /** At most this many anchors come forward; the new session's own files follow them. */
@@ -23,6 +25,13 @@ const GENERATED = [
   /^\[[^\]]+\] (?:Could not read issue #\d+|issue #\d+ を読めませんでした)/,
   /^\d+ unrecorded change\(s\):|^\d+ unpublished record\(s\):|^未記録の変更が \d+ 件|^未公開の記録が \d+ 件/,
   /^(?:Failed|失敗): |^… \d+ more failures? omitted$|^… 他 \d+ 件の失敗を省略$/,
+];
+
+const GENERATED_NEXT = [
+  /^[a-z_]+\((?:\{.*\})?\)(?: — |$)/,
+  /^(?:When the user agrees|ユーザーの同意を得てから): /,
+  /^(?:Check the current state with work_observe and resume the work|work_observe で現在状態を確認し、作業を再開する)$/,
+  /^… \d+ more omitted$|^…ほか \d+ 件を省略$/,
 ];
 
 const items = (md: string, section: 'DECISION' | 'BLOCKED / PENDING' | 'RISKS' | 'CODEBASE_ANCHORS') =>
@@ -40,7 +49,13 @@ export function openItemsOf(markdown: string, root: string): OpenItems {
     if (!p || !m?.[2] || path.isAbsolute(p) || p.split(/[\\/]/).includes('..') || !existsSync(path.join(root, p))) continue;
     if (anchors.length < MAX_CARRIED_ANCHORS) anchors.push({ path: p, role: m[2] });
   }
+  // Numbered steps; the ones Butler writes each time (a tool call with its reason, "when the user agrees",
+  // the default step) are made afresh from the work state, not carried.
+  const next = sectionBody(markdown, 'NEXT_ACTION')
+    .map((l) => /^\d+\. (.+)$/.exec(l)?.[1]?.trim() ?? '')
+    .filter((l) => l && !GENERATED_NEXT.some((g) => g.test(l)));
   return {
+    next,
     decisions: items(markdown, 'DECISION'),
     pending: items(markdown, 'BLOCKED / PENDING'),
     risks: items(markdown, 'RISKS'),
@@ -88,6 +103,7 @@ const nothingCarried = (): Carried => ({
   pending: [],
   risks: [],
   anchors: [],
+  next: [],
   resolved: [],
   replaced: [],
   not_replaced: [],
@@ -161,5 +177,7 @@ export function carryForward(prev: OpenItems | null, notes: ParsedNotes): Carrie
     else if (!noted.has(a.path)) out.anchors.push(a);
   }
   out.not_resolved = notes.resolved.filter((r) => !used.has(norm(unlabelled(r))));
+  // Steps come forward only to notes that name none, and not the ones a resolved: line closed.
+  if (!notes.next.length) out.next = prev.next.filter((n) => !isResolved(n));
   return out;
 }

@@ -139,7 +139,10 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   );
   // A deliberate snapshot whose author wrote its own next steps takes those: a todo list the agent did
   // not update before writing them lists finished work as open (field trial D).
-  const next = meta.mode === 'auto' ? [...open, ...notes.next] : notes.next.length ? [...notes.next] : open;
+  // Notes with no step of their own keep the previous snapshot's open steps (carry.ts): a transfer whose note
+  // said only "over to Codex" had dropped "write the test" for a publish the user had not asked for.
+  const next =
+    meta.mode === 'auto' ? [...open, ...notes.next] : notes.next.length ? [...notes.next] : open.length ? open : [...carried.next];
   // Publishing is the user's call (server instructions): the step says so, never a bare work_publish().
   // A step the agent already wrote in its own words is not listed a second time (field trial, issue 22).
   if (work?.required_action && !namesStep(next, work.required_action.tool)) next.push(describeAction(work.required_action));

@@ -172,3 +172,25 @@ describe('carried items appear once across a chain of snapshots', () => {
     await c.close();
   });
 });
+
+describe('a note with no next step keeps the open steps of the snapshot before it (newcomer walk-through 8)', () => {
+  it('suspend "next: write the test", transfer "over to Codex": the transfer continues from writing the test', async () => {
+    const c = await brain();
+    const id = (await c.call('issue_create', { title: 'Parser', body: BODY })).data.issue.id;
+    writeFileSync(path.join(root, 'a.txt'), 'a\n');
+    await c.call('work_record', { message: 'a' });
+    const s = await c.call('handover_suspend', { issue_id: id, notes: 'Parser half done.\nnext: write the test\nnext: run it' });
+    expect(sectionBody(md(s), 'NEXT_ACTION')).toContain('1. write the test');
+    const t = await c.call('handover_transfer', { issue_id: id, target_brain: 'any', notes: 'Over to Codex: finish the test.' });
+    const next = sectionBody(md(t), 'NEXT_ACTION').filter((l) => /^\d+\. /.test(l));
+    expect(next[0]).toBe('1. write the test');
+    expect(next[1]).toBe('2. run it');
+    expect(t.data.handoff_prompt).toContain('Continue from NEXT_ACTION: write the test');
+    // A step the notes name replaces the carried ones; Butler's own steps are never carried.
+    const u = await c.call('handover_transfer', { issue_id: id, target_brain: 'any', notes: 'Again.\nnext: review it' });
+    const again = sectionBody(md(u), 'NEXT_ACTION').filter((l) => /^\d+\. /.test(l));
+    expect(again[0]).toBe('1. review it');
+    expect(again.join('\n')).not.toContain('write the test');
+    await c.close();
+  });
+});

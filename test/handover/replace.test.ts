@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { carryForward, type OpenItems } from '../../src/handover/carry.js';
 import { parseNotes } from '../../src/handover/notes.js';
 
-const prev = (decisions: string[]): OpenItems => ({ decisions, pending: [], risks: [], anchors: [] });
+const prev = (decisions: string[]): OpenItems => ({ decisions, pending: [], risks: [], anchors: [], next: [] });
 
 describe('parseNotes: replaces / withdrawn', () => {
   it('`replaces:` belongs to the decision before it, on its own line or after a semicolon', () => {
@@ -72,7 +72,7 @@ describe('carryForward: a replaced decision is not carried', () => {
   });
 
   it('replaces only decisions: an open question with the same words still carries', () => {
-    const p: OpenItems = { decisions: ['Use vitest'], pending: ['[undecided] Use vitest or jest?'], risks: [], anchors: [] };
+    const p: OpenItems = { decisions: ['Use vitest'], pending: ['[undecided] Use vitest or jest?'], risks: [], anchors: [], next: [] };
     const c = carryForward(p, parseNotes('withdrawn: Use vitest'));
     expect(c.decisions).toEqual([]);
     expect(c.pending).toEqual(['[undecided] Use vitest or jest?']);

@@ -266,6 +266,7 @@ describe('snapshot worst case', () => {
         pending: many('[blocked] c', 50).split('\n'),
         risks: many('c', 50).split('\n'),
         anchors: [],
+        next: [],
         resolved: many('r', 50).split('\n'),
         replaced: many('x', 30)
           .split('\n')
