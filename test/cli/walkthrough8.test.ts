@@ -69,3 +69,15 @@ describe('the person’s words are shown as written; only hints name the command
     expect(ja.out).not.toMatch(/[。（]butler install/);
   });
 });
+
+describe('guard VERB --help', () => {
+  it('prints the guard usage and exits 0 for each verb', () => {
+    const root = repo();
+    for (const verb of ['allow', 'deny', 'mode', 'status']) {
+      const r = butler(root, ['guard', verb, '--help']);
+      expect(r.code, verb).toBe(0);
+      expect(r.out, verb).toContain('guard allow');
+      expect(r.err, verb).toBe('');
+    }
+  });
+});

@@ -26,7 +26,9 @@ export const guard: Command = async (argv, io) => {
     io.stderr(`butler guard ${verb}: ${t.needsValue('--project')}\n`);
     return 2;
   }
-  if (!verb || verb === '--help' || verb === '-h' || !start) {
+  // `guard allow --help` too: the guard's usage covers each verb (walk-through 8: "unknown flag --help").
+  const help = verb === '--help' || verb === '-h' || rest.includes('--help') || rest.includes('-h');
+  if (!verb || help || !start) {
     (verb ? io.stdout : io.stderr)(usage);
     return verb ? 0 : 2;
   }
