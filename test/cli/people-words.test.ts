@@ -143,10 +143,10 @@ describe('the person at the terminal is spoken to, en and ja', () => {
   it('work start --issue 99 points to butler issue list', () => {
     const { root } = installed();
     expect(run(root, ['work', 'start', '--issue', '99']).err).toBe(
-      "✗ No issue #99 on this project's tracker\n  hint: See the issues with `butler issue list`, or create one with `butler issue create --title TITLE`.\n",
+      "✗ No issue #99 on this project's tracker\n  hint: See the issues with `butler issue list`, or create one with `butler issue create --title TITLE --body-file FILE`.\n",
     );
     expect(run(root, ['work', 'start', '--issue', '99'], 'ja').err).toBe(
-      '✗ issue #99 はこの project の tracker にありません\n  ヒント: `butler issue list` で issue を確認するか、`butler issue create --title TITLE` で作成してください\n',
+      '✗ issue #99 はこの project の tracker にありません\n  ヒント: `butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください\n',
     );
   });
 });

@@ -24,7 +24,7 @@ describe('1. next steps and hints are the CLI commands that do them; --json keep
     const missing = butler(root, ['issue', 'read', '9']);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain(
-      '  hint: See the issues with `butler issue list`, or create one with `butler issue create --title TITLE`.\n',
+      '  hint: See the issues with `butler issue list`, or create one with `butler issue create --title TITLE --body-file FILE`.\n',
     );
     expect(missing.err).not.toMatch(/issue_create/);
 

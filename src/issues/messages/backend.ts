@@ -66,14 +66,14 @@ const ja: typeof en = {
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
-  issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create --title TITLE`.',
+  issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create --title TITLE --body-file FILE`.',
   commentNotFoundHint: 'Run `butler issue read ID --comments N` to see the comment ids.',
   urlNotApprovedHint: (url: string) =>
     `Only a person approves where a token goes: if you trust it, run \`butler issue approve-url ${url}\` at a terminal.`,
 };
 
 const jaPerson: typeof enPerson = {
-  issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create --title TITLE` で作成してください',
+  issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください',
   commentNotFoundHint: '`butler issue read ID --comments N` でコメント ID を確認してください',
   urlNotApprovedHint: (url) =>
     `token の送り先を承認するのは人です。信頼できるなら、端末で \`butler issue approve-url ${url}\` を実行してください`,

@@ -28,12 +28,12 @@ const ja: typeof en = {
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
-  issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create --title TITLE`.',
+  issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create --title TITLE --body-file FILE`.',
   closedHint: (issue: number) =>
     `Reopen it with \`butler issue reopen ${issue}\`, or pick an open one: \`butler issue list\`, then \`butler work start --issue N\`.`,
 };
 const jaPerson: typeof enPerson = {
-  issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create --title TITLE` で作成してください',
+  issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください',
   closedHint: (issue) =>
     `\`butler issue reopen ${issue}\` で開き直すか、\`butler issue list\` で open の issue を選んで \`butler work start --issue N\` を実行してください`,
 };
