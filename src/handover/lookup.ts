@@ -92,6 +92,8 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
       handover_id: null,
       snapshot_file: null,
       required_action: action(words(ctx).createWith, issueId === null ? {} : { issue_id: issueId }, words(ctx).createFirst),
+      // A person with no default issue may have snapshots of issues (walk-through 8): the list shows them.
+      ...(ctx.audience === 'person' ? { suggested_action: action('handover_list', {}, words(ctx).history) } : {}),
     });
   }
   const data = await load(ctx, entry);

@@ -81,3 +81,13 @@ describe('guard VERB --help', () => {
     }
   });
 });
+
+describe('handover read with no id and no default issue', () => {
+  it('names the list as well as suspend: snapshots of issues may exist', () => {
+    const root = repo();
+    const r = butler(root, ['handover', 'read']);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain('  next: butler handover suspend');
+    expect(r.out).toContain('  next: butler handover list   (See the history and receipts)');
+  });
+});
