@@ -59,8 +59,11 @@ export class Scanner {
       if (c === '\\') {
         const n = this.src[this.pos + 1];
         if (n === '\n') this.pos += 2;
-        // Stryker disable next-line ConditionalExpression: `includes(undefined)` looks for the text "undefined", which is not in the list
-        else if (n !== undefined && '$`"\\'.includes(n)) {
+        else if (
+          // Stryker disable next-line ConditionalExpression: `includes(undefined)` looks for the text "undefined", which is not in the list
+          n !== undefined &&
+          '$`"\\'.includes(n)
+        ) {
           a.text += n;
           this.pos += 2;
         } else {
@@ -105,8 +108,11 @@ export class Scanner {
       const name = m?.[0] ?? n;
       this.pos += 1 + name.length;
       this.dyn(a, name);
+    } else if (
       // Stryker disable next-line ConditionalExpression: `test(undefined)` tests the text "undefined", which has none of these characters
-    } else if (n !== undefined && /[0-9@*#?$!-]/.test(n)) {
+      n !== undefined &&
+      /[0-9@*#?$!-]/.test(n)
+    ) {
       this.pos += 2;
       this.dyn(a, null);
     } else {
