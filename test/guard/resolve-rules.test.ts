@@ -32,6 +32,8 @@ describe('findGitUses', () => {
     ['export -PAGER="git log"', []],
     // a glob past the command's own words (the name came from a variable) that cannot be git
     ['W="env x*"; $W', []],
+    // `$(…)` before a `/` can print `it ` and split: bash runs `git it/y…`
+    ['g$(echo "it ")it/y*', [GLOB]],
     // variables whose value a program runs
     ['export PAGER="git log"', [{ sub: null, via: 'PAGER, which runs a command that mentions git' }]],
     ['PAGER="git log" less x', [{ sub: null, via: 'PAGER, which runs a command that mentions git' }]],
