@@ -102,7 +102,10 @@ export class Lexer extends Scanner {
   }
 
   addHeredoc(delim: Word, strip: boolean, cmd: Cmd): void {
-    this.pending.push({ delim: delim.text, strip, expand: delim.plain, cmd });
+    // Bash does not expand the delimiter word, and expands the body unless a part of it is quoted:
+    // `cat <<$x` ends at a line `$x` and runs the `$(…)` in its body.
+    const text = delim.dynamic ? unquoted(delim.raw) : delim.text;
+    this.pending.push({ delim: text, strip, expand: !/['"\\]/.test(delim.raw), cmd });
   }
 
   private readHeredocs(): void {
@@ -205,4 +208,24 @@ export class Lexer extends Scanner {
       if (t.k === 'op') throw new ShellParseError(`unexpected '${t.v}' in array`);
     }
   }
+}
+
+/** Quote removal alone (no expansion), as bash reads a here-document delimiter such as `"$x"`. */
+function unquoted(raw: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i] as string;
+    if (c === '\\') out += raw[++i] ?? '';
+    else if (c === "'") {
+      const end = raw.indexOf("'", i + 1);
+      out += raw.slice(i + 1, end);
+      i = end;
+    } else if (c === '"') {
+      for (i++; i < raw.length && raw[i] !== '"'; i++) {
+        if (raw[i] === '\\' && '$`"\\'.includes(raw[i + 1] ?? 'x')) i++;
+        out += raw[i];
+      }
+    } else out += c;
+  }
+  return out;
 }

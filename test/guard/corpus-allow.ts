@@ -25,6 +25,7 @@ export const ALLOW: AllowRow[] = [
   { name: 'quoted here-document "EOF"', cmd: 'cat <<"EOF"\ngit push\nEOF' },
   { name: 'unquoted here-document without expansions', cmd: 'cat <<EOF\ngit status\nEOF' },
   { name: 'backslash-quoted here-document keeps $(…) as text', cmd: 'cat <<\\EOF\n$(git log)\nEOF' },
+  { name: 'here-document delimited by "$x" keeps $(…) as text', cmd: 'cat <<"$x"\n$(git push)\n$x' },
   { name: 'here-document into a file', cmd: "cat > notes.md <<'EOF'\nRun git log, then git push.\nEOF" },
   { name: 'command -v git', cmd: 'command -v git' },
   { name: 'command -V git', cmd: 'command -V git' },

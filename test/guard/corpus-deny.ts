@@ -235,6 +235,12 @@ export const DENY: Row[] = [
   { name: 'commit message from a here-document', cmd: 'git commit -F - <<EOF\nmsg\nEOF', subs: ['commit'] },
   { name: 'command after a here-document', cmd: 'cat <<EOF\nhello\nEOF\ngit status', subs: ['status'] },
   { name: '<<- here-document then git', cmd: 'cat <<-EOF\n\tgit log\n\tEOF\ngit status', subs: ['status'] },
+  // A delimiter with an unquoted `$x` or backquote is not expanded and does not quote the body (mutscan).
+  { name: 'here-document delimited by $x expands $(…)', cmd: 'cat <<$x\n$(git push)\n$x', subs: ['push'] },
+  { name: 'here-document delimited by a$x, then git', cmd: 'cat <<a$x\n$(git push)\na$x\ngit log', subs: ['push', 'log'] },
+  { name: 'here-document delimited by a backquote word', cmd: 'cat <<`x`\n$(git push)\n`x`', subs: ['push'] },
+  { name: 'here-document delimited by "$x", then git', cmd: 'cat <<"$x"\nhi\n$x\ngit push', subs: ['push'] },
+  { name: 'here-document delimited by "a\\$x", then git', cmd: 'cat <<"a\\$x"\n$(git push)\na$x\ngit log', subs: ['log'] },
   { name: 'blank lines and CRLF', cmd: 'cd repo\r\n\r\ngit diff HEAD~1\r\n', subs: ['diff'] },
   // Redirections around git.
   { name: 'redirects after', cmd: 'git log > out.txt 2>&1', subs: ['log'] },

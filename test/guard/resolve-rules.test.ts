@@ -23,6 +23,17 @@ describe('findGitUses', () => {
     ['declare -x G="git push"; $G', [git('push')]],
     ['readonly G=git; $G fetch', [git('fetch')]],
     ['export G=$(echo git); $G status', [COMPUTED]],
+    // a value split into words drops empty ones; `x-G=` is no assignment of G (bash refuses the name)
+    ['G=" git log"; $G', [git('log')]],
+    ['G=git; export x-G=echo; $G log', [git('log')]],
+    // the whole text, not the `bash -c` script, decides whether an expansion before a `/` may be git
+    ['export X="git log"; bash -c \'$X/\'', [COMPUTED]],
+    // bash refuses the option `-PAGER=…`: nothing is assigned
+    ['export -PAGER="git log"', []],
+    // a glob past the command's own words (the name came from a variable) that cannot be git
+    ['W="env x*"; $W', []],
+    // `$(…)` before a `/` can print `it ` and split: bash runs `git it/y…`
+    ['g$(echo "it ")it/y*', [GLOB]],
     // variables whose value a program runs
     ['export PAGER="git log"', [{ sub: null, via: 'PAGER, which runs a command that mentions git' }]],
     ['PAGER="git log" less x', [{ sub: null, via: 'PAGER, which runs a command that mentions git' }]],
@@ -120,6 +131,7 @@ describe('findGitUses', () => {
     ['pushd sub; git log', ['sub']],
     ['cd - && git status', [null]],
     ['popd; git log', [null]],
+    ['popd +1; git log', [null]],
     ['cd "$d"; git log', [null]],
     ['cd; git log', [null]],
     ['cd a; cd b; git log', ['a', 'b']],

@@ -55,6 +55,9 @@ describe('scan rules', () => {
     ['${x:-"}"}y', `${DYN}y`],
     ["${x:-'}'}y", `${DYN}y`],
     ['${x:-\\}}y', `${DYN}y`],
+    // `$'…'` inside `${…}` is decoded (its `\'` does not close it); `$x(` is not `$((`
+    ["${x:-$'\\''}y", `${DYN}y`],
+    ['"$x(y)"', `${DYN}(y)`],
   ])('%j reads as %j', (word, text) => {
     expect(first(`echo ${word}`)?.text).toBe(text);
   });
@@ -64,6 +67,7 @@ describe('scan rules', () => {
     ['${x}', 'x'],
     ['"$x"', 'x'],
     ['$x_1', 'x_1'],
+    ['${x_1}', 'x_1'],
     ['${x:-y}', null],
     ['${#x}', null],
     ['$1', null],
@@ -91,6 +95,15 @@ describe('scan rules', () => {
     ['echo "`git log`"', [git('log')]],
     ['echo "$(git log)"', [git('log')]],
     ['echo @(a\\)b)', []],
+    ['echo @(a|(b)c)', []],
+    // Inside `$((…))`: `$'…'` is not decoded (bash runs the `$(…)` in it), a quoted `)` does not close,
+    // `\)` is skipped.
+    ["echo $(( $'$(git log)' ))", [git('log')]],
+    ['echo $(git log) $(( ")" ))', [git('log')]],
+    ['echo $(( \\) ))', []],
+    // A quoted `!` is a command name (not found), not the pipeline negation.
+    ["$'!' git push", []],
+    ['$"!" git push', []],
   ])('%j runs %j', (cmd, expected) => {
     expect(uses(cmd)).toEqual(expected);
   });
