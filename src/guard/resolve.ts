@@ -108,7 +108,15 @@ function fromArgv(argv: string[], cmd: Cmd, ctx: ParseContext): GitUse[] {
     name = argv[i] ?? name;
     // An expansion in the last path part could be anything; before it (`"$HOME/bin/tool"`), it could
     // only split into other words, and only a text that names git is suspected of that.
-    if (name.slice(name.lastIndexOf('/') + 1).includes(DYN) || (name.includes(DYN) && namesGit(ctx.top)))
+    // Nor when the letters before it begin "git" (`g$(printf "it ")x/y` splits into `git x/y`, mutscan), nor
+    // when the text substitutes a command's output anywhere: `$(printf g;printf "it ")x/y` and
+    // `env$(printf " git ")x/y` split into a git call from text that never spells it. Fail closed: this also
+    // denies `$(npm bin)/jest` (corpus-fail-closed.ts); a plain `$HOME/bin/tool` stays allowed.
+    const lead = name.includes(DYN) ? name.slice(0, name.indexOf(DYN)).toLowerCase() : '';
+    if (
+      name.slice(name.lastIndexOf('/') + 1).includes(DYN) ||
+      (name.includes(DYN) && (namesGit(ctx.top) || (lead !== '' && 'git'.startsWith(lead)) || /\$\(|`/.test(ctx.top)))
+    )
       return [{ sub: null, via: COMPUTED }];
     if (GLOB.test(name)) return computedName(name, i, cmd) ? [{ sub: null, via: 'a glob that can match git' }] : [];
     const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();

@@ -169,7 +169,9 @@ describe('7. small things', () => {
     expect(butler(root, ['guard', 'alow']).err.split('\n')[0]).toBe('butler guard: unknown verb alow; did you mean allow?');
     const missing = butler(root, ['work', 'start', '--issue', '99']);
     expect(missing.err).toContain('or create one with `butler issue create --title TITLE --body-file FILE`.');
-    expect(butler(root, ['work', 'start', '--issue', '99'], ja).err).toContain('`butler issue create --title TITLE --body-file FILE` で作成してください');
+    expect(butler(root, ['work', 'start', '--issue', '99'], ja).err).toContain(
+      '`butler issue create --title TITLE --body-file FILE` で作成してください',
+    );
   });
 
   it('install --lang ja after an install: the note promises no question, and record asks none', () => {

@@ -241,6 +241,13 @@ export const DENY: Row[] = [
   { name: 'here-document delimited by a backquote word', cmd: 'cat <<`x`\n$(git push)\n`x`', subs: ['push'] },
   { name: 'here-document delimited by "$x", then git', cmd: 'cat <<"$x"\nhi\n$x\ngit push', subs: ['push'] },
   { name: 'here-document delimited by "a\\$x", then git', cmd: 'cat <<"a\\$x"\n$(git push)\na$x\ngit log', subs: ['log'] },
+  // mutscan: an expansion before the last / of a command name, after letters that begin "git".
+  { name: 'g + substitution splitting before a path', cmd: 'g$(printf "it ")x/y*', subs: [null] },
+  { name: 'g + substitution splitting before a path, no glob', cmd: 'g$(printf "it ")x/y', subs: [null] },
+  { name: 'gi + variable splitting before a path', cmd: 'T="t "; gi${T}x/y', subs: [null] },
+  { name: 'substitution spelling g, it before a path', cmd: '$(printf g;printf "it ")x/y', subs: [null] },
+  { name: 'env + substitution splitting before a path', cmd: 'env$(printf " git ")x/y', subs: [null] },
+  { name: 'a variable of a substitution before a path', cmd: 'X=$(printf g;printf "it "); $X/y', subs: [null] },
   { name: 'blank lines and CRLF', cmd: 'cd repo\r\n\r\ngit diff HEAD~1\r\n', subs: ['diff'] },
   // Redirections around git.
   { name: 'redirects after', cmd: 'git log > out.txt 2>&1', subs: ['log'] },

@@ -33,7 +33,9 @@ describe('findGitUses', () => {
     // a glob past the command's own words (the name came from a variable) that cannot be git
     ['W="env x*"; $W', []],
     // `$(…)` before a `/` can print `it ` and split: bash runs `git it/y…`
-    ['g$(echo "it ")it/y*', [GLOB]],
+    // Denied before the glob is looked at: the letters before the expansion begin "git" (mutscan).
+    ['g$(echo "it ")it/y*', [COMPUTED]],
+    ['go${X}it/y', []],
     // variables whose value a program runs
     ['export PAGER="git log"', [{ sub: null, via: 'PAGER, which runs a command that mentions git' }]],
     ['PAGER="git log" less x', [{ sub: null, via: 'PAGER, which runs a command that mentions git' }]],
