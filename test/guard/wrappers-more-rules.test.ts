@@ -1,10 +1,7 @@
 // Where the package runners, tracers, sandboxes and inline interpreters of src/guard/wrappers-more.ts
 // find the command they run (issue #27). Expected uses written here by hand; the second test runs the
 // rows whose tool is installed here in real bash with a logging fake git (bash-oracle.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findGitUses } from '../../src/guard/resolve.js';
-import { newContext } from '../../src/guard/types.js';
-import { makeOracle, type Oracle } from './bash-oracle.js';
+import { checkRows, type RuleRow } from './rule-rows.js';
 
 const git = (sub: string) => ({ sub, risky: null, dirs: [], elsewhere: false });
 const SCRIPT = { sub: null, via: 'commands only known at run time' };
@@ -13,8 +10,7 @@ const ABSENT = 'not installed here';
 const NPM_PATH = 'npm puts the folder of node (/usr/bin here) first on PATH: the real git runs, not the logging one';
 const ROOT = 'needs privileges or a terminal this test does not have';
 
-type Row = [cmd: string, uses: unknown[], why?: string];
-const ROWS: Row[] = [
+const ROWS: RuleRow[] = [
   // npx / npm exec: -c/--call run a shell string, also after options with an argument
   ["npx -c 'git push'", [git('push')], NPM_PATH],
   ["npx --call 'git log'", [git('log')], NPM_PATH],
@@ -146,26 +142,4 @@ const ROWS: Row[] = [
   ["trap -l 'git push' EXIT", []],
 ];
 
-describe('more wrappers: where the wrapped command is', () => {
-  it.each(ROWS)('%j', (cmd, uses) => {
-    expect(findGitUses(cmd, newContext())).toEqual(uses);
-  });
-});
-
-describe('more wrappers: the rows agree with bash', () => {
-  let oracle: Oracle;
-  beforeAll(async () => {
-    oracle = await makeOracle();
-  });
-  afterAll(() => oracle.close());
-
-  it('runs git exactly where a row has a use, except the rows bash cannot show here', async () => {
-    const wrong: string[] = [];
-    for (const [cmd, uses, why] of ROWS) {
-      if (why) continue;
-      const { ran } = await oracle.runsGit(cmd);
-      if (ran !== uses.length > 0) wrong.push(`${cmd}: ${ran ? 'bash ran git' : 'bash did not run git'}`);
-    }
-    expect(wrong).toEqual([]);
-  }, 120_000);
-});
+checkRows('more wrappers', ROWS);

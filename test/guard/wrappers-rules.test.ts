@@ -3,10 +3,7 @@
 // parameters, find's -exec lists, xargs' replace strings. Expected uses written here by hand; the
 // second test runs every row in real bash with a logging fake git (bash-oracle.ts) and checks that git
 // runs exactly where a row says so, except the rows whose `why` says bash cannot show it here.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findGitUses } from '../../src/guard/resolve.js';
-import { newContext } from '../../src/guard/types.js';
-import { makeOracle, type Oracle } from './bash-oracle.js';
+import { checkRows, type RuleRow } from './rule-rows.js';
 
 const git = (sub: string) => ({ sub, risky: null, dirs: [], elsewhere: false });
 const COMPUTED = { sub: null, via: 'a command name only known at run time' };
@@ -16,8 +13,7 @@ const NO_FISH = 'fish is not installed here';
 const TTY = 'needs a terminal';
 const OTHER_PID = 'reads another process’s descriptor';
 
-type Row = [cmd: string, uses: unknown[], why?: string];
-const ROWS: Row[] = [
+const ROWS: RuleRow[] = [
   // options of the simple wrappers: an argument attached, next, or none; NAME=VALUE only where allowed
   ['nice - git push', []],
   ['nice FOO=1 git push', []],
@@ -192,26 +188,4 @@ const ROWS: Row[] = [
   ['eval "git log" "&&" true', [git('log')]],
 ];
 
-describe('wrappers: where the wrapped command is', () => {
-  it.each(ROWS)('%j', (cmd, uses) => {
-    expect(findGitUses(cmd, newContext())).toEqual(uses);
-  });
-});
-
-describe('wrappers: the rows agree with bash', () => {
-  let oracle: Oracle;
-  beforeAll(async () => {
-    oracle = await makeOracle();
-  });
-  afterAll(() => oracle.close());
-
-  it('runs git exactly where a row has a use, except the rows bash cannot show here', async () => {
-    const wrong: string[] = [];
-    for (const [cmd, uses, why] of ROWS) {
-      if (why) continue;
-      const { ran } = await oracle.runsGit(cmd);
-      if (ran !== uses.length > 0) wrong.push(`${cmd}: ${ran ? 'bash ran git' : 'bash did not run git'}`);
-    }
-    expect(wrong).toEqual([]);
-  }, 120_000);
-});
+checkRows('wrappers', ROWS);
