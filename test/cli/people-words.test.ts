@@ -85,9 +85,11 @@ describe('the person at the terminal is spoken to, en and ja', () => {
   it('handover read, accept and resume: the next step is the person’s (suspend, list), no "Ask the user"', async () => {
     const { root, remote } = installed();
     const read = run(root, ['handover', 'read']);
-    expect(read.out).toBe('? No handover snapshot for project yet\n  next: butler handover suspend   (Save where you are as a snapshot)\n');
+    expect(read.out).toBe(
+      '? No handover snapshot for project yet\n  next: butler handover suspend   (Save where you are as a snapshot)\n  next: butler handover list   (See the history and receipts)\n',
+    );
     expect(run(root, ['handover', 'read'], 'ja').out).toBe(
-      '? project の handover snapshot はまだ作成されていません\n  次: butler handover suspend   (今の状態を snapshot として保存します)\n',
+      '? project の handover snapshot はまだ作成されていません\n  次: butler handover suspend   (今の状態を snapshot として保存します)\n  次: butler handover list   (履歴と受け取り状況を見ます)\n',
     );
     const none = run(root, ['handover', 'accept']);
     expect(none.out).toContain('? No matching handover snapshot\n  next: butler handover list   (See the history and receipts)\n');
