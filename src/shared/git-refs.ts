@@ -38,11 +38,6 @@ export function gitDirs(root: string): { gitDir: string; common: string } | null
   if (hit) return { ...hit };
   const st = statSync(dotGit, { throwIfNoEntry: false });
   if (!st) return null;
-  // A SessionStart asks this a dozen times (memo keys, recovery facts, the queue); a `.git` folder whose
-  // identity did not change has the same answer (adding or removing its commondir file changes its mtime).
-  const key = `${st.ino}:${st.mtimeMs}`;
-  const known = st.isDirectory() ? DIRS_SEEN.get(dotGit) : undefined;
-  if (known?.key === key) return { ...known.dirs };
   if (st.isFile()) {
     const m = /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(read(dotGit) ?? '');
     if (!m?.[1]) return null;
@@ -50,14 +45,8 @@ export function gitDirs(root: string): { gitDir: string; common: string } | null
   } else if (!st.isDirectory()) return null;
   const dirs = { gitDir, common: commonDirOf(gitDir) };
   PINNED?.set(root, { ...dirs });
-  if (st.isDirectory()) {
-    if (DIRS_SEEN.size >= 64) DIRS_SEEN.clear();
-    DIRS_SEEN.set(dotGit, { key, dirs: { ...dirs } });
-  }
   return dirs;
 }
-
-const DIRS_SEEN = new Map<string, { key: string; dirs: { gitDir: string; common: string } }>();
 
 let PINNED: Map<string, { gitDir: string; common: string }> | null = null;
 

@@ -3,7 +3,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitDirs, readHeadFromFiles } from '../../src/shared/git-refs.js';
+import { gitDirs, pinGitDirs, readHeadFromFiles } from '../../src/shared/git-refs.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 /** What git itself says: branch (null when detached) and HEAD. */
@@ -81,7 +81,7 @@ describe('readHeadFromFiles (branch and HEAD without git)', () => {
   });
 });
 
-describe('gitDirs remembers an answer only while `.git` keeps its identity', () => {
+describe('gitDirs sees each change of `.git` at once (nothing remembered unless pinned)', () => {
   it('a commondir file added, then removed, and `.git` replaced by a worktree file: each seen at once', () => {
     const { root } = makeRepo();
     const dotGit = path.join(root, '.git');
@@ -101,5 +101,23 @@ describe('gitDirs remembers an answer only while `.git` keeps its identity', () 
     expect(gitDirs(root)).toEqual({ gitDir: path.join(root, 'moved.git'), common: path.join(root, 'moved.git') });
     rmSync(dotGit);
     expect(gitDirs(root)).toBeNull();
+  });
+});
+
+// Last in this file: pinning lasts for the process, as in the SessionStart hook that calls it.
+describe('pinGitDirs: a hook process reads each repository’s git dirs once', () => {
+  it('after the pin, a later change of `.git` is not read again; another repository is read once too', () => {
+    const { root } = makeRepo();
+    const dotGit = path.join(root, '.git');
+    pinGitDirs();
+    expect(gitDirs(root)).toEqual({ gitDir: dotGit, common: dotGit });
+    mkdirSync(path.join(root, 'elsewhere'));
+    writeFileSync(path.join(dotGit, 'commondir'), '../elsewhere\n');
+    expect(gitDirs(root)).toEqual({ gitDir: dotGit, common: dotGit });
+    const seen = gitDirs(root)!;
+    seen.common = '/tmp';
+    expect(gitDirs(root)).toEqual({ gitDir: dotGit, common: dotGit });
+    const other = makeRepo().root;
+    expect(gitDirs(other)).toEqual({ gitDir: path.join(other, '.git'), common: path.join(other, '.git') });
   });
 });
