@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ParsedNotes } from './notes.js';
+import { strings } from './i18n.js';
 import { sectionBody } from './sections.js';
 
 /** Open items one snapshot hands to the next in the same scope. Pending keeps its `[label]`. */
@@ -27,11 +28,15 @@ const GENERATED = [
   /^(?:Failed|失敗): |^… \d+ more failures? omitted$|^… 他 \d+ 件の失敗を省略$/,
 ];
 
-const GENERATED_NEXT = [
-  /^[a-z_]+\((?:\{.*\})?\)(?: — |$)/,
-  /^(?:When the user agrees|ユーザーの同意を得てから): /,
-  /^(?:Check the current state with work_observe and resume the work|work_observe で現在状態を確認し、作業を再開する)$/,
-  /^… \d+ more omitted$|^…ほか \d+ 件を省略$/,
+// The steps snapshot.ts writes itself, in both languages from its own catalog: a tool call with its reason,
+// "when the user agrees: …", the default step, the omitted-count line.
+const GENERATED_NEXT: ((l: string) => boolean)[] = [
+  (l) => /^[a-z_]+\((?:\{.*\})?\)(?: — |$)/.test(l),
+  ...(['en', 'ja'] as const).flatMap((lang) => [
+    (l: string) => l.startsWith(strings(lang).askBefore('')),
+    (l: string) => l === strings(lang).defaultNext,
+  ]),
+  (l) => GENERATED[1]!.test(l),
 ];
 
 const items = (md: string, section: 'DECISION' | 'BLOCKED / PENDING' | 'RISKS' | 'CODEBASE_ANCHORS') =>
@@ -53,7 +58,7 @@ export function openItemsOf(markdown: string, root: string): OpenItems {
   // the default step) are made afresh from the work state, not carried.
   const next = sectionBody(markdown, 'NEXT_ACTION')
     .map((l) => /^\d+\. (.+)$/.exec(l)?.[1]?.trim() ?? '')
-    .filter((l) => l && !GENERATED_NEXT.some((g) => g.test(l)));
+    .filter((l) => l && !GENERATED_NEXT.some((g) => g(l)));
   return {
     next,
     decisions: items(markdown, 'DECISION'),
