@@ -54,12 +54,16 @@ export function needsParse(text: string): boolean {
     RUNNER.test(text) ||
     (INTERPRETER.test(text) && INLINE.test(text)) ||
     (SED.test(text) && SED_E.test(text)) ||
-    globCouldBeGit(text)
+    someGlobWordCouldBeGit(text)
   );
 }
 
-/** A word with `*`, `?` or `[…]` whose last path part could match `git` or `git-NAME`. */
-function globCouldBeGit(text: string): boolean {
+/**
+ * Is there a word with `*`, `?` or `[…]` whose last path part could match `git` or `git-NAME`? The fast
+ * path's cheap check of the whole text (extglob groups are sent on by needsParse's first pattern); the
+ * parser then asks names.ts `globCouldBeGit` of each command word.
+ */
+function someGlobWordCouldBeGit(text: string): boolean {
   for (const m of text.matchAll(/[^\s;&|<>()]*[*?[][^\s;&|<>()]*/g)) {
     const w = m[0].replace(/['"\\]/g, '');
     const last = w
