@@ -60,6 +60,7 @@ export const MUTATION_PARTS = {
       'src/guard/parser.ts',
       'src/guard/scan.ts',
       'src/guard/resolve.ts',
+      'src/guard/wrapper-spec.ts',
       'src/guard/wrappers.ts',
       'src/guard/wrappers-more.ts',
       'src/guard/types.ts',

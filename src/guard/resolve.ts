@@ -7,7 +7,8 @@ import { parseCommands } from './parser.js';
 import { quickMentionsGit } from './quick.js';
 import { namesGit, RUNNERS, VERSION } from './runners.js';
 import { type Cmd, DYN, MAX_DEPTH, newContext, type ParseContext, ShellParseError, type Word } from './types.js';
-import { type Step, WRAPPERS } from './wrappers.js';
+import type { Step } from './wrapper-spec.js';
+import { WRAPPERS } from './wrappers.js';
 import { MORE } from './wrappers-more.js';
 
 export interface GitUse {

@@ -4,7 +4,7 @@
 // Same contract as wrappers.ts: each handler says what the command runs.
 import { mentionsGitWord } from './quick.js';
 import { DYN } from './types.js';
-import type { Step } from './wrappers.js';
+import type { Step } from './wrapper-spec.js';
 
 type Handler = (argv: string[], i: number) => Step;
 

@@ -3,7 +3,8 @@
 // runs commands (`awk 'BEGIN{system(…)}'`). Same contract as wrappers.ts.
 import { mentionsGitWord, quickMentionsGit } from './quick.js';
 import { DYN } from './types.js';
-import { type Spec, type Step, simple, skip, su } from './wrappers.js';
+import { type Spec, type Step, simple, skip } from './wrapper-spec.js';
+import { su } from './wrappers.js';
 
 /** A list of option names written as one line of words (keeps these long tables readable). */
 const ws = (names: string): string[] => names.split(' ');
