@@ -50,9 +50,11 @@ function run(kind: 'install' | 'uninstall'): Command {
       io.stdout(`${usage}\n`);
       return 0;
     }
-    const flags = parseFlags(argv, allowed, cliErrors(lang));
+    const t = cliErrors(lang);
+    const flags = parseFlags(argv, allowed, t);
+    // One line and where the options are, as every verb says a usage error (walk-through 10: the whole usage was printed).
     if (typeof flags === 'string') {
-      io.stderr(`butler ${kind}: ${flags}\n${usage}\n`);
+      io.stderr(`butler ${kind}: ${flags}\n  ${t.listsOptions(`butler ${kind}`)}\n`);
       return 2;
     }
     try {

@@ -1,0 +1,197 @@
+// Newcomer walk-through 10 (#25): what a person at a terminal met with the README and --help alone, each
+// through the real CLI bundle in real git repositories, en and ja where there is text. The expected texts are written here.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/repo.js';
+import { CLONE_BIN, butler, tempRepos } from '../helpers/person-cli.js';
+
+const { repo } = tempRepos();
+const ja = { env: { BUTLER_LANG: 'ja' } };
+
+/** A committed install of Claude Code and Codex, so `codex` names a brain here. */
+function installed(): string {
+  const root = repo();
+  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', 'install');
+  return root;
+}
+
+/** `butler <verb>` written bare, where a person running Butler by path cannot type it (no `butler` on PATH). */
+const BARE = /(?<![\w/.-])butler (?=[a-z<]|--)/;
+
+describe('2. run by path, no hint names a bare `butler`', () => {
+  it('sweeps stdout and stderr of many verbs through the clone’s bundle and the vendored runtime (en, ja)', () => {
+    const root = installed();
+    // An agent's snapshot and no person's: `handover resume` names the command that reads it (on stderr).
+    expect(butler(root, ['handover', 'suspend', '--client', 'codex', '--notes', 'x']).code).toBe(0);
+    writeFileSync(path.join(root, 'a.txt'), 'x\n');
+    const runs = [
+      ['work', 'observe'],
+      ['work', 'diff'],
+      ['work', 'finish'],
+      ['work', 'history'],
+      ['work', 'publish'],
+      ['work', 'sync'],
+      ['work', 'record'],
+      ['work', 'wrok'],
+      ['work', 'diff', '--record', 'zzz'],
+      ['issue', 'list'],
+      ['issue', 'read', '9'],
+      ['issue', 'create', '--title', 'x'],
+      ['handover', 'list'],
+      ['handover', 'list', '--client', 'codx'],
+      ['handover', 'read'],
+      ['handover', 'resume'],
+      ['handover', 'resume', '--issue', '4'],
+      ['handover', 'brains'],
+      ['handover', 'accept'],
+      ['handover', 'transfer', '--target', 'codx'],
+      ['handover', 'retire', 'zzz'],
+      ['status'],
+      ['guard', 'status'],
+    ];
+    const vendored = path.join(root, '.butler', 'bin', 'butler.mjs');
+    const offenders: string[] = [];
+    for (const [bin, args, opts] of [
+      ...runs.map((a) => [CLONE_BIN, a, {}] as const),
+      ...runs.map((a) => [CLONE_BIN, a, ja] as const),
+      ...runs.filter((a) => !['status', 'guard'].includes(a[0]!)).map((a) => [vendored, a, {}] as const),
+    ]) {
+      const r = butler(root, [...args], { bin, ...opts });
+      for (const line of `${r.out}\n${r.err}`.split('\n'))
+        if (BARE.test(line)) offenders.push(`${path.basename(bin)} ${args.join(' ')}: ${line}`);
+    }
+    expect(offenders).toEqual([]);
+    // The sweep is not blind: the two lines walk-through 10 met, each naming the command typed.
+    const finish = butler(root, ['work', 'finish'], { bin: vendored });
+    expect(finish.out).toContain('\n  → node .butler/bin/butler.mjs work record --message MESSAGE: ');
+    const resume = butler(root, ['handover', 'resume'], { bin: CLONE_BIN });
+    expect([resume.code, resume.err.split('\n')[1]]).toEqual([
+      2,
+      `  Read one with: node ${CLONE_BIN} handover resume --client codex-mcp-client`,
+    ]);
+    expect(butler(root, ['handover', 'resume'], { bin: CLONE_BIN, ...ja }).err.split('\n')[1]).toBe(
+      `  読むには: node ${CLONE_BIN} handover resume --client codex-mcp-client`,
+    );
+  });
+});
+
+describe('3. handover list filters name a brain', () => {
+  it('--client, --source or --target naming no brain: exit 2, the nearest brain; no match: said, and the list without filters', () => {
+    const root = installed();
+    expect(butler(root, ['handover', 'suspend', '--client', 'codex', '--notes', 'x']).code).toBe(0);
+    for (const flag of ['--client', '--source', '--target']) {
+      const r = butler(root, ['handover', 'list', flag, 'codx']);
+      expect([r.code, r.out, r.err]).toEqual([
+        2,
+        '',
+        `butler handover list: ${flag} codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, person)\n` +
+          '  butler handover list --help lists its options.\n',
+      ]);
+    }
+    expect(butler(root, ['handover', 'list', '--source', 'codx'], ja).err.split('\n')[0]).toBe(
+      'butler handover list: --source codx はここの Brain を指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client, person）',
+    );
+    // An alias names its brain, as --client does elsewhere.
+    const codex = butler(root, ['handover', 'list', '--source', 'codex']);
+    expect([codex.code, codex.out.split('\n')[0]]).toEqual([0, '✓ Handover history']);
+    expect(codex.out).toContain(' codex-mcp-client -> codex-mcp-client ');
+    const none = butler(root, ['handover', 'list', '--source', 'claude']);
+    expect([none.code, none.out]).toEqual([
+      0,
+      '✓ No snapshot matches these filters\n  next: butler handover list   (The history without the filters)\n',
+    ]);
+    expect(butler(root, ['handover', 'list', '--source', 'claude'], ja).out).toBe(
+      '✓ この条件に合う snapshot はありません\n  次: butler handover list   (条件を外した履歴を表示します)\n',
+    );
+  });
+});
+
+describe('5. a bad flag value is a usage error naming the flag', () => {
+  it('work diff --record zzz, --path outside; status --project of a folder that is not there (en, ja)', () => {
+    const root = installed();
+    const record = butler(root, ['work', 'diff', '--record', 'zzz']);
+    expect([record.code, record.out, record.err]).toEqual([
+      2,
+      '',
+      'butler work diff: --record zzz is not a record id\n' +
+        '  Pass a --record from `butler work history` (hex).\n' +
+        '  butler work diff --help lists its options.\n',
+    ]);
+    expect(butler(root, ['work', 'diff', '--record', 'zzz'], ja).err.split('\n')[0]).toBe(
+      'butler work diff: --record zzz が記録 ID の形式ではありません',
+    );
+    const outside = butler(root, ['work', 'diff', '--path', '../x']);
+    expect([outside.code, outside.err.split('\n')[0]]).toEqual([2, 'butler work diff: --path ../x leaves the project folder']);
+    const gone = path.join(root, 'nonexistent');
+    for (const verb of [['status'], ['install'], ['work', 'observe']]) {
+      const r = butler(root, [...verb, '--project', gone]);
+      expect([r.code, r.err.split('\n')[0]], verb.join(' ')).toEqual([2, `butler ${verb.join(' ')}: ${gone} does not exist`]);
+    }
+    expect(butler(root, ['status', '--project', path.join(root, 'CLAUDE.md')]).err).toBe(
+      `butler status: ${path.join(root, 'CLAUDE.md')} is a file, not a folder\n`,
+    );
+    expect(butler(root, ['status', '--project', gone], ja).err).toBe(`butler status: ${gone} は存在しません\n`);
+  });
+});
+
+describe('6. a flag a verb does not take is the unknown-flag error', () => {
+  it('issue list --client, work observe --client, mcp --bogus: exit 2, one line and the help pointer', () => {
+    const root = installed();
+    for (const args of [
+      ['issue', 'list', '--client', 'bob'],
+      ['work', 'observe', '--client', 'codex'],
+      ['handover', 'brains', '--client', 'codex'],
+    ]) {
+      const prefix = `butler ${args[0]} ${args[1]}`;
+      expect(butler(root, args)).toMatchObject({
+        code: 2,
+        out: '',
+        err: `${prefix}: unknown flag --client\n  ${prefix} --help lists its options.\n`,
+      });
+    }
+    expect(butler(root, ['mcp', '--bogus'])).toMatchObject({
+      code: 2,
+      out: '',
+      err: 'butler mcp: unknown flag --bogus\n  butler mcp --help lists its options.\n',
+    });
+    expect(butler(root, ['mcp', '--workr']).err.split('\n')[0]).toBe('butler mcp: unknown flag --workr; did you mean --worker?');
+    expect(butler(root, ['issue', 'list', '--client', 'bob'], ja).err.split('\n')[0]).toBe('butler issue list: 不明なフラグ --client');
+  });
+});
+
+describe('7. usage errors are one line; hook names an unknown verb; handover --help names share-preview', () => {
+  it('install, uninstall and status: one line and the --help pointer (en, ja)', () => {
+    const root = repo();
+    for (const cmd of ['install', 'uninstall', 'status'])
+      expect(butler(root, [cmd, '--bogus']), cmd).toMatchObject({
+        code: 2,
+        err: `butler ${cmd}: unknown flag --bogus\n  butler ${cmd} --help lists its options.\n`,
+      });
+    expect(butler(root, ['status', '--bogus'], ja).err).toBe(
+      'butler status: 不明なフラグ --bogus\n  オプションの一覧は butler status --help で表示されます。\n',
+    );
+  });
+
+  it('hook frob: unknown verb, with did you mean; handover --help lists share-preview on its first line', () => {
+    const root = repo();
+    expect(butler(root, ['hook', 'frob'])).toMatchObject({
+      code: 2,
+      out: '',
+      err: 'butler hook: unknown verb frob\n  butler hook --help lists the verbs.\n',
+    });
+    expect(butler(root, ['hook', 'pre-tool-us']).err.split('\n')[0]).toBe(
+      'butler hook: unknown verb pre-tool-us; did you mean pre-tool-use?',
+    );
+    expect(butler(root, ['hook', 'frob'], ja).err.split('\n')[0]).toBe('butler hook: 不明な動詞 frob');
+    for (const opts of [{}, ja])
+      expect(butler(root, ['handover', '--help'], opts).out.split('\n')[0]).toMatch(
+        /^(usage|使い方): butler handover suspend\|resume\|transfer\|accept\|prepare\|read\|list\|brains\|retire\|share-preview \[/,
+      );
+    expect(butler(root, ['handover', 'share-previw']).err.split('\n')[0]).toBe(
+      'butler handover: unknown verb share-previw; did you mean share-preview?',
+    );
+  });
+});
