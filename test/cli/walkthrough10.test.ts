@@ -195,3 +195,52 @@ describe('7. usage errors are one line; hook names an unknown verb; handover --h
     );
   });
 });
+
+describe('1. uninstall names only what there is to commit', () => {
+  it('after an install never committed: nothing to commit, and the files left were never committed (en, ja)', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    const r = butler(root, ['uninstall']);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n').filter((l) => l.startsWith('note: '))).toEqual([
+      'note: Nothing to commit: none of what uninstall removed was ever committed here.',
+      'note: Left in place: .butler/config.yaml (your settings; never committed); the Butler lines in .gitignore (they keep snapshots out of commits; never committed). Delete them by hand if you no longer want them.',
+    ]);
+    expect(git(root, 'status', '--porcelain')).toBe('?? .butler/\n?? .gitignore');
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    expect(butler(root, ['uninstall'], ja).out).toContain(
+      '\n注: コミットするものはありません: uninstall が削除したものは、ここでは一度もコミットされていません。\n',
+    );
+  });
+
+  it('after a committed install: the command named commits the removals only, not the config or .gitignore left', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    // An unrelated change of the person's stays out of the commit.
+    writeFileSync(path.join(root, 'mine.txt'), 'x\n');
+    const r = butler(root, ['uninstall']);
+    const note = /^note: Commit the removal of (.*) so every clone loses them too: (.*), then git push\.$/m.exec(r.out);
+    expect(note?.[1]).toBe('.butler/bin/, .claude/settings.json, .mcp.json, CLAUDE.md');
+    expect(note?.[2]).toBe('git commit -m "Remove Butler" -- .butler/bin/ .claude/settings.json .mcp.json CLAUDE.md');
+    expect(r.out).toContain(
+      '\nnote: Left in place: .butler/config.yaml (your settings); the Butler lines in .gitignore (they keep snapshots out of commits). Delete',
+    );
+    // Run as printed, it commits exactly the removals.
+    git(root, ...note![2]!.replace(/"/g, '').replace('Remove Butler', 'Remove_Butler').split(' ').slice(1));
+    expect(git(root, 'show', '--name-status', '--format=', 'HEAD').split('\n').sort()).toEqual([
+      'D\t.butler/bin/VERSION',
+      'D\t.butler/bin/butler.mjs',
+      'D\t.butler/bin/pre-compact.cjs',
+      'D\t.butler/bin/pre-tool-use.cjs',
+      'D\t.butler/bin/pre-tool-use.sh',
+      'D\t.butler/bin/session-start.cjs',
+      'D\t.butler/bin/session-start.sh',
+      'D\t.claude/settings.json',
+      'D\t.mcp.json',
+      'D\tCLAUDE.md',
+    ]);
+    expect(git(root, 'status', '--porcelain')).toBe('?? mine.txt');
+  });
+});

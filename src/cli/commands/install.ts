@@ -9,6 +9,7 @@ import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
 import { CLIENT_FLAGS, fail, parseFlags, rootOf } from './project-args.js';
 import { butlerOnPath } from '../prog-name.js';
+import { spawnGitWith } from '../../shared/git-spawn.js';
 import { DEFAULT_CLIENTS, clientByKey } from '../../shared/clients/index.js';
 
 /**
@@ -73,6 +74,7 @@ function run(kind: 'install' | 'uninstall'): Command {
         // Native Windows has no sh or awk for the PreToolUse pre-filter: the plain Node command there.
         guardForm: process.platform === 'win32' ? ('node' as const) : ('shell' as const),
         runAs: butlerOnPath(io.env) ? 'butler' : `node ${BIN_DIR}/butler.mjs`,
+        git: spawnGitWith(io.env),
       };
       // The notes speak the person's language (`--lang`, BUTLER_LANG), else the project's (install/index.ts projectLang).
       const say = flags.lang ?? (io.env.BUTLER_LANG ? lang : null);
