@@ -11,7 +11,7 @@ import { createGit, newSession, type WorkSession, startWorkSession } from '../wo
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
 import { repoRootOf } from './commands/project-args.js';
-import { pathFromHere } from './person-paths.js';
+import { checkPath, pathFromHere } from './person-paths.js';
 import { personConsents } from './person.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
 import { cliLang } from './lang.js';
@@ -131,7 +131,9 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
         await knownClient(root, values.client, lang);
       session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
       const before = session.defaultIssue;
-      const data = await brainFilters(tool, pathFromHere(checked.data, io.cwd, root), typed, root, lang);
+      const here = pathFromHere(checked.data, io.cwd, root);
+      if (typeof checked.data.path === 'string') await checkPath(checked.data.path, String(here.path), root, io.cwd, deps.git, t);
+      const data = await brainFilters(tool, here, typed, root, lang);
       const call = () => tool.handler(data, { session, deps, memo: new Map() });
       const result = await settled(group.around ? group.around(call, io) : call());
       const { cliNamer } = await import('./groups.js');

@@ -1,6 +1,6 @@
 // Newcomer walk-through 10 (#25): what a person at a terminal met with the README and --help alone, each
 // through the real CLI bundle in real git repositories, en and ja where there is text. The expected texts are written here.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
@@ -242,5 +242,42 @@ describe('1. uninstall names only what there is to commit', () => {
       'D\tCLAUDE.md',
     ]);
     expect(git(root, 'status', '--porcelain')).toBe('?? mine.txt');
+  });
+});
+
+describe('4. a --path that matches nothing is said, exit 2', () => {
+  it('from a subfolder, a path written from the top names the path from here (en, ja); a deleted file still has its history', () => {
+    const root = repo();
+    const deep = path.join(root, 'sub', 'deep');
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(path.join(deep, 'old.txt'), 'a\n');
+    writeFileSync(path.join(deep, 'keep.txt'), 'k\n');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'old');
+    git(root, 'rm', '-q', 'sub/deep/old.txt');
+    git(root, 'commit', '-q', '-m', 'gone');
+    writeFileSync(path.join(deep, 'f.txt'), 'new\n');
+    const top = butler(deep, ['work', 'diff', '--path', 'sub/deep/f.txt']);
+    expect([top.code, top.out, top.err]).toEqual([
+      2,
+      '',
+      'butler work diff: --path sub/deep/f.txt matches no file and no change in sub/deep/, the folder you are in: a path is read from there, so write f.txt\n' +
+        '  butler work diff --help lists its options.\n',
+    ]);
+    expect(butler(deep, ['work', 'diff', '--path', 'sub/deep/f.txt'], ja).err.split('\n')[0]).toBe(
+      'butler work diff: --path sub/deep/f.txt に該当するファイルも変更も、今いるフォルダー sub/deep/ にはありません: パスはそこから読むので、f.txt と書いてください',
+    );
+    const here = butler(deep, ['work', 'diff', '--path', 'f.txt']);
+    expect([here.code, here.out.split('\n')[0]]).toEqual([0, '✓ 1 changed file(s) (+1 -0), 1 of them new']);
+    expect(butler(deep, ['work', 'diff', '--path', 'nope.txt']).err.split('\n')[0]).toBe(
+      'butler work diff: --path nope.txt matches no file and no change',
+    );
+    expect(butler(deep, ['work', 'history', '--path', 'sub/deep/old.txt']).code).toBe(2);
+    const history = butler(deep, ['work', 'history', '--path', 'old.txt']);
+    expect([history.code, history.out.split('\n')[0]]).toEqual([0, '✓ 2 record(s) touching sub/deep/old.txt, newest first']);
+    // work record records every change: it takes no --path.
+    expect(butler(deep, ['work', 'record', '-m', 'x', '--path', 'f.txt']).err.split('\n')[0]).toBe(
+      'butler work record: unknown flag --path',
+    );
   });
 });

@@ -21,6 +21,10 @@ const en = {
     `${start} is not in a git repository: run \`git init\` there first, or pass --project with your repository`,
   /** `--project` (or the current folder) that is not there: `file` when it names a file. */
   noFolder: (start: string, file: boolean) => (file ? `${start} is a file, not a folder` : `${start} does not exist`),
+  /** `--path` naming nothing here (person-paths.ts); `pathFromTop`: it names something from the repository's top level, `fix` from here. */
+  pathMatchesNothing: (p: string) => `--path ${p} matches no file and no change`,
+  pathFromTop: (p: string, here: string, fix: string) =>
+    `--path ${p} matches no file and no change in ${here}/, the folder you are in: a path is read from there, so write ${fix}`,
   // tool-flags.ts
   mustBeNumber: (label: string, positive: boolean, text: string) =>
     `${label} must be ${positive ? 'a positive number' : 'a number'}, got "${text}"`,
@@ -87,6 +91,9 @@ const ja: typeof en = {
   notGitRepo: (start) =>
     `${start} は git リポジトリの中にありません: まずそこで \`git init\` を実行するか、--project にリポジトリを指定してください`,
   noFolder: (start, file) => (file ? `${start} はファイルです（フォルダーではありません）` : `${start} は存在しません`),
+  pathMatchesNothing: (p) => `--path ${p} に該当するファイルも変更もありません`,
+  pathFromTop: (p, here, fix) =>
+    `--path ${p} に該当するファイルも変更も、今いるフォルダー ${here}/ にはありません: パスはそこから読むので、${fix} と書いてください`,
   mustBeNumber: (label, positive, text) => `${label} は${positive ? '正の数' : '数'}で指定してください（"${text}" が渡されました）`,
   givenTwice: (label) => `${label} が複数回指定されています`,
   cannotRead: (label, file, why) => `${label}: ${file} を読めません（${why}）`,
