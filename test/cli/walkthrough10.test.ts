@@ -123,6 +123,15 @@ describe('5. a bad flag value is a usage error naming the flag', () => {
     expect(butler(root, ['work', 'diff', '--record', 'zzz'], ja).err.split('\n')[0]).toBe(
       'butler work diff: --record zzz が記録 ID の形式ではありません',
     );
+    // A well-formed id of no record: Butler's no (exit 1), its hint in the person's words, not the tool argument's.
+    const none = butler(root, ['work', 'diff', '--record', '0000000']);
+    expect([none.code, none.err]).toEqual([
+      1,
+      '✗ No record 0000000\n  hint: Take a record id from `butler work history` (its first column).\n',
+    ]);
+    expect(butler(root, ['work', 'diff', '--record', '0000000'], ja).err.split('\n')[1]).toBe(
+      '  ヒント: 記録の id は `butler work history` で確認してください（最初の列）',
+    );
     const outside = butler(root, ['work', 'diff', '--path', '../x']);
     expect([outside.code, outside.err.split('\n')[0]]).toEqual([2, 'butler work diff: --path ../x leaves the project folder']);
     const gone = path.join(root, 'nonexistent');
