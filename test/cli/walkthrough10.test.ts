@@ -147,7 +147,7 @@ describe('5. a bad flag value is a usage error naming the flag', () => {
 });
 
 describe('6. a flag a verb does not take is the unknown-flag error', () => {
-  it('issue list --client, work observe --client, mcp --bogus: exit 2, one line and the help pointer', () => {
+  it('issue list --client, work observe --client, mcp --bogus, demo --jsn: exit 2, one line and the help pointer', () => {
     const root = installed();
     for (const args of [
       ['issue', 'list', '--client', 'bob'],
@@ -167,6 +167,11 @@ describe('6. a flag a verb does not take is the unknown-flag error', () => {
       err: 'butler mcp: unknown flag --bogus\n  butler mcp --help lists its options.\n',
     });
     expect(butler(root, ['mcp', '--workr']).err.split('\n')[0]).toBe('butler mcp: unknown flag --workr; did you mean --worker?');
+    expect(butler(root, ['demo', '--jsn'])).toMatchObject({
+      code: 2,
+      out: '',
+      err: 'butler demo: unknown flag --jsn; did you mean --json?\n  butler demo --help lists its options.\n',
+    });
     expect(butler(root, ['issue', 'list', '--client', 'bob'], ja).err.split('\n')[0]).toBe('butler issue list: 不明なフラグ --client');
   });
 });

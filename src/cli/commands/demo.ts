@@ -8,6 +8,9 @@ import { connectStdio, type StdioClient } from '../../mcp/client.js';
 import type { CliIO, Command } from '../io.js';
 import { resolveLang, type Lang } from '../../shared/config.js';
 import { demoText } from '../messages/demo.js';
+import { cliErrors } from '../messages/errors.js';
+import { cliLang } from '../lang.js';
+import { notTaken } from '../suggest.js';
 import { bundleDir } from './install.js';
 
 const GIT_ENV = {
@@ -148,6 +151,13 @@ export const demo: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout('usage: butler demo [--json]\n');
     return 0;
+  }
+  // A flag the usage does not list is refused, as every command refuses one (walk-through 10: `demo --bogus` ran).
+  const say = cliErrors(await cliLang(io));
+  const other = notTaken(argv, ['--json'], say);
+  if (other !== null) {
+    io.stderr(`butler demo: ${other}\n  ${say.listsOptions('butler demo')}\n`);
+    return 2;
   }
   const json = argv.includes('--json');
   // The throwaway project speaks the person's language (`--lang`, BUTLER_LANG), English otherwise.
