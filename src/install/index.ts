@@ -169,7 +169,7 @@ export async function toReport(
         notes.push(t.trust(c));
   } else {
     // What uninstall changed is in the work tree only until committed (walk-through, #25): uninstall-notes.ts.
-    notes.push(...(await uninstallNotes(ctx, changes, staying(ctx.root, ctx.clients), lang)));
+    notes.push(...(await uninstallNotes(ctx, changes, staying(ctx.root, ctx.clients), lang, dryRun)));
   }
   return {
     command,

@@ -17,13 +17,16 @@ export async function uninstallNotes(
   changes: FileChange[],
   rest: ClientRecord[],
   lang: Lang,
+  dryRun: boolean,
 ): Promise<string[]> {
   const t = installText(lang);
   const changed = changes.map((c) => c.path);
   const git = ctx.git;
-  const commit = git ? await changedInGit(git, ctx.root, changed) : changed;
+  // A dry run changed nothing yet: what there would be to commit is what git tracks of the paths it would change, less the
+  // edits that would give back what git has (a guide block never committed, taken out of a committed CLAUDE.md).
+  const commit = !git ? changed : dryRun ? await wouldChange(git, ctx.root, changes) : await changedInGit(git, ctx.root, changed);
   // `.butler/bin/`, not `.butler/`: the local issue store there stays (#25).
-  const named = [...new Set(commit.map((p) => (p.startsWith('.butler/bin/') ? '.butler/bin/' : p)))];
+  const named = [...new Set(commit.map((p) => (p.startsWith('.butler/bin/') ? '.butler/bin/' : p)))].sort();
   const notes: string[] = [];
   // After uninstall the runtime is gone, and `work record` would record every change: plain git, these paths only.
   if (named.length) notes.push(t.commitRemoval(named, `git commit -m "Remove Butler" -- ${named.join(' ')}`, 'git push'));
@@ -43,13 +46,38 @@ async function changedInGit(git: GitRunner, root: string, paths: string[]): Prom
     .map((e) => e.slice(3));
 }
 
+/** The tracked paths a plan would remove, or edit to other text than git's index has. */
+async function wouldChange(git: GitRunner, root: string, changes: FileChange[]): Promise<string[]> {
+  const known = new Set(
+    await tracked(
+      git,
+      root,
+      changes.map((c) => c.path),
+    ),
+  );
+  const out: string[] = [];
+  for (const c of changes) {
+    if (!known.has(c.path)) continue;
+    const indexed = c.after === null ? null : await git(root, [...GIT_SAFETY, 'show', `:${c.path}`]).catch(() => null);
+    if (c.after === null || indexed?.exitCode !== 0 || indexed.stdout !== c.after) out.push(c.path);
+  }
+  return out;
+}
+
+/** Of `paths`, those git tracks (committed or staged); all of them when git cannot say. */
+async function tracked(git: GitRunner, root: string, paths: string[]): Promise<string[]> {
+  if (!paths.length) return [];
+  const r = await git(root, [...GIT_SAFETY, 'ls-files', '-z', '--', ...paths]).catch(() => null);
+  if (!r || r.exitCode !== 0) return paths;
+  const known = new Set(r.stdout.split('\0').filter(Boolean));
+  return paths.filter((p) => known.has(p));
+}
+
 /** Of `paths`, those git does not track (never committed nor staged); none when git cannot say. */
 async function untracked(git: GitRunner | undefined, root: string, paths: string[]): Promise<Set<string>> {
   if (!git) return new Set();
-  const r = await git(root, [...GIT_SAFETY, 'ls-files', '-z', '--', ...paths]).catch(() => null);
-  if (!r || r.exitCode !== 0) return new Set();
-  const tracked = new Set(r.stdout.split('\0').filter(Boolean));
-  return new Set(paths.filter((p) => !tracked.has(p)));
+  const known = new Set(await tracked(git, root, paths));
+  return new Set(paths.filter((p) => !known.has(p)));
 }
 
 /** What uninstall keeps, and why: the user's data and settings outlive Butler's wiring; a file never committed is said so. */

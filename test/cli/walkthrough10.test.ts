@@ -221,6 +221,16 @@ describe('1. uninstall names only what there is to commit', () => {
       'note: Left in place: .butler/config.yaml (your settings; never committed); the Butler lines in .gitignore (they keep snapshots out of commits; never committed). Delete them by hand if you no longer want them.',
     ]);
     expect(git(root, 'status', '--porcelain')).toBe('?? .butler/\n?? .gitignore');
+    // A committed CLAUDE.md of the person's: taking out the guide block never committed gives back what git has.
+    writeFileSync(path.join(root, 'CLAUDE.md'), '# mine\n');
+    git(root, 'add', 'CLAUDE.md');
+    git(root, 'commit', '-q', '-m', 'mine');
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    for (const dry of [['--dry-run'], []])
+      expect(butler(root, ['uninstall', ...dry]).out, dry.join('')).toContain(
+        '\nnote: Nothing to commit: none of what uninstall removed was ever committed here.\n',
+      );
+    expect(git(root, 'status', '--porcelain')).toBe('?? .butler/\n?? .gitignore');
     expect(butler(root, ['install', '--claude']).code).toBe(0);
     expect(butler(root, ['uninstall'], ja).out).toContain(
       '\n注: コミットするものはありません: uninstall が削除したものは、ここでは一度もコミットされていません。\n',
@@ -234,7 +244,10 @@ describe('1. uninstall names only what there is to commit', () => {
     git(root, 'commit', '-q', '-m', 'install');
     // An unrelated change of the person's stays out of the commit.
     writeFileSync(path.join(root, 'mine.txt'), 'x\n');
+    const dry = butler(root, ['uninstall', '--dry-run']);
     const r = butler(root, ['uninstall']);
+    // The dry run names the same commit.
+    expect(dry.out.split('\n').find((l) => l.startsWith('note: Commit'))).toBe(r.out.split('\n').find((l) => l.startsWith('note: Commit')));
     const note = /^note: Commit the removal of (.*) so every clone loses them too: (.*), then git push\.$/m.exec(r.out);
     expect(note?.[1]).toBe('.butler/bin/, .claude/settings.json, .mcp.json, CLAUDE.md');
     expect(note?.[2]).toBe('git commit -m "Remove Butler" -- .butler/bin/ .claude/settings.json .mcp.json CLAUDE.md');
