@@ -30,6 +30,7 @@ const en = {
   supersededBy: (id: unknown) => `superseded by ${id}`,
   superseded: (id: string, read: string, list: string) =>
     `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
+  created: 'created',
   handoffPrompt: 'The text the agent that continues gets (give it as it is; its calls are the agent’s tools, not commands for you):',
   section: {
     CURRENT_STATE: 'Current state',
@@ -71,6 +72,7 @@ const ja: typeof en = {
   supersededBy: (id) => `${id} が置き換え`,
   superseded: (id, read, list) =>
     `${id} に置き換えられています: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,
+  created: '作成',
   handoffPrompt:
     '作業を引き継ぐエージェントが受け取る文章（そのまま渡してください。中の呼び出しはエージェントのツールで、あなたが打つコマンドではありません）:',
   section: {

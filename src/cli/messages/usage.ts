@@ -68,14 +68,9 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
 `,
   hook: "usage: butler hook session-start|pre-tool-use [--brain ID]   (reads the client's JSON on stdin)",
   mcp: 'usage: butler mcp [--worker]\n  Serves the MCP server "butler" on stdin/stdout (--worker: the low-level git_* / issue_backend_* tools).',
-  /** A tool verb's help: the tool's own description (the model contract) comes first, in English. */
+  /** Around a tool verb's help, after its summary (src/cli/messages/verbs.ts). */
   options: 'options',
   usageWord: 'usage',
-  /** A person's line under a verb's usage, where the tool's description alone misleads (#25). */
-  verbNote: {
-    'butler handover read':
-      'Without HANDOVER_ID: the latest snapshot of --issue N; without --issue, of the default issue (work start --issue N) when it has one, else the latest project-level one.',
-  } as Record<string, string>,
 };
 
 const ja: typeof en = {
@@ -140,10 +135,6 @@ const ja: typeof en = {
   mcp: '使い方: butler mcp [--worker]\n  MCP サーバー "butler" を標準入出力で提供します（--worker: 低レベルの git_* / issue_backend_* ツール）。',
   options: 'オプション',
   usageWord: '使い方',
-  verbNote: {
-    'butler handover read':
-      'HANDOVER_ID なし: --issue N の最新の snapshot。--issue もなければ既定の issue（work start --issue N）の最新（なければプロジェクト全体の最新）。',
-  },
 };
 
 export const cliUsage = (lang: Lang) => (lang === 'en' ? en : ja);
