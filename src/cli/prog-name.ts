@@ -10,10 +10,11 @@ const HINT =
 
 /**
  * A line that is Butler's own words around a hint: a label the renderer adds (src/cli/messages/render.ts, en
- * and ja; "note", "usage", "problem"), a JSON hint key, or an error or usage line the CLI starts with its name.
+ * and ja; "note", "usage", "problem"), a pending action's `→` step (render.ts), a JSON hint key, or an error or
+ * usage line the CLI starts with its name. What a command writes to stderr is all Butler's (startCli rewrites it whole).
  */
 const HINT_LINE =
-  /^\s*(?:"(?:hint|next|user_runs|usage)":|(?:hint|next|if you want|next session|for the target|for the source|note|usage|problem|ヒント|次|必要なら|次のセッション|引き継ぎ先へ|引き継ぎ元へ|使い方)[:：]|(?:usage: )?butler\b)/;
+  /^\s*(?:→ |"(?:hint|next|user_runs|usage)":|(?:hint|next|if you want|next session|for the target|for the source|note|usage|problem|ヒント|次|必要なら|次のセッション|引き継ぎ先へ|引き継ぎ元へ|使い方)[:：]|(?:usage: )?butler\b)/;
 const QUOTED = /`butler (?=(?:work|issue|handover|guard|status|install|uninstall|demo|help|mcp|hook)\b|--help\b)/g;
 
 /**

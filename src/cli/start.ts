@@ -33,7 +33,9 @@ export function startCli(run: (argv: string[], io: CliIO) => Promise<number>): v
     ask: process.stdin.isTTY && process.stderr.isTTY ? ask : undefined,
     agent: (say) => agentAncestor(process.env, process.ppid, say),
     stdout: (t) => process.stdout.write(asInvoked(t, prog, whole)),
-    stderr: (t) => process.stderr.write(asInvoked(t, prog, whole)),
+    // stderr holds usage errors and failures, Butler's own words: every `butler …` there is a hint (newcomer
+    // walk-through 10: `handover resume`'s "Read one with: butler …" line has no label the line rewrite knows).
+    stderr: (t) => process.stderr.write(asInvoked(t, prog)),
     readStdin,
   }).then(
     (code) => {

@@ -2,15 +2,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zodJa from 'zod/v4/locales/ja.js';
 import type { ServerDeps, ToolDef } from '../mcp/tool.js';
-import { prepareText } from '../handover/index.js';
-import { brainForClient, listBrains, PERSON_BRAIN } from '../shared/brains.js';
+import { brainForClient, PERSON_BRAIN } from '../shared/brains.js';
+import { brainFilters, knownClient } from './brain-flags.js';
+import { flagError, settled } from './flag-error.js';
 import type { Lang } from '../shared/config.js';
 import type { ToolResult } from '../shared/result.js';
 import { createGit, newSession, type WorkSession, startWorkSession } from '../work/index.js';
 import { readCliDefaultIssue, writeCliDefaultIssue } from './default-issue.js';
 import type { CliIO, Command } from './io.js';
 import { repoRootOf } from './commands/project-args.js';
-import { pathFromHere } from './person-paths.js';
+import { checkPath, pathFromHere } from './person-paths.js';
 import { personConsents } from './person.js';
 import { EXIT, UsageError, runEnvelope } from './outcome.js';
 import { cliLang } from './lang.js';
@@ -79,6 +80,8 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
   const positionals = group.positionals ?? [];
   let parsed: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
   const options = parseOptions(tool);
+  // A flag the verb's help does not list is not taken (newcomer walk-through 10: `issue list --client bob` ran).
+  if (!clientFlag(tool, group)) delete options.client;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (err) {
@@ -129,8 +132,14 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
         await knownClient(root, values.client, lang);
       session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
       const before = session.defaultIssue;
-      const call = () => tool.handler(pathFromHere(checked.data, io.cwd, root), { session, deps, memo: new Map() });
-      const result = await (group.around ? group.around(call, io) : call());
+      const here = pathFromHere(checked.data, io.cwd, root);
+      if (typeof checked.data.path === 'string') await checkPath(checked.data.path, String(here.path), root, io.cwd, deps.git, t);
+      const data = await brainFilters(tool, here, typed, root, lang);
+      const call = () => tool.handler(data, { session, deps, memo: new Map() });
+      const result = await settled(group.around ? group.around(call, io) : call());
+      const { cliNamer } = await import('./groups.js');
+      const bad = flagError(result, typed, (text) => cliNamer.prose(text));
+      if (bad) throw bad;
       if (result.status === 'ok' && session.defaultIssue !== before) await writeCliDefaultIssue(root, session.defaultIssue);
       return result;
     },
@@ -163,18 +172,6 @@ async function bind(
   return session.projectRoot!;
 }
 
-/** `--client` that names no brain here is a usage error, in handover suspend's words (nothing was done). */
-async function knownClient(root: string, client: string, lang: Lang): Promise<void> {
-  const known = await listBrains(root).catch(() => []);
-  if (brainForClient(client, known) === null)
-    throw new UsageError(
-      prepareText(lang, 'person').unknownClient(
-        client,
-        known.map((b) => b.brain_id),
-      ),
-    );
-}
-
 /** The person's git name (field trial 7: with $USER empty, issues were authored by "cli"). */
 async function gitUserName(deps: ServerDeps, dir: string): Promise<string | null> {
   const r = await deps.git(dir, ['config', 'user.name']).catch(() => null);
@@ -190,7 +187,7 @@ const zodLocale = (lang: Lang) => (lang === 'ja' ? { error: zodJa().localeError 
 
 /**
  * `--client` as a verb's help lists it, or null where it does nothing (#25: `issue list`, `work diff`, `handover brains`):
- * a tool that takes `client`, or a verb that acts in a group whose tools read the brain or author. Still accepted everywhere.
+ * a tool that takes `client`, or a verb that acts in a group whose tools read the brain or author. Taken only there.
  */
 function clientFlag(tool: ToolDef, group: CliGroup): string | null {
   if ('client' in tool.config.inputSchema.shape) return '--client BRAIN';

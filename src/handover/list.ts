@@ -59,6 +59,18 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
   const first = handovers[0];
   // A person's list of an issue that does not exist points to the issues, not to a snapshot of it (#25).
   const missing = !first && args.issue_id !== undefined && ctx.audience === 'person' && (await issueMissing(ctx, args.issue_id));
+  // A person's filters that matched nothing: said, and the list without them offered, not a new snapshot (walk-through 10).
+  const scope = args.issue_id === undefined ? {} : { issue_id: args.issue_id };
+  const filtered = !first && !missing && ctx.audience === 'person' && (src || tgt || from !== null || to !== null);
+  if (filtered) {
+    const t = listText(ctx.lang, 'person');
+    return ok(t.noneFiltered, {
+      count: 0,
+      handovers,
+      ...remote,
+      suggested_action: action('handover_list', scope, t.withoutFilters),
+    });
+  }
   return ok(listText(ctx.lang, ctx.audience).history, {
     count: matched.length,
     handovers,

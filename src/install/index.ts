@@ -18,6 +18,8 @@ export { installLang } from './lang.js';
 export { formatStatus, getStatus } from './status.js';
 export { clientOnMachine } from './status-live.js';
 import { installText } from './messages.js';
+import { uninstallNotes } from './uninstall-notes.js';
+import type { GitRunner } from '../shared/git.js';
 
 export type Action = 'create' | 'update' | 'delete';
 
@@ -122,26 +124,17 @@ export async function applyChanges(root: string, changes: FileChange[]): Promise
   }
 }
 
-/** What uninstall keeps, and why: the user's data and settings outlive Butler's wiring. */
-async function leftBehind(root: string, rest: ClientRecord[], lang: Lang): Promise<string[]> {
-  const exists = (rel: string) =>
-    fsp.lstat(abs({ root }, rel)).then(
-      () => true,
-      () => false,
-    );
-  const t = installText(lang);
-  const kept: string[] = [];
-  if (await exists('session_logs')) kept.push(t.kept.snapshots);
-  if (await exists('.butler/issues')) kept.push(t.kept.issues);
-  if (await exists('.butler/config.yaml')) kept.push(t.kept.config);
-  if (await exists('.gitignore')) kept.push(t.kept.gitignore);
-  if (rest.length && (await exists('.butler/bin'))) kept.push(t.kept.bin(rest.map((c) => c.title)));
-  return kept.length ? [t.leftBehind(kept)] : [];
-}
-
 export async function toReport(
   command: 'install' | 'uninstall',
-  ctx: { root: string; clients: readonly string[]; personal?: boolean; lang?: Lang; langExplicit?: boolean; runAs?: string },
+  ctx: {
+    root: string;
+    clients: readonly string[];
+    personal?: boolean;
+    lang?: Lang;
+    langExplicit?: boolean;
+    runAs?: string;
+    git?: GitRunner;
+  },
   changes: FileChange[],
   dryRun: boolean,
 ): Promise<InstallReport> {
@@ -175,16 +168,8 @@ export async function toReport(
       if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))
         notes.push(t.trust(c));
   } else {
-    // What uninstall changed is in the work tree only until committed (walk-through, #25).
-    // `.butler/bin/`, not `.butler/`: the local issue store there stays (#25). The runtime is gone after
-    // uninstall, so the command is `butler` when on PATH, else plain git (a person's terminal has no guard).
-    const touched = [...new Set(changes.map((c) => (c.path.startsWith('.butler/bin/') ? '.butler/bin/' : c.path)))];
-    const record =
-      ctx.runAs === undefined || ctx.runAs === 'butler'
-        ? ['butler work record -m "Remove Butler"', 'butler work publish']
-        : ['git add -A && git commit -m "Remove Butler"', 'git push'];
-    if (touched.length) notes.push(t.commitRemoval(touched, record[0]!, record[1]!));
-    notes.push(...(await leftBehind(ctx.root, staying(ctx.root, ctx.clients), lang)));
+    // What uninstall changed is in the work tree only until committed (walk-through, #25): uninstall-notes.ts.
+    notes.push(...(await uninstallNotes(ctx, changes, staying(ctx.root, ctx.clients), lang)));
   }
   return {
     command,

@@ -12,6 +12,8 @@ const en = {
   nothingToRemove: 'nothing to do: Butler is not installed here',
   commitRemoval: (paths: string[], record: string, publish: string) =>
     `Commit the removal of ${paths.join(', ')} so every clone loses them too: ${record}, then ${publish}.`,
+  /** Uninstall changed only files git does not track (install was never committed). */
+  nothingToCommit: 'Nothing to commit: none of what uninstall removed was ever committed here.',
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
   /** `message`: the record's message, by what install did (`Install Butler`, `Upgrade Butler`, `Update Butler`). */
@@ -25,8 +27,9 @@ const en = {
   kept: {
     snapshots: 'session_logs/ (your handover snapshots)',
     issues: '.butler/issues/ (the local issue store)',
-    config: '.butler/config.yaml (your settings)',
-    gitignore: 'the Butler lines in .gitignore (they keep snapshots out of commits)',
+    // `loose`: the file was never committed (nor staged), so nothing of it is in the repository.
+    config: (loose: boolean) => `.butler/config.yaml (your settings${loose ? '; never committed' : ''})`,
+    gitignore: (loose: boolean) => `the Butler lines in .gitignore (they keep snapshots out of commits${loose ? '; never committed' : ''})`,
     bin: (titles: string[]) =>
       `.butler/bin/ (${titles.join(' and ')} still use${titles.length > 1 ? '' : 's'} it; uninstall ${titles.length > 1 ? 'them' : 'it'} too to remove it)`,
   },
@@ -155,6 +158,7 @@ const ja: typeof en = {
   nothingToRemove: '変更なし: ここには Butler はインストールされていません',
   commitRemoval: (paths, record, publish) =>
     `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）: ${record}、続けて ${publish}。`,
+  nothingToCommit: 'コミットするものはありません: uninstall が削除したものは、ここでは一度もコミットされていません。',
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
   dryRun: '（dry run: 何も書き込んでいません）',
   commit: (paths, personal, message, run, asks) =>
@@ -165,8 +169,8 @@ const ja: typeof en = {
   kept: {
     snapshots: 'session_logs/（handover snapshot）',
     issues: '.butler/issues/（ローカル issue）',
-    config: '.butler/config.yaml（設定）',
-    gitignore: '.gitignore の Butler の行（snapshot をコミットに含めないため）',
+    config: (loose) => `.butler/config.yaml（設定${loose ? '。未コミット' : ''}）`,
+    gitignore: (loose) => `.gitignore の Butler の行（snapshot をコミットに含めないため${loose ? '。未コミット' : ''}）`,
     bin: (titles) => `.butler/bin/（${titles.join('、')} が使用中。それも uninstall すると削除します）`,
   },
   notGit:

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Lang } from '../shared/config.js';
 import type { GuardForm } from './constants.js';
+import type { GitRunner } from '../shared/git.js';
 import { readTextIfExists } from '../shared/fs.js';
 import { editJsonText } from './json-edit.js';
 import { parseJsonObject, sameJson, stringifyLike, type JsonObject } from './json.js';
@@ -41,6 +42,8 @@ export interface InstallContext {
    * else the vendored runtime install just wrote (a clone's or a skill's install: #25). Default `butler`.
    */
   runAs?: string;
+  /** Runs git for uninstall's note: which of the paths it changed git tracks (uninstall-notes.ts). Absent: all are named. */
+  git?: GitRunner;
 }
 
 export const abs = (ctx: { root: string }, rel: string): string => path.join(ctx.root, ...rel.split('/'));

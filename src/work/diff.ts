@@ -1,4 +1,5 @@
 import type { Lang } from '../shared/config.js';
+import type { Audience } from '../shared/audience.js';
 import { ButlerError } from '../shared/errors.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from '../shared/git.js';
@@ -23,6 +24,8 @@ export interface DiffInput {
   git: GitRunner;
   /** Summaries and hints; English when omitted (the worker surface resolves no language). */
   lang?: Lang;
+  /** Whose words (docs/decisions.md D37); an agent's when omitted. */
+  audience?: Audience;
 }
 
 interface FileStat {
@@ -70,7 +73,8 @@ export async function diffWork(input: DiffInput): Promise<ToolResult> {
   const pathspec = pathspecFor(top, input.path);
   const scope = input.path ? { path: pathspec[0] } : {};
   if (input.recordId !== undefined) {
-    return diffRecord({ git: input.git, top, id: assertRecordId(input.recordId, lang), level, pathspec, scope, lang });
+    const id = assertRecordId(input.recordId, lang);
+    return diffRecord({ git: input.git, top, id, level, pathspec, scope, lang, audience: input.audience });
   }
 
   const st = await readStatus(input.git, top, lang);
@@ -107,10 +111,11 @@ interface RecordQuery {
   pathspec: string[];
   scope: object;
   lang: Lang;
+  audience?: Audience;
 }
 
-async function diffRecord({ git, top, id, level, pathspec, scope, lang }: RecordQuery): Promise<ToolResult> {
-  const t = inspectText(lang);
+async function diffRecord({ git, top, id, level, pathspec, scope, lang, audience }: RecordQuery): Promise<ToolResult> {
+  const t = inspectText(lang, audience);
   const resolved = await git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${id}^{commit}`]);
   const sha = resolved.stdout.trim();
   if (resolved.exitCode !== 0 || !/^[0-9a-f]{40,64}$/.test(sha)) {

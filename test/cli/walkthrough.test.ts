@@ -75,8 +75,8 @@ describe('walk-through findings (spawned)', () => {
     expect(first.code).toBe(0);
     const note = /^note: Commit the removal of (.*) so every clone loses them too: (.*)$/m.exec(first.out);
     expect(note?.[1]?.split(', ').sort()).toEqual(['.butler/bin/', '.claude/settings.json', '.mcp.json', 'CLAUDE.md']);
-    // No butler on PATH (the test's) and the runtime just removed: plain git (#25).
-    expect(note?.[2]).toBe('git add -A && git commit -m "Remove Butler", then git push.');
+    // The runtime just removed, and `work record` would record every change: plain git, of these paths only (walk-through 10).
+    expect(note?.[2]).toBe('git commit -m "Remove Butler" -- .butler/bin/ .claude/settings.json .mcp.json CLAUDE.md, then git push.');
     const again = butler(root, ['uninstall']);
     expect(again.out).toContain('  nothing to do: Butler is not installed here\n');
     expect(again.out).not.toMatch(/up to date|Commit the removal/);

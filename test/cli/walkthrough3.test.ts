@@ -81,7 +81,7 @@ describe('3. --lang ja: what install writes, the no-terminal hint, the missing i
 });
 
 describe('4. --client naming no brain is a usage error for every verb that takes it', () => {
-  it('work observe and work record refuse it before doing anything; an issue verb takes any author (walk-through 7)', () => {
+  it('work observe and work record take no --client (walk-through 10) and refuse it before doing anything; a handover verb checks it', () => {
     const root = repo();
     expect(butler(root, ['install', '--claude']).code).toBe(0);
     const head = git(root, 'rev-parse', 'HEAD');
@@ -91,17 +91,13 @@ describe('4. --client naming no brain is a usage error for every verb that takes
     ]) {
       const r = butler(root, [...argv, '--client', 'nobody']);
       expect(r.code).toBe(2);
-      expect(r.err).toBe(
-        `butler ${argv[0]} ${argv[1]}: --client nobody names no brain here (known: claude-code); nothing was written. Pass one of them, or leave --client out to act as yourself\n` +
-          `  butler ${argv[0]} ${argv[1]} --help lists its options.\n`,
-      );
+      expect(r.err).toBe(`butler ${argv[0]} ${argv[1]}: unknown flag --client\n  butler ${argv[0]} ${argv[1]} --help lists its options.\n`);
     }
     expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
-    expect(butler(root, ['issue', 'list', '--client', 'nobody']).code).toBe(0);
-    expect(butler(root, ['work', 'observe', '--client', 'nobody', '--lang', 'ja']).err).toContain(
+    expect(butler(root, ['handover', 'suspend', '--client', 'nobody', '--lang', 'ja']).err).toContain(
       '--client nobody はここの Brain を指していません（既知: claude-code）。',
     );
-    expect(butler(root, ['work', 'observe', '--client', 'claude']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--client', 'claude']).code).toBe(0);
   });
 });
 

@@ -158,7 +158,7 @@ describe('5, 6, 7. usage errors say what is wrong', () => {
     const root = repo();
     expect(butler(root, ['status', 'extra'])).toMatchObject({
       code: 2,
-      err: 'butler status: unexpected argument "extra"\nusage: butler status [--project DIR] [--json]\n',
+      err: 'butler status: unexpected argument "extra"\n  butler status --help lists its options.\n',
     });
     expect(butler(root, ['status', 'extra'], ja).err.split('\n')[0]).toBe('butler status: 余分な引数 "extra"');
     expect(butler(root, ['uninstall', 'now']).err.split('\n')[0]).toBe('butler uninstall: unexpected argument "now"');
@@ -256,7 +256,7 @@ describe('9. a clone’s hooks/butler.mjs names itself', () => {
     expect(r.out).toContain('  next: node hooks/butler.mjs work record --message MESSAGE');
     expect(r.out).not.toMatch(/(^|[\s`])butler work/m);
     expect(butler(root, ['status', 'extra'], { bin: 'hooks/butler.mjs' }).err).toBe(
-      'node hooks/butler.mjs status: unexpected argument "extra"\nusage: node hooks/butler.mjs status [--project DIR] [--json]\n',
+      'node hooks/butler.mjs status: unexpected argument "extra"\n  node hooks/butler.mjs status --help lists its options.\n',
     );
   });
 });

@@ -9,6 +9,7 @@ import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
 import { CLIENT_FLAGS, fail, parseFlags, rootOf } from './project-args.js';
 import { butlerOnPath } from '../prog-name.js';
+import { spawnGitWith } from '../../shared/git-spawn.js';
 import { DEFAULT_CLIENTS, clientByKey } from '../../shared/clients/index.js';
 
 /**
@@ -50,9 +51,11 @@ function run(kind: 'install' | 'uninstall'): Command {
       io.stdout(`${usage}\n`);
       return 0;
     }
-    const flags = parseFlags(argv, allowed, cliErrors(lang));
+    const t = cliErrors(lang);
+    const flags = parseFlags(argv, allowed, t);
+    // One line and where the options are, as every verb says a usage error (walk-through 10: the whole usage was printed).
     if (typeof flags === 'string') {
-      io.stderr(`butler ${kind}: ${flags}\n${usage}\n`);
+      io.stderr(`butler ${kind}: ${flags}\n  ${t.listsOptions(`butler ${kind}`)}\n`);
       return 2;
     }
     try {
@@ -71,6 +74,7 @@ function run(kind: 'install' | 'uninstall'): Command {
         // Native Windows has no sh or awk for the PreToolUse pre-filter: the plain Node command there.
         guardForm: process.platform === 'win32' ? ('node' as const) : ('shell' as const),
         runAs: butlerOnPath(io.env) ? 'butler' : `node ${BIN_DIR}/butler.mjs`,
+        git: spawnGitWith(io.env),
       };
       // The notes speak the person's language (`--lang`, BUTLER_LANG), else the project's (install/index.ts projectLang).
       const say = flags.lang ?? (io.env.BUTLER_LANG ? lang : null);

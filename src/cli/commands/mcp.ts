@@ -2,12 +2,24 @@ import { serveStdio } from '../../mcp/stdio.js';
 import { createGit } from '../../work/index.js';
 import type { Command } from '../io.js';
 import { cliLang } from '../lang.js';
+import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
+import { didYouMean } from '../suggest.js';
 
 export const mcp: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout(`${cliUsage(await cliLang(io)).mcp}\n`);
     return 0;
+  }
+  // A flag the usage does not list is refused, as every command refuses one (newcomer walk-through 10: `mcp --bogus` served).
+  const other = argv.find((a) => a !== '--worker');
+  if (other !== undefined) {
+    const t = cliErrors(await cliLang(io));
+    const what = other.startsWith('-')
+      ? `${t.unknownFlag(other)}${didYouMean(other.split('=')[0]!, ['--worker'], t)}`
+      : t.unexpected(other);
+    io.stderr(`butler mcp: ${what}\n  ${t.listsOptions('butler mcp')}\n`);
+    return 2;
   }
   await serveStdio(
     {

@@ -1,4 +1,4 @@
-import { promises as fsp } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { findProjectRoot } from '../../shared/root.js';
 import type { Lang } from '../../shared/config.js';
@@ -84,9 +84,19 @@ function clientMeant(value: string | undefined, allowed: string[], t: ReturnType
  */
 export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Promise<{ start: string; root: string }> {
   const start = path.resolve(io.cwd, flags.project ?? '.');
-  const stat = await fsp.stat(start).catch(() => null);
-  if (!stat?.isDirectory()) throw new UsageError(cliErrors(await cliLang(io)).notGitRepo(start));
-  return { start, root: requireGit ? repoRootOf(start, await cliLang(io)) : (findProjectRoot(start) ?? start) };
+  const lang = await cliLang(io);
+  folderOf(start, lang);
+  return { start, root: requireGit ? repoRootOf(start, lang) : (findProjectRoot(start) ?? start) };
+}
+
+/**
+ * A folder to run in that is not there is said as such (newcomer walk-through 10: `status --project /nonexistent`
+ * said "run git init there"): exit 2, as a folder outside a repository.
+ */
+function folderOf(start: string, lang: Lang): void {
+  const stat = statSync(start, { throwIfNoEntry: false });
+  if (!stat) throw new UsageError(cliErrors(lang).noFolder(start, false));
+  if (!stat.isDirectory()) throw new UsageError(cliErrors(lang).noFolder(start, true));
 }
 
 /**
@@ -94,6 +104,7 @@ export async function rootOf(flags: Flags, io: CliIO, requireGit: boolean): Prom
  * with the usage exit (2), as install does: the command was run in the wrong place and did nothing.
  */
 export function repoRootOf(start: string, lang: Lang): string {
+  folderOf(start, lang);
   const found = findProjectRoot(start);
   if (!found) throw new UsageError(cliErrors(lang).notGitRepo(start));
   return found;

@@ -17,9 +17,11 @@ export const status: Command = async (argv, io) => {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const flags = parseFlags(argv, ['--project', '--json'], cliErrors(await cliLang(io)));
+  const t = cliErrors(await cliLang(io));
+  const flags = parseFlags(argv, ['--project', '--json'], t);
+  // One line and where the options are, as every verb says a usage error (walk-through 10: the whole usage was printed).
   if (typeof flags === 'string') {
-    io.stderr(`butler status: ${flags}\n${USAGE}\n`);
+    io.stderr(`butler status: ${flags}\n  ${t.listsOptions('butler status')}\n`);
     return 2;
   }
   try {

@@ -16,9 +16,15 @@ const en = {
   listsVerbs: (group: string) => `butler ${group} --help lists the verbs.`,
   listsOptions: (prefix: string) => `${prefix} --help lists its options.`,
   notInRuntime: (cmd: string, full: string) => `not in the vendored runtime (.butler/bin/); run ${cmd} with ${full}`,
-  /** The one message for a folder that is no project: missing, or outside any git repository (#25). */
+  /** The one message for a folder outside any git repository (#25). */
   notGitRepo: (start: string) =>
     `${start} is not in a git repository: run \`git init\` there first, or pass --project with your repository`,
+  /** `--project` (or the current folder) that is not there: `file` when it names a file. */
+  noFolder: (start: string, file: boolean) => (file ? `${start} is a file, not a folder` : `${start} does not exist`),
+  /** `--path` naming nothing here (person-paths.ts); `pathFromTop`: it names something from the repository's top level, `fix` from here. */
+  pathMatchesNothing: (p: string) => `--path ${p} matches no file and no change`,
+  pathFromTop: (p: string, here: string, fix: string) =>
+    `--path ${p} matches no file and no change in ${here}/, the folder you are in: a path is read from there, so write ${fix}`,
   // tool-flags.ts
   mustBeNumber: (label: string, positive: boolean, text: string) =>
     `${label} must be ${positive ? 'a positive number' : 'a number'}, got "${text}"`,
@@ -62,6 +68,9 @@ const en = {
   whoseWork: (brains: string) => `no snapshot of yours here; waiting are agents' snapshots from: ${brains}.`,
   passClient: (example: string, rest: string) => `Read one with: butler handover resume --client ${example}${rest}`,
   oneSnapshotId: 'name one snapshot id',
+  /** A brain filter (`handover list --source codx`) naming no brain here; `near`: the nearest brain id. */
+  noBrain: (flag: string, value: string, near: string | null, known: string[]) =>
+    `${flag} ${value} names no brain here${near ? `; did you mean ${near}?` : ''} (known: ${known.join(', ')})`,
   issueNumber: '--issue takes an issue number',
 };
 
@@ -81,6 +90,10 @@ const ja: typeof en = {
   notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。${cmd} は次で実行してください: ${full}`,
   notGitRepo: (start) =>
     `${start} は git リポジトリの中にありません: まずそこで \`git init\` を実行するか、--project にリポジトリを指定してください`,
+  noFolder: (start, file) => (file ? `${start} はファイルです（フォルダーではありません）` : `${start} は存在しません`),
+  pathMatchesNothing: (p) => `--path ${p} に該当するファイルも変更もありません`,
+  pathFromTop: (p, here, fix) =>
+    `--path ${p} に該当するファイルも変更も、今いるフォルダー ${here}/ にはありません: パスはそこから読むので、${fix} と書いてください`,
   mustBeNumber: (label, positive, text) => `${label} は${positive ? '正の数' : '数'}で指定してください（"${text}" が渡されました）`,
   givenTwice: (label) => `${label} が複数回指定されています`,
   cannotRead: (label, file, why) => `${label}: ${file} を読めません（${why}）`,
@@ -119,6 +132,8 @@ const ja: typeof en = {
   whoseWork: (brains) => `あなたの snapshot はありません。待っているのはエージェントの snapshot です: ${brains}。`,
   passClient: (example, rest) => `読むには: butler handover resume --client ${example}${rest}`,
   oneSnapshotId: 'snapshot の id を一つ指定してください',
+  noBrain: (flag, value, near, known) =>
+    `${flag} ${value} はここの Brain を指していません${near ? `。もしかして ${near}？` : ''}（既知: ${known.join(', ')}）`,
   issueNumber: '--issue には issue 番号を指定してください',
 };
 

@@ -7,6 +7,9 @@ const en = {
   readPicked: 'Read the one the user picks',
   nothing: 'Nothing matched',
   noIssue: (id: number) => `Nothing matched: issue #${id} does not exist`,
+  /** Said to a person only (list.ts): a list narrowed by author, target or date that matched nothing (walk-through 10: it offered `prepare`). */
+  noneFiltered: 'No snapshot matches these filters',
+  withoutFilters: 'The history without the filters',
   brains: 'Known brains',
   noHandover: (id: string) => `No handover ${id}`,
   noHandoverHint: 'Run `butler handover list` to see the ids.',
@@ -18,6 +21,8 @@ const ja: typeof en = {
   readPicked: 'ユーザーが選んだ snapshot を読みます',
   nothing: '該当する snapshot がありません',
   noIssue: (id) => `該当なし: issue #${id} は存在しません`,
+  noneFiltered: 'この条件に合う snapshot はありません',
+  withoutFilters: '条件を外した履歴を表示します',
   brains: '登録済み Brain の一覧を返しました',
   noHandover: (id) => `handover ${id} は見つかりません`,
   noHandoverHint: '`butler handover list` で id を確認してください',

@@ -1,3 +1,4 @@
+import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
 
 /** work_diff and work_history. */
@@ -29,4 +30,8 @@ const ja: typeof en = {
   history: (n, path) => `${path ? `${path} に関わる` : ''}記録 ${n} 件（新しい順）`,
 };
 
-export const inspectText = (lang: Lang) => (lang === 'en' ? en : ja);
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37): no tool argument's name (walk-through 10). */
+const enPerson = { noRecordHint: 'Take a record id from work_history (its first column).' };
+const jaPerson: typeof enPerson = { noRecordHint: '記録の id は work_history で確認してください（最初の列）' };
+
+export const inspectText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -25,6 +25,7 @@ export const workDiff = defineTool({
       recordId: args.record_id,
       git: ctx.deps.git,
       lang: await toolLang(ctx),
+      audience: ctx.deps.audience,
     });
   },
 });
