@@ -210,10 +210,11 @@ function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: La
     .filter((k) => k in shape)
     .map((k) => (shape[k]!.isOptional() ? ` [${k.toUpperCase()}]` : ` ${k.toUpperCase()}`))
     .join('');
-  // The first line is the tool's description, the model contract (English, docs/decisions.md D37).
+  // The first line is the tool's description, the model contract (English, docs/decisions.md D37); another language's person reads their own.
   const u = cliUsage(lang);
   const note = u.verbNote[prefix];
   // One space between flags, none doubled when the tool has none of its own (`handover brains`, #25).
   const all = [flags, '--project DIR', client, '--json'].filter(Boolean).join(' ');
-  return `${tool.name}: ${tool.config.description}\n${u.usageWord}: ${prefix}${slots} [options]\n${note ? `${note}\n` : ''}${u.options}: ${all}\n`;
+  const first = u.verbLine[prefix] ? `${prefix}: ${u.verbLine[prefix]}` : `${tool.name}: ${tool.config.description}`;
+  return `${first}\n${u.usageWord}: ${prefix}${slots} [${u.options}]\n${note ? `${note}\n` : ''}${u.options}: ${all}\n`;
 }

@@ -191,7 +191,7 @@ describe('7. handover read --help: the id is optional, and what it reads without
         'Without HANDOVER_ID: the latest snapshot of --issue N; without --issue, of the default issue (work start --issue N) when it has one, else the latest project-level one.\n',
     );
     expect(butler(root, ['handover', 'read', '--help', '--lang', 'ja']).out).toContain(
-      '使い方: butler handover read [HANDOVER_ID] [options]\nHANDOVER_ID なし: --issue N の最新の snapshot。',
+      '使い方: butler handover read [HANDOVER_ID] [オプション]\nHANDOVER_ID なし: --issue N の最新の snapshot。',
     );
     // The group's help says what each verb is for, and that read's id is optional.
     const group = butler(root, ['handover', '--help']).out;

@@ -9,17 +9,20 @@ import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
 import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
+import { cliUsage } from '../messages/usage.js';
+import type { Lang } from '../../shared/config.js';
 
-const USAGE = 'usage: butler status [--project DIR] [--json]';
+const usageOf = (lang: Lang) => `${cliUsage(lang).usageWord}: butler status [--project DIR] [--json]`;
 
 export const status: Command = async (argv, io) => {
+  const said = await cliLang(io);
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${usageOf(said)}\n`);
     return 0;
   }
-  const flags = parseFlags(argv, ['--project', '--json'], cliErrors(await cliLang(io)));
+  const flags = parseFlags(argv, ['--project', '--json'], cliErrors(said));
   if (typeof flags === 'string') {
-    io.stderr(`butler status: ${flags}\n${USAGE}\n`);
+    io.stderr(`butler status: ${flags}\n${usageOf(said)}\n`);
     return 2;
   }
   try {

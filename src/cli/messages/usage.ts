@@ -72,6 +72,11 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
   options: 'options',
   usageWord: 'usage',
   /** A person's line under a verb's usage, where the tool's description alone misleads (#25). */
+  /**
+   * A tool verb's first help line for a person who reads another language than the model contract's (D37): by
+   * verb. None in English: there the line is the tool's own description.
+   */
+  verbLine: {} as Record<string, string>,
   verbNote: {
     'butler handover read':
       'Without HANDOVER_ID: the latest snapshot of --issue N; without --issue, of the default issue (work start --issue N) when it has one, else the latest project-level one.',
@@ -82,10 +87,10 @@ const ja: typeof en = {
   title: 'butler — コーディングエージェントのための handover snapshot、作業記録、生の git を止めるガード',
   usageHead: '使い方:',
   line: {
-    mcp: 'stdio の MCP サーバー（サーバー名 "butler"）',
+    mcp: '標準入出力の MCP サーバー（サーバー名 "butler"）',
     hook: 'hook の入口。クライアントの JSON を標準入力から読みます',
     guard: '生の git を止めるガードの設定（変更には端末が必要）',
-    demo: '使い捨てのリポジトリで install、suspend、resume、transfer、accept を実演',
+    demo: '使い捨てのリポジトリでインストール、中断、再開、引き渡し、引き継ぎを実演',
   },
   moreHelp: '各コマンドのオプションは "butler <command> --help" で表示されます。どのコマンドも --lang ja|en を取ります。',
   fullCli:
@@ -118,7 +123,7 @@ const ja: typeof en = {
   issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
   人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,
   handover: (verbs) =>
-    `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+    `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [オプション]\n` +
     `  suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）\n` +
     `  resume   [ID] [--issue N]                      自分の最新の snapshot と今の作業状態を読む\n` +
     `  transfer --target BRAIN [--notes T] [--share]  別のエージェント宛ての snapshot（claude、codex、gemini、any）\n` +
@@ -140,9 +145,45 @@ const ja: typeof en = {
   mcp: '使い方: butler mcp [--worker]\n  MCP サーバー "butler" を標準入出力で提供します（--worker: 低レベルの git_* / issue_backend_* ツール）。',
   options: 'オプション',
   usageWord: '使い方',
+  verbLine: {
+    'butler work start': '記録と handover の既定の issue を設定します。--issue なしで解除。何もロックしません。',
+    'butler work observe': 'git status の代わり。作業状態、変更されたパス、未公開の記録の数、必要な次の一手を返します。',
+    'butler work diff': 'git diff の代わり。未記録の変更、または --record で一つの記録。--level full で差分の本文も返します。',
+    'butler work history': 'git log の代わり。最新 N 件の記録（既定 10 件）。--path でそのパスに触れた記録だけ。',
+    'butler work record':
+      '`git add` と `git commit` の代わり。すべての変更をこのブランチにローカルで記録します（push しません）。issue を `Refs #N` で紐付けます（既定: 既定の issue）。',
+    'butler work publish': 'git push の代わり。記録を upstream に共有します。未記録の変更があるあいだは断ります。',
+    'butler work sync':
+      '`git fetch` と `git pull` の代わり。リモートの記録を取り込み、未公開の記録をその上に載せ直します。作業ツリーがきれいなときだけ。衝突したら何も変えません。',
+    'butler work finish': '残りの手順（記録、公開、issue へのコメントやクローズ）を順に提案します。自分では何もしません。',
+    'butler issue list': '開いている issue（--all: すべて）を新しい順に、設定したトラッカーから。最大 N 件（1〜200、既定 200）。',
+    'butler issue read': 'issue を読みます。--comments N が 0 より大きいときだけ最新 N 件のコメントも。',
+    'butler issue create':
+      'issue を作ります。本文には 現在の状態 / 次にすること / ブロック要因（または `Current state` / `Next` / `Blockers`）の節が必要です。',
+    'butler issue comment': 'issue にコメントを追加します。',
+    'butler issue delete-comment': 'issue のコメントを削除します。',
+    'butler issue update-title': 'issue のタイトルを置き換えます。',
+    'butler issue update-body': 'issue の本文を置き換えます（節は butler issue create と同じ）。',
+    'butler issue reopen': '閉じた issue を開き直します。',
+    'butler issue close': 'issue を閉じます。',
+    'butler handover suspend':
+      '終える前に: このエージェントが後で再開する snapshot を保存します。--notes の `decision:` `next:` `blocked:` `pending:` `risk:` `anchor:` で始まる行はその節へ入ります。--share で git のリモートにも公開します。',
+    'butler handover resume':
+      '再起動の後に: このエージェントの snapshot（issue、既定の issue、プロジェクトの順）を探して読み、ずれと今の状態を伝えます。',
+    'butler handover transfer':
+      '作業を別のエージェントへ渡します: --target 宛ての snapshot（butler handover brains の一覧から）。--notes と --share は butler handover suspend と同じ。',
+    'butler handover accept':
+      '別のエージェントがこちら（または any）へ渡した作業を引き継ぎます。誰が取ったかを記録し、ほかのエージェントには渡りません。',
+    'butler handover prepare':
+      '低レベル: snapshot を作るだけ（--target の既定は any）。ふつうは butler handover suspend か butler handover transfer を使います。',
+    'butler handover read': '低レベル: id で snapshot を読みます。id がなければ issue の最新、それもなければプロジェクト全体の最新。',
+    'butler handover list': 'このプロジェクトの snapshot の履歴を新しい順に検索します。--client と --source はどちらも書いた人で絞ります。',
+    'butler handover brains': 'ここで見えた、またはインストールされたエージェントの一覧（--target を選ぶため）。',
+    'butler handover retire': 'この snapshot を二度と提示しません。索引に記録し、ファイルは残します。',
+  },
   verbNote: {
     'butler handover read':
-      'HANDOVER_ID なし: --issue N の最新の snapshot。--issue もなければ既定の issue（work start --issue N）の最新（なければプロジェクト全体の最新）。',
+      'HANDOVER_ID なし: --issue N の最新の snapshot。--issue もなければ既定の issue（butler work start --issue N）の最新（なければプロジェクト全体の最新）。',
   },
 };
 
