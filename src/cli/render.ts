@@ -113,7 +113,9 @@ function issue(d: Rec, out: string[], l: Labels): void {
   const i = d.issue as Rec | undefined;
   if (!i) return;
   const labels = (i.labels as string[] | undefined) ?? [];
-  out.push(`  ${l.state}: ${i.state}${labels.length ? `  ${l.labels}: ${labels.join(', ')}` : ''}  ${l.updated}: ${i.updated_at}`);
+  out.push(
+    `  ${l.state}: ${l.issueState(i.state)}${labels.length ? `  ${l.labels}: ${labels.join(', ')}` : ''}  ${l.updated}: ${i.updated_at}`,
+  );
   if (i.url) out.push(`  ${i.url}`);
   if (i.body) out.push('', String(i.body));
   for (const x of (i.comments as Rec[] | undefined) ?? []) out.push('', `--- ${l.comment(x.id, x.author, x.created_at)}`, String(x.body));
@@ -150,7 +152,7 @@ function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => stri
 /** What happened to a snapshot since (field trial 7: a retired one looked unchanged in the list). */
 function marks(h: Rec, l: Labels): string {
   const r = ((h.receipts as Rec[] | undefined) ?? []).map((x) => l.receipt(x.kind, x.by));
-  if (h.mode === 'auto') r.unshift(`auto${h.trigger ? `, ${h.trigger}` : ''}`);
+  if (h.mode === 'auto') r.unshift(`${l.auto}${h.trigger ? `, ${h.trigger}` : ''}`);
   if (h.superseded_by) r.push(l.supersededBy(h.superseded_by));
-  return r.length ? ` (${r.join('; ')})` : '';
+  return r.length ? l.marks(r) : '';
 }

@@ -213,5 +213,5 @@ function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: La
   const all = [flags, '--project DIR', client, '--json'].filter(Boolean).join(' ');
   // A person's summary first, in their language (#25): the tool's description is the model's contract, not theirs (D37).
   const summary = verbSummary(lang, prefix.replace(/^butler /, ''));
-  return `${summary ? `${summary}\n` : ''}${u.usageWord}: ${prefix}${slots} [options]\n${u.options}: ${all}\n`;
+  return `${summary ? `${summary}\n` : ''}${u.usageWord}: ${prefix}${slots} [${u.options}]\n${u.options}: ${all}\n`;
 }

@@ -72,7 +72,8 @@ const ja: Strings = {
   labels: { adopted: '推奨採用', provisional: '暫定', undecided: '未確定', blocked: 'ブロック', waiting: 'ユーザー待ち' },
   none: 'なし',
   notes: 'メモ',
-  issueLine: (id, title, state) => `issue #${id}${title ? `「${title}」` : ''}${state ? `（${state}）` : ''}`,
+  issueLine: (id, title, state) =>
+    `issue #${id}${title ? `「${title}」` : ''}${state ? `（${state === 'open' ? 'オープン' : state === 'closed' ? 'クローズ' : state}）` : ''}`,
   issueUnreadable: (id, why) => `issue #${id} を読めませんでした: ${why}`,
   projectScope: 'project（issue なし）',
   workLine: (branch, head, dirty, unpublished) =>

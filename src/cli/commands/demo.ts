@@ -8,6 +8,7 @@ import { connectStdio, type StdioClient } from '../../mcp/client.js';
 import type { CliIO, Command } from '../io.js';
 import { resolveLang, type Lang } from '../../shared/config.js';
 import { demoText } from '../messages/demo.js';
+import { cliUsage } from '../messages/usage.js';
 import { bundleDir } from './install.js';
 
 const GIT_ENV = {
@@ -146,7 +147,7 @@ function format(d: Awaited<ReturnType<typeof runDemo>>, t: ReturnType<typeof dem
 /** `butler demo [--json]`: install into a throwaway repo and run suspend → resume → transfer → accept over stdio MCP. */
 export const demo: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout('usage: butler demo [--json]\n');
+    io.stdout(`${cliUsage(resolveLang({}, io.env)).usageWord}: butler demo [--json]\n`);
     return 0;
   }
   const json = argv.includes('--json');

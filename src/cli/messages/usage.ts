@@ -77,10 +77,10 @@ const ja: typeof en = {
   title: 'butler — コーディングエージェントのための handover snapshot、作業記録、生の git を止めるガード',
   usageHead: '使い方:',
   line: {
-    mcp: 'stdio の MCP サーバー（サーバー名 "butler"）',
+    mcp: '標準入出力の MCP サーバー（サーバー名 "butler"）',
     hook: 'hook の入口。クライアントの JSON を標準入力から読みます',
     guard: '生の git を止めるガードの設定（変更には端末が必要）',
-    demo: '使い捨てのリポジトリで install、suspend、resume、transfer、accept を実演',
+    demo: '使い捨てのリポジトリでインストール、中断、再開、引き渡し、引き継ぎを実演',
   },
   moreHelp: '各コマンドのオプションは "butler <command> --help" で表示されます。どのコマンドも --lang ja|en を取ります。',
   fullCli:
@@ -113,7 +113,7 @@ const ja: typeof en = {
   issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
   人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,
   handover: (verbs) =>
-    `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+    `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [オプション]\n` +
     `  suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）\n` +
     `  resume   [ID] [--issue N]                      自分の最新の snapshot と今の作業状態を読む\n` +
     `  transfer --target BRAIN [--notes T] [--share]  別のエージェント宛ての snapshot（claude、codex、gemini、any）\n` +
