@@ -76,13 +76,15 @@ export async function runEnvelope(
     io.stderr(`${opts.prefix}: ${result.summary}\n${opts.usage ? `${opts.usage}\n` : ''}`);
     return EXIT.usage;
   }
-  // A blocked repository (a rebase or merge in progress) waits for the person: `?` and exit 3, never `✓` (#25).
+  // A blocked repository (a rebase or merge in progress) waits for the person: `?` and exit 3, never `✓` (#25); with
+  // `--json` its status says need_input too, as the exit code does (walk-through 8: "ok" and exit 3).
   const waits = result.status === 'ok' && (result.data as Record<string, unknown>).work_state === 'blocked';
-  if (opts.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  const shown: ToolResult<object> = waits ? { ...result, status: 'need_input' } : result;
+  if (opts.json) io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
   else {
     // Loaded here, not imported: the verb tables import the runner, which imports this module.
     const { cliNamer } = await import('./groups.js');
-    (result.status === 'error' ? io.stderr : io.stdout)(render(waits ? { ...result, status: 'need_input' } : result, cliNamer, lang));
+    (result.status === 'error' ? io.stderr : io.stdout)(render(shown, cliNamer, lang));
   }
   return waits ? EXIT.need_input : EXIT[result.status];
 }

@@ -47,7 +47,8 @@ export function invokedAs(script: string | undefined, cwd: string, onPath: boole
  */
 export function asInvoked(text: string, prog: string, whole = true): string {
   if (prog === 'butler') return text;
-  const all = (t: string) => t.replace(HINT, (_, lead: string) => `${lead}${prog} `);
+  // A line the CLI starts with its own name (`butler: unknown command frob`) names the command typed, as `butler work: …` does.
+  const all = (t: string) => t.replace(HINT, (_, lead: string) => `${lead}${prog} `).replace(/^butler(?=: )/gm, prog);
   if (whole) return all(text);
   return text
     .split('\n')

@@ -3,7 +3,7 @@ import type { Lang } from '../shared/config.js';
 import type { CommandNamer } from './as-command.js';
 import { renderText, type Labels } from './messages/render.js';
 import { stateText } from '../work/index.js';
-import { SECTIONS, sectionBody } from '../handover/index.js';
+import { SECTIONS, sectionBody, sectionForPerson } from '../handover/index.js';
 
 type Rec = Record<string, unknown>;
 
@@ -113,24 +113,31 @@ function issue(d: Rec, out: string[], l: Labels): void {
   const i = d.issue as Rec | undefined;
   if (!i) return;
   const labels = (i.labels as string[] | undefined) ?? [];
-  out.push(`  ${l.state}: ${i.state}${labels.length ? `  ${l.labels}: ${labels.join(', ')}` : ''}  ${l.updated}: ${i.updated_at}`);
+  out.push(
+    `  ${l.state}: ${l.issueState(i.state)}${labels.length ? `  ${l.labels}: ${labels.join(', ')}` : ''}  ${l.updated}: ${i.updated_at}`,
+  );
   if (i.url) out.push(`  ${i.url}`);
   if (i.body) out.push('', String(i.body));
   for (const x of (i.comments as Rec[] | undefined) ?? []) out.push('', `--- ${l.comment(x.id, x.author, x.created_at)}`, String(x.body));
 }
 
 function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => string): void {
-  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared'])
+  for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared']) {
     if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
+    // When it was written, next to which one it is (#25: a newcomer's `handover read` had no time).
+    if (k === 'handover_id' && d[k] && typeof d.created_at === 'string') out.push(`  ${l.created}: ${d.created_at}`);
+  }
   // A sentence for the person (share-ops.ts), not a field: no `share_error:` label (#25).
   if (d.share_error) out.push(`  ${String(d.share_error)}`);
   // Another clone's or a committed file's snapshot is quoted data (issue #23): said first, and its words are not made into commands.
   if (typeof d.not_written_here === 'string') out.push(`  ${d.not_written_here}`);
   const quote = typeof d.not_written_here === 'string' ? String : say;
   // The snapshot's sections, as its author wrote them (walk-through 6: `read` showed only the prompt); tool calls in them as commands.
+  // The lines Butler generated speak to a person here (sectionForPerson, #25); another clone's file is quoted as it is.
+  const body = typeof d.not_written_here === 'string' ? sectionBody : sectionForPerson;
   if (typeof d.snapshot === 'string')
     for (const name of SECTIONS.filter((n) => n !== 'METADATA' && n !== 'HANDOFF_PROMPT'))
-      out.push('', `  ${l.section[name]}`, ...sectionBody(d.snapshot, name).map((line) => `    ${quote(line)}`));
+      out.push('', `  ${l.section[name]}`, ...body(d.snapshot, name).map((line) => `    ${quote(line)}`));
   // The prompt is the next agent's, in its own words and MCP calls (handover i18n): said so, and set off from the person's lines.
   if (typeof d.handoff_prompt === 'string')
     out.push('', `  ${l.handoffPrompt}`, ...d.handoff_prompt.split('\n').map((line) => (line ? `    ${line}` : line)), '');
@@ -145,7 +152,7 @@ function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => stri
 /** What happened to a snapshot since (field trial 7: a retired one looked unchanged in the list). */
 function marks(h: Rec, l: Labels): string {
   const r = ((h.receipts as Rec[] | undefined) ?? []).map((x) => l.receipt(x.kind, x.by));
-  if (h.mode === 'auto') r.unshift(`auto${h.trigger ? `, ${h.trigger}` : ''}`);
+  if (h.mode === 'auto') r.unshift(`${l.auto}${h.trigger ? `, ${h.trigger}` : ''}`);
   if (h.superseded_by) r.push(l.supersededBy(h.superseded_by));
-  return r.length ? ` (${r.join('; ')})` : '';
+  return r.length ? l.marks(r) : '';
 }

@@ -36,7 +36,7 @@ export function usage(commands: Commands, lang: Lang = 'en'): string {
     t.title,
     '',
     t.usageHead,
-    ...LINES.filter(([c]) => commands[c]).map(([c, l]) => `  ${l}${t.line[c] ?? ''}`),
+    ...LINES.filter(([c]) => commands[c]).map(([c, l]) => `  ${l.replace('[options]', `[${t.options}]`)}${t.line[c] ?? ''}`),
     '',
     t.moreHelp,
     ...(lacking.length ? [t.vendored(lacking.join(', '), t.fullCli)] : []),

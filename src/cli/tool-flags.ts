@@ -204,6 +204,9 @@ export function explainZod(
       // A number out of range, in the person's words (#25: "Too small: expected number to be >=1").
       if (i.code === 'too_small' && i.origin === 'number' && i.path.length === 1) return say.atLeast(label, String(i.minimum));
       if (i.code === 'too_big' && i.origin === 'number' && i.path.length === 1) return say.atMost(label, String(i.maximum));
+      // A value outside a fixed set: the valid ones, not zod's schema text (walk-through 8: `Invalid option: expected one of "stat"|"full"`).
+      if (i.code === 'invalid_value' && i.path.length === 1 && i.values.length > 0)
+        return say.oneOf(label, i.values.map(String).join(', '), String(args[key] ?? i.input ?? '').slice(0, 80));
       if (key === 'handover_id' && i.code === 'custom') return say.notHandoverId(label, String(i.input ?? args[key] ?? '').slice(0, 80));
       return `${label}${i.path.length > 1 ? `[${i.path.slice(1).join('.')}]` : ''}: ${i.message}`;
     })

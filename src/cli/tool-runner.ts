@@ -17,6 +17,7 @@ import { EXIT, UsageError, runEnvelope } from './outcome.js';
 import { cliLang } from './lang.js';
 import { cliErrors } from './messages/errors.js';
 import { cliUsage } from './messages/usage.js';
+import { verbSummary } from './messages/verbs.js';
 import { didYouMean, parseArgsMessage } from './suggest.js';
 import { cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
 
@@ -207,10 +208,10 @@ function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: La
     .filter((k) => k in shape)
     .map((k) => (shape[k]!.isOptional() ? ` [${k.toUpperCase()}]` : ` ${k.toUpperCase()}`))
     .join('');
-  // The first line is the tool's description, the model contract (English, docs/decisions.md D37).
   const u = cliUsage(lang);
-  const note = u.verbNote[prefix];
   // One space between flags, none doubled when the tool has none of its own (`handover brains`, #25).
   const all = [flags, '--project DIR', client, '--json'].filter(Boolean).join(' ');
-  return `${tool.name}: ${tool.config.description}\n${u.usageWord}: ${prefix}${slots} [options]\n${note ? `${note}\n` : ''}${u.options}: ${all}\n`;
+  // A person's summary first, in their language (#25): the tool's description is the model's contract, not theirs (D37).
+  const summary = verbSummary(lang, prefix.replace(/^butler /, ''));
+  return `${summary ? `${summary}\n` : ''}${u.usageWord}: ${prefix}${slots} [${u.options}]\n${u.options}: ${all}\n`;
 }

@@ -30,8 +30,8 @@ export interface AssembleQuery {
   issueId: number | null;
   issue: { title: string; body: string; state: string } | null;
   issueError: string | null;
-  /** The work state (work_observe); without it, it is read from `git status` and the upstream count. */
-  observe?: () => Promise<WorkState | null>;
+  /** The work state (work_observe) seen for an issue; without it, it is read from `git status` and the upstream count. */
+  observe?: (issueId: number | null) => Promise<WorkState | null>;
   human?: { name: string | null; email: string | null };
   notes: ParsedNotes;
   session: SessionFactsResult | null;
@@ -50,7 +50,9 @@ export async function assembleSnapshot(q: AssembleQuery): Promise<Appended & { c
   await ensureGitignored(q.root);
   const gitNow = await readGitNow(q.root, q.git).catch(() => null);
   const work: (WorkFacts & { branch: string | null; head: string | null }) | null = q.observe
-    ? await q.observe().catch(() => null)
+    ? // For the snapshot's own issue, not the session's default: its record step says which issue the record links,
+      // and whoever continues this issue records for it (a snapshot of #3 said "It will link #1", #25).
+      await q.observe(q.issueId).catch(() => null)
     : gitNow && (await workFromGit(q.root, q.git, gitNow.dirty_files, gitNow.branch, gitNow.head));
   // The dirty files' content now, so drift later counts only what changed after this snapshot.
   const dirty = gitNow?.dirty_files.length ? JSON.stringify(await fingerprint(q.root, gitNow.dirty_files)) : null;

@@ -27,8 +27,11 @@ export interface HandoverContext {
   env: Record<string, string | undefined>;
   /** Title, body and state through the issue backend; throws when the issue cannot be read. */
   readIssue: (id: number) => Promise<{ title: string; body: string; state: string }>;
-  /** The current work state (work_observe); null when it cannot be judged. */
-  observe: () => Promise<WorkState | null>;
+  /**
+   * The current work state (work_observe); null when it cannot be judged. `issueId`: the issue the work is
+   * seen for (a snapshot's own: its next step links that issue), else the session's default issue.
+   */
+  observe: (issueId?: number | null) => Promise<WorkState | null>;
   /** DISCOVERY / RISKS / anchors from the session log since the last mark; null when there is none. */
   sessionFacts: (q: {
     brain: string;

@@ -50,6 +50,11 @@ interface Strings {
   scopeIssue: (id: number, title: string | null) => string;
   summaryDefault: (scope: string) => string;
   omitted: (n: number) => string;
+  /**
+   * The same generated lines as a person at a terminal reads them (`butler handover read`, person-lines.ts):
+   * the snapshot file keeps the agent's words, these are only shown.
+   */
+  person: Pick<Strings, 'dirtyRisk' | 'unpublishedRisk' | 'askBefore'>;
 }
 
 const ja: Strings = {
@@ -67,7 +72,8 @@ const ja: Strings = {
   labels: { adopted: '推奨採用', provisional: '暫定', undecided: '未確定', blocked: 'ブロック', waiting: 'ユーザー待ち' },
   none: 'なし',
   notes: 'メモ',
-  issueLine: (id, title, state) => `issue #${id}${title ? `「${title}」` : ''}${state ? `（${state}）` : ''}`,
+  issueLine: (id, title, state) =>
+    `issue #${id}${title ? `「${title}」` : ''}${state ? `（${state === 'open' ? 'オープン' : state === 'closed' ? 'クローズ' : state}）` : ''}`,
   issueUnreadable: (id, why) => `issue #${id} を読めませんでした: ${why}`,
   projectScope: 'project（issue なし）',
   workLine: (branch, head, dirty, unpublished) =>
@@ -111,6 +117,12 @@ const ja: Strings = {
   scopeIssue: (id, title) => `issue #${id}${title ? `「${title}」` : ''}`,
   summaryDefault: (scope) => `${scope}の作業状態`,
   omitted: (n) => `…ほか ${n} 件を省略`,
+  person: {
+    dirtyRisk: (n) => `snapshot を書いた時点で未記録の変更が ${n} 件ありました（work_record で記録されるまで、どの記録にも入っていません）`,
+    unpublishedRisk: (n) =>
+      `snapshot を書いた時点で未公開の記録が ${n} 件ありました（work_publish で共有されるまで upstream にはありません）`,
+    askBefore: (step) => `共有してよければ: ${step}`,
+  },
 };
 
 const en: Strings = {
@@ -173,6 +185,11 @@ const en: Strings = {
   scopeIssue: (id, title) => `issue #${id}${title ? ` "${title}"` : ''}`,
   summaryDefault: (scope) => `Work state of ${scope}`,
   omitted: (n) => `… ${n} more omitted`,
+  person: {
+    dirtyRisk: (n) => `${n} unrecorded change(s) when this snapshot was written: not in any record until work_record`,
+    unpublishedRisk: (n) => `${n} unpublished record(s) when this snapshot was written: not on the upstream until work_publish`,
+    askBefore: (step) => `When you want to share them: ${step}`,
+  },
 };
 
 export function strings(lang: Lang): Strings {

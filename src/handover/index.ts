@@ -8,6 +8,7 @@ export { readHandover } from './lookup.js';
 export { resumeOrAccept } from './take.js';
 export { prepareHandover } from './prepare.js';
 export { prepareText } from './messages/prepare.js';
+export { sectionForPerson } from './person-lines.js';
 export { retireHandover } from './retire.js';
 export { SECTIONS, sectionBody, type SectionName } from './sections.js';
 export { allowSharing, previewShares } from './share-preview.js';

@@ -41,12 +41,25 @@ export function summarize(line: string): string {
 
 /**
  * A first sentence too long for the summary, shortened at its last clause break that fits (", ", "; ",
- * ": ", " - ", "、") rather than mid-phrase: field trial G's successor stopped at "… working…".
+ * ": ", " - ", "、") rather than mid-phrase: field trial G's successor stopped at "… working…". A break
+ * inside a parenthesis moves to before it: field trial I's summary ended "in two records (326f4688d5bb…".
  */
 function clause(line: string): string {
   const head = line.slice(0, SUMMARY_MAX - 1);
-  const at = Math.max(...[', ', '; ', ': ', ' - ', ' — ', '、', '，'].map((b) => head.lastIndexOf(b)));
+  let at = Math.max(...[', ', '; ', ': ', ' - ', ' — ', '、', '，'].map((b) => head.lastIndexOf(b)));
+  const open = unclosed(head.slice(0, Math.max(at, 0)));
+  if (open >= 0) at = open;
   return at > SUMMARY_MAX * 0.4 ? `${head.slice(0, at).trimEnd()}…` : clip(line, SUMMARY_MAX);
+}
+
+/** Where the outermost parenthesis still open at the end of `text` starts, or -1. */
+function unclosed(text: string): number {
+  const opens: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(' || text[i] === '（') opens.push(i);
+    else if ((text[i] === ')' || text[i] === '）') && opens.length) opens.pop();
+  }
+  return opens[0] ?? -1;
 }
 
 /** Items joined while they fit `max`, then how many more the section holds. */

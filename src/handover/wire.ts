@@ -71,8 +71,9 @@ export async function createHandoverContext(o: WireOptions): Promise<HandoverCon
       // The title lands in the snapshot heading, METADATA, the index and the SessionStart prompt.
       return { title: redact(issue.title), body: redact(issue.body), state: issue.state };
     },
-    observe: async () => {
-      const r = await observeWork({ projectRoot: o.root, defaultIssue: o.defaultIssue, git: o.git, lang });
+    observe: async (issueId) => {
+      const defaultIssue = issueId === undefined ? o.defaultIssue : issueId;
+      const r = await observeWork({ projectRoot: o.root, defaultIssue, git: o.git, lang });
       return r.data.work_state === 'unknown' && r.status === 'error' ? null : { ...r.data };
     },
     sessionFacts: (q) => buildSessionFacts({ root: o.root, env: o.env, lang, redact, ...q }),

@@ -197,7 +197,7 @@ export function formatReport(r: InstallReport): string {
   if (r.changes.length === 0) lines.push(`  ${r.command === 'uninstall' ? t.nothingToRemove : t.nothing}`);
   else {
     lines.push(`  ${t.changed(r.changes.length, r.dryRun)}`);
-    for (const c of r.changes) lines.push(`  ${c.action.padEnd(6)} ${c.path}  - ${t.note(c.note)}`);
+    for (const c of r.changes) lines.push(`  ${t.action(c.action)} ${c.path}  - ${t.note(c.note)}`);
   }
   if (r.dryRun && r.changes.length > 0) lines.push(`  ${t.dryRun}`);
   for (const n of r.notes) lines.push(`${t.noteLabel}: ${n}`);

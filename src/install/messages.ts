@@ -16,6 +16,8 @@ const en = {
   nothingToCommit: 'Nothing to commit: none of what uninstall removed was ever committed here.',
   changed: (n: number, dry: boolean) => `${n} file(s) ${dry ? 'would change' : 'changed'}:`,
   dryRun: '(dry run: nothing written)',
+  /** A change row's verb (the plan's action; `--json` keeps the action as data). */
+  action: (a: 'create' | 'update' | 'delete') => a.padEnd(6),
   /** `message`: the record's message, by what install did (`Install Butler`, `Upgrade Butler`, `Update Butler`). */
   /** `asks`: the record changes Butler's runtime or hook entries, so `work record` asks the person first. */
   commit: (paths: string[], personal: string | null, message: string, run: string, asks: boolean) =>
@@ -34,7 +36,11 @@ const en = {
       `.butler/bin/ (${titles.join(' and ')} still use${titles.length > 1 ? '' : 's'} it; uninstall ${titles.length > 1 ? 'them' : 'it'} too to remove it)`,
   },
   notGit: 'not a git repository: Butler installs into a git repository; run git init there, or pass --project',
-  notInstalled: 'Butler is not installed here: run butler install.',
+  /** `left`: Butler's .gitignore lines are there, as uninstall leaves them (walk-through 8: a runtime MISS read as damage). */
+  notInstalled: (left: boolean): string =>
+    left
+      ? 'Butler is not installed here (it was uninstalled; its settings and .gitignore lines remain): run butler install to install it again.'
+      : 'Butler is not installed here: run butler install.',
   byChoice: (flag: string) => `not installed (by choice; butler install ${flag} adds it)`,
   notInstalledClient: (flag: string) => `not installed (butler install ${flag} adds it)`,
   trustLabel: (title: string) => `${title} trust`,
@@ -49,6 +55,10 @@ const en = {
     // (`stamp`, a damaged install), or a VERSION file that says no version (`unreadable`, edited by hand).
     runtime: (dir: string, vendored: string | null, running: string, bundles: string, missing: Missing = 'all', altered = false) =>
       `runtime ${dir}/: ${vendored ?? { all: 'not installed', stamp: 'no VERSION stamp', unreadable: 'VERSION edited (no version in it)' }[missing]}${altered ? ', files altered' : ''} (this butler: ${running}); ${bundles}`,
+    /** The runtime row where nothing of Butler is installed: absent by design, not a damaged part. */
+    runtimeAbsent: (dir: string, running: string) => `runtime ${dir}/: not installed (this butler: ${running})`,
+    /** Which guard command is installed: the sh pre-filter in front of the Node hook, or the Node hook alone. */
+    form: { shell: ' (sh pre-filter)', node: ' (node only)' } as Record<'shell' | 'node', string>,
     missingFile: ' (missing)',
     alteredFile: ' (altered)',
     notOnMachine: (title: string) =>
@@ -160,7 +170,8 @@ const ja: typeof en = {
     `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）: ${record}、続けて ${publish}。`,
   nothingToCommit: 'コミットするものはありません: uninstall が削除したものは、ここでは一度もコミットされていません。',
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
-  dryRun: '（dry run: 何も書き込んでいません）',
+  dryRun: '（試行: 何も書き込んでいません）',
+  action: (a) => ({ create: '作成', update: '更新', delete: '削除' })[a],
   commit: (paths, personal, message, run, asks) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
     `${run} work record -m "${message}"${asks ? '（Butler 自身のファイルの確認を求めます）' : ''}、続けて ${run} work publish。`,
@@ -175,7 +186,10 @@ const ja: typeof en = {
   },
   notGit:
     'git リポジトリではありません: Butler は git リポジトリにインストールします。そこで git init するか、--project を指定してください',
-  notInstalled: 'ここには Butler がインストールされていません: butler install を実行してください。',
+  notInstalled: (left) =>
+    left
+      ? 'ここには Butler がインストールされていません（アンインストール済み。設定と .gitignore の行は残っています）: もう一度入れるには butler install を実行してください。'
+      : 'ここには Butler がインストールされていません: butler install を実行してください。',
   byChoice: (flag) => `未インストール（選択による。butler install ${flag} で追加できます）`,
   notInstalledClient: (flag) => `未インストール（butler install ${flag} で追加できます）`,
   trustLabel: (title) => `${title} の信頼`,
@@ -186,6 +200,8 @@ const ja: typeof en = {
     node: (v) => `node ${v}（20 以上が必要）`,
     runtime: (dir, vendored, running, bundles, missing = 'all', altered = false) =>
       `ランタイム ${dir}/: ${vendored ?? { all: '未インストール', stamp: 'VERSION なし', unreadable: 'VERSION が編集されています（バージョンが書かれていません）' }[missing]}${altered ? '、ファイル改変あり' : ''}（この butler: ${running}）。${bundles}`,
+    runtimeAbsent: (dir, running) => `ランタイム ${dir}/: 未インストール（この butler: ${running}）`,
+    form: { shell: '（sh の事前フィルター）', node: '（node のみ）' },
     missingFile: '（なし）',
     alteredFile: '（改変）',
     notOnMachine: (title) =>
@@ -194,7 +210,7 @@ const ja: typeof en = {
     gitRepo: 'git リポジトリ',
     gitignore: '.gitignore に session_logs/ があります（snapshot は非公開のまま）',
     backend: (name, fromConfig) =>
-      `issue のバックエンド: ${name}（${fromConfig ? '.butler/config.yaml' : '既定。.butler/config.yaml に issues の項目なし'}）`,
+      `issue のバックエンド: ${name}（${fromConfig ? '.butler/config.yaml' : '既定。.butler/config.yaml に `issues:` の項目なし'}）`,
     url: (url, approved) => `、${url} ${approved ? '承認済み' : `はトークンの送信先として未承認（butler issue approve-url ${url}）`}`,
     guard: (mode, live) => `ガード: モード ${mode}。${live}`,
     approved: '承認',

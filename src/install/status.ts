@@ -3,7 +3,7 @@ import { trackedLogsNote } from '../shared/tracked-logs.js';
 import path from 'node:path';
 import { isUrlApproved } from '../issues/index.js';
 import { loadConfig, type Lang } from '../shared/config.js';
-import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, VERSION_FILE, type GuardForm } from './constants.js';
+import { BIN_DIR, BUNDLES, LEGACY_BUNDLES, VERSION_FILE } from './constants.js';
 
 export type { ClientStatus } from './status-client.js';
 import { CLIENTS, type ClientRecord } from '../shared/clients/index.js';
@@ -201,7 +201,6 @@ function liveness(hook: boolean, event: string, trust: CodexTrust | null, runtim
 const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
 /** SessionEnd is optional (`butler install --session-end`): off is not a problem. */
 const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
-const form = (f: GuardForm | null) => (f === 'shell' ? ' (sh pre-filter)' : f === 'node' ? ' (node only)' : '');
 
 function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof installText>, anyInstalled: boolean): string {
   // Field trial 7 / #25: a client not installed (by choice, or after uninstall) is one line, never a problem; leftovers show rows.
@@ -212,7 +211,7 @@ function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof inst
   const approval = c.mcp.approvalKey ? t.st.approved : c.mcp.format === 'toml' ? t.st.autoApprove : t.st.trusted;
   const mcpFile = c.mcp.file.split('/').pop();
   return (
-    `  ${`${c.title}:`.padEnd(12)} ${mark(st.session_start)} ${ev.sessionStart.event}  ${mark(st.pre_tool_use)} ${ev.guard.event}${form(st.pre_tool_use_form)}  ` +
+    `  ${`${c.title}:`.padEnd(12)} ${mark(st.session_start)} ${ev.sessionStart.event}  ${mark(st.pre_tool_use)} ${ev.guard.event}${st.pre_tool_use_form ? t.st.form[st.pre_tool_use_form] : ''}  ` +
     `${mark(st.pre_compact)} ${ev.preCompact.event}  ${ev.postCompact ? `${mark(st.post_compact === true)} ${ev.postCompact.event}  ` : ''}${optional(st.session_end)}  ${mark(st.mcp_server)} ${mcpFile} butler  ${mark(st.mcp_approved)} ${approval}  ` +
     `${mark(st.guidance)} ${c.guide ?? t.st.guidance}` +
     (st.settings_file ? `  (${st.settings_file})` : '')
@@ -228,21 +227,24 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   const live = CLIENTS.filter((c) => s.clients[c.key]!.installed || !anyInstalled)
     .map((c) => `${c.title}: ${s.guard_live[c.key]}`)
     .join('; ');
+  // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
+  const none = !s.runtime.vendored && !anyInstalled;
   const lines = [
     `butler status: ${s.root}`,
     `  ${mark(s.node.ok)} ${t.st.node(s.node.version)}`,
-    `  ${mark(s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, s.runtime.stamp_unreadable ? 'unreadable' : Object.values(s.runtime.bundles).some(Boolean) ? 'stamp' : 'all', s.runtime.altered.length > 0)}`,
+    // Nothing installed: the runtime is absent by design, said as such (`--`), not as a missing part (walk-through 8).
+    none && !s.runtime.altered.length && !Object.values(s.runtime.bundles).some(Boolean)
+      ? `  --   ${t.st.runtimeAbsent(BIN_DIR, s.runtime.running)}`
+      : `  ${mark(s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, s.runtime.stamp_unreadable ? 'unreadable' : Object.values(s.runtime.bundles).some(Boolean) ? 'stamp' : 'all', s.runtime.altered.length > 0)}`,
     `  ${mark(s.git_repo)} ${t.st.gitRepo}`,
     `  ${mark(s.gitignore_session_logs)} ${t.st.gitignore}`,
     `  ok   ${t.st.backend(s.issue_backend, s.issue_backend_from === 'config')}${s.issue_url ? t.st.url(s.issue_url.url, s.issue_url.approved) : ''}`,
     ...CLIENTS.map((c) => clientLine(c, s.clients[c.key]!, t, anyInstalled)),
     `  ${t.st.guard(s.guard_mode, live)}`,
   ];
-  // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
-  const none = !s.runtime.vendored && !anyInstalled;
   // Outside a repository that comes first, and install (which refuses there) is not advised.
   if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
-  else if (none) lines.splice(1, 0, `  ${t.notInstalled}`);
+  else if (none) lines.splice(1, 0, `  ${t.notInstalled(s.gitignore_session_logs)}`);
   else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
   for (const n of s.notes) lines.push(`${t.noteLabel}: ${n}`);
   for (const p of s.problems) lines.push(`${t.problem}: ${p}`);

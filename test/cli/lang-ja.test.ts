@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers/repo.js';
 import { BIN, pathWithoutButler } from '../helpers/person-cli.js';
 import { STRUCTURED_JA } from '../issues/helpers.js';
+import { englishRun } from '../helpers/english-prose.js';
 
 function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
@@ -21,47 +22,12 @@ function butler(cwd: string, args: string[], env: Record<string, string> = {}) {
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
-/** Names that are not prose in any language: products, and the words of the snapshot contract. */
-const PROPER = new Set(['Claude', 'Code', 'Codex', 'Gemini', 'CLI', 'Butler', 'Node', 'MCP', 'GitHub', 'Gitea', 'JSON', 'YAML', 'Safari']);
-
 /**
- * The English words in a row in `line`, longest run, after what is not prose is masked: code spans,
- * `butler …` and `git …` commands, flags, paths, ids, numbers, CamelCase event names and UPPERCASE
- * placeholders or section names.
+ * Deliberate exceptions: output that is not Butler's prose for a person, each with why: lines Butler copies
+ * from elsewhere, git's own output (`git:` diagnostics), the repository's files. (A tool verb's `--help` no
+ * longer starts with the tool's English description: a person's summary, #25, docs/decisions.md D37.)
  */
-export function englishRun(line: string): string {
-  const masked = line
-    .replace(/`[^`]*`/g, ' | ')
-    // A command: its name, command and verb, then flags, placeholders, paths and values (a plain word ends it).
-    .replace(/\b(?:npx agent-)?butler(?: [a-z][a-z-]*:?){0,2}(?: (?:-\S+|\S*[^a-z\s]\S*))*/g, ' | ')
-    .replace(/\bgit(?: [a-z][\w-]*)?(?: -\S+)*/g, ' | ');
-  let run: string[] = [];
-  let best: string[] = [];
-  for (const token of masked.split(/\s+/)) {
-    const word = /^[("'[]?([A-Za-z][a-z']*)[)"'\],.;:!?]*$/.exec(token)?.[1];
-    if (word && !PROPER.has(word) && !/^[A-Z]{2,}$/.test(word)) {
-      run.push(word);
-      if (run.length > best.length) best = [...run];
-    } else run = [];
-    // A sentence mark ends the run as a non-word does: "ok." then "Run" are not one phrase.
-    if (/[.;:!?)]$/.test(token)) run = [];
-  }
-  return best.join(' ');
-}
-
-/**
- * Deliberate exceptions: output that is not Butler's prose for a person, each with why.
- * - a tool verb's `--help` first line is the MCP tool's description, the model contract (budgeted, English:
- *   docs/decisions.md D37); the CLI's own help lines around it are translated.
- * - lines Butler copies from elsewhere: git's own output (`git:` diagnostics), the repository's files.
- */
-const EXCEPTIONS: { re: RegExp; why: string }[] = [
-  {
-    re: /^(work|issue|handover)_[a-z_]+: /,
-    why: "a tool verb's --help starts with the MCP tool's name and description (model contract, D37)",
-  },
-  { re: /^ {2}git: | {7}/, why: "git's own diagnostic, quoted" },
-];
+const EXCEPTIONS: { re: RegExp; why: string }[] = [{ re: /^ {2}git: | {7}/, why: "git's own diagnostic, quoted" }];
 
 function englishLines(out: string): string[] {
   return out

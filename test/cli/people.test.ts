@@ -215,7 +215,7 @@ describe('6. --lang ja applies to what install writes and what Butler prints', (
     expect(r.code).toBe(0);
     expect(r.out).toContain('変更したファイル');
     expect(r.out).toMatch(/注: .*をコミットしてください/);
-    expect(r.out).toContain('create .butler/bin/VERSION  - バージョン 0.1.0');
+    expect(r.out).toContain('作成 .butler/bin/VERSION  - バージョン 0.1.0');
     expect(r.out).not.toMatch(/vendored runtime|startup guidance|ignore session_logs|Claude Code hooks|language of/);
     const guide = readFileSync(path.join(root, 'CLAUDE.md'), 'utf8');
     expect(guide).toContain('セッション開始時: MCP サーバー `butler` の `work_session_start`');

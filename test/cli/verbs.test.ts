@@ -49,7 +49,9 @@ describe('one idiom for every verb group', () => {
     for (const [verb, tool] of Object.entries(group.verbs)) {
       const help = capture();
       expect(await command([verb, '--help'], help.io), verb).toBe(0);
-      expect(help.out()).toMatch(new RegExp(`^${tool.name}: .*\\nusage: butler ${group.name} ${verb}\\b`));
+      // A person's summary first (#25), never the tool's name or description (the model's contract).
+      expect(help.out()).toMatch(new RegExp(`^[^\\n]+\\n(?:[^\\n]+\\n)?usage: butler ${group.name} ${verb}\\b`));
+      expect(help.out(), verb).not.toContain(tool.name);
       const bad = capture();
       expect(await command([verb, '--not-a-flag'], bad.io), verb).toBe(2);
       expect(bad.err()).toMatch(

@@ -183,12 +183,14 @@ describe('7. handover read --help: the id is optional, and what it reads without
   it('en and ja', () => {
     const root = repo();
     const h = butler(root, ['handover', 'read', '--help']);
+    // What it reads without an id is the verb's summary, its first lines (#25: the tool's description is gone).
     expect(h.out).toContain(
-      'usage: butler handover read [HANDOVER_ID] [options]\n' +
-        'Without HANDOVER_ID: the latest snapshot of --issue N; without --issue, of the default issue (work start --issue N) when it has one, else the latest project-level one.\n',
+      'Prints one snapshot: HANDOVER_ID, else the latest of --issue N, else of the default issue (butler work start --issue N)\n' +
+        'when there is one, else the latest project-level one.\n' +
+        'usage: butler handover read [HANDOVER_ID] [options]\n',
     );
     expect(butler(root, ['handover', 'read', '--help', '--lang', 'ja']).out).toContain(
-      '使い方: butler handover read [HANDOVER_ID] [options]\nHANDOVER_ID なし: --issue N の最新の snapshot。',
+      'snapshot を一つ表示します: HANDOVER_ID、なければ --issue N の最新、',
     );
     // The group's help says what each verb is for, and that read's id is optional.
     const group = butler(root, ['handover', '--help']).out;

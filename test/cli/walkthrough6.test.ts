@@ -211,8 +211,8 @@ describe('8. work start on a closed issue', () => {
     expect(butler(root, ['work', 'start', '--issue', '1'], ja)).toMatchObject({
       code: 0,
       out:
-        '✓ default issue を #1 にしました（この issue は closed です）\n' +
-        '  ヒント: `butler issue reopen 1` で開き直すか、`butler issue list` で open の issue を選んで `butler work start --issue N` を実行してください\n',
+        '✓ 既定の issue を #1 にしました（この issue はクローズ済みです）\n' +
+        '  ヒント: `butler issue reopen 1` で開き直すか、`butler issue list` でオープンの issue を選んで `butler work start --issue N` を実行してください\n',
     });
     expect(butler(root, ['work', 'observe', '--json']).json().data.default_issue).toBe(1);
     const session = newSession();

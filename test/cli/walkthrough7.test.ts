@@ -95,7 +95,7 @@ describe('3. --client where it applies', () => {
 });
 
 describe('4. a rebase in progress needs the person', () => {
-  it('? and exit 3, naming git rebase --continue / --abort (en, ja); --json keeps the envelope', () => {
+  it('? and exit 3, naming git rebase --continue / --abort (en, ja); --json says need_input', () => {
     const root = repo();
     writeFileSync(path.join(root, 'f'), 'a\n');
     git(root, 'add', 'f');
@@ -118,7 +118,8 @@ describe('4. a rebase in progress needs the person', () => {
     );
     const json = butler(root, ['work', 'observe', '--json']);
     expect(json.code).toBe(3);
-    expect(json.json()).toMatchObject({ status: 'ok', data: { work_state: 'blocked' } });
+    // Its status agrees with the exit code (walk-through 8; test/cli/walkthrough9.test.ts).
+    expect(json.json()).toMatchObject({ status: 'need_input', data: { work_state: 'blocked' } });
   });
 });
 

@@ -157,5 +157,11 @@ describe('summary text', () => {
     // A break too early (before 40% of the bound) is not used: the words are cut as before.
     const early = `Short, ${'word '.repeat(60)}`;
     expect(summarize(early).startsWith('Short, word word')).toBe(true);
+    // A break inside a parenthesis is not used: the cut goes before it (field trial I).
+    const paren =
+      'Issue #1 implementation and changelog are done and recorded locally in two records (326f4688d5bb: src/truncate.mjs + src/index.mjs re-export + test/truncate.test.mjs; fc525f2eb734: CHANGELOG line). npm test: 4/4 pass.';
+    expect(summarize(paren)).toBe('Issue #1 implementation and changelog are done and recorded locally in two records…');
+    const closed = `Done (all of it), ${'then more words '.repeat(12)}`;
+    expect(summarize(closed)).toMatch(/^Done \(all of it\), then more words/);
   });
 });

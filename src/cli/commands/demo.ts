@@ -9,6 +9,7 @@ import type { CliIO, Command } from '../io.js';
 import { resolveLang, type Lang } from '../../shared/config.js';
 import { demoText } from '../messages/demo.js';
 import { cliErrors } from '../messages/errors.js';
+import { cliUsage } from '../messages/usage.js';
 import { cliLang } from '../lang.js';
 import { notTaken } from '../suggest.js';
 import { bundleDir } from './install.js';
@@ -149,7 +150,7 @@ function format(d: Awaited<ReturnType<typeof runDemo>>, t: ReturnType<typeof dem
 /** `butler demo [--json]`: install into a throwaway repo and run suspend → resume → transfer → accept over stdio MCP. */
 export const demo: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout('usage: butler demo [--json]\n');
+    io.stdout(`${cliUsage(resolveLang({}, io.env)).usageWord}: butler demo [--json]\n`);
     return 0;
   }
   // A flag the usage does not list is refused, as every command refuses one (walk-through 10: `demo --bogus` ran).

@@ -72,7 +72,9 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${cliUsage(lang).approveUrl}\n`);
     return EXIT.ok;
   }
-  return runEnvelope(io, { prefix: 'butler issue approve-url', json: Boolean(v.json) }, async () => {
+  // A usage error says what is wrong, then the usage once, on its own line (walk-through 8: it said "usage:" in the message too).
+  const usage = cliUsage(lang).approveUrl.split('\n')[0];
+  return runEnvelope(io, { prefix: 'butler issue approve-url', json: Boolean(v.json), usage }, async () => {
     const dir = io.userConfigDir;
     if (!dir) throw invalidArgument(t.noConfigDir, t.noConfigDirHint);
     const cfg = (await loadConfig(path.resolve(io.cwd, v.project ?? '.'))).issues;

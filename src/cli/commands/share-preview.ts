@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { allowSharing, previewShares, createHandoverContext } from '../../handover/index.js';
 import { PERSON_BRAIN } from '../../shared/brains.js';
+import type { Lang } from '../../shared/config.js';
 import { ButlerError } from '../../shared/errors.js';
 import { HANDOVER_ID_PATTERN } from '../../shared/ids.js';
 import { needInput, ok } from '../../shared/result.js';
@@ -16,11 +17,13 @@ import { personConsents } from '../person.js';
 import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
 import { shareText } from '../messages/share.js';
+import { cliUsage } from '../messages/usage.js';
 import { parseArgsMessage } from '../suggest.js';
 import { repoRootOf } from './project-args.js';
 
 const PREFIX = 'butler handover share-preview';
-export const SHARE_PREVIEW_USAGE = `usage: ${PREFIX} [ID] [--issue N] [--project DIR] [--json]`;
+/** The verb's usage line, its label in the person's language. */
+export const sharePreviewUsage = (lang: Lang) => `${cliUsage(lang).usageWord}: ${PREFIX} [ID] [--issue N] [--project DIR] [--json]`;
 
 export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
   const options = {
@@ -42,11 +45,11 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
   t = cliErrors(lang);
   const s = shareText(lang);
   if (v.help) {
-    io.stdout(`${SHARE_PREVIEW_USAGE}\n`);
+    io.stdout(`${sharePreviewUsage(lang)}\n`);
     return EXIT.ok;
   }
   let root: string | null = null;
-  return runEnvelope(io, { prefix: PREFIX, json: Boolean(v.json), usage: SHARE_PREVIEW_USAGE, root: () => root }, async () => {
+  return runEnvelope(io, { prefix: PREFIX, json: Boolean(v.json), usage: sharePreviewUsage(lang), root: () => root }, async () => {
     const id = pos[0];
     if (pos.length > 1 || (id !== undefined && !HANDOVER_ID_PATTERN.test(id))) throw new UsageError(t.oneSnapshotId);
     const issue = v.issue === undefined ? undefined : Number(v.issue);

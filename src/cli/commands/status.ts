@@ -9,15 +9,18 @@ import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
 import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
+import { cliUsage } from '../messages/usage.js';
+import type { Lang } from '../../shared/config.js';
 
-const USAGE = 'usage: butler status [--project DIR] [--json]';
+const usageOf = (lang: Lang) => `${cliUsage(lang).usageWord}: butler status [--project DIR] [--json]`;
 
 export const status: Command = async (argv, io) => {
+  const said = await cliLang(io);
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${usageOf(said)}\n`);
     return 0;
   }
-  const t = cliErrors(await cliLang(io));
+  const t = cliErrors(said);
   const flags = parseFlags(argv, ['--project', '--json'], t);
   // One line and where the options are, as every verb says a usage error (walk-through 10: the whole usage was printed).
   if (typeof flags === 'string') {

@@ -36,6 +36,7 @@ const en = {
   required: (label: string) => `${label} is required`,
   atLeast: (label: string, min: string) => `${label} must be ${min} or more`,
   atMost: (label: string, max: string) => `${label} must be ${max} or less`,
+  oneOf: (label: string, values: string, got: string) => `${label} must be one of ${values}, not "${got}"`,
   notHandoverId: (label: string, got: string) =>
     `${label} ${got} is not a snapshot id (they read like project-20260101T000000Z-person); \`butler handover list\` shows them`,
   // guard
@@ -54,8 +55,8 @@ const en = {
   envMarker: (name: string) => `${name} in the environment`,
   process: (agent: string, pid: number) => `${agent} (process ${pid})`,
   // issue approve-url
-  noUrl: 'no URL given and no issues.url in .butler/config.yaml: usage: butler issue approve-url URL',
-  badUrl: (raw: string) => `${raw} is not ${TRACKER_URL_RULE}; Butler never sends a token there. usage: butler issue approve-url URL`,
+  noUrl: 'no URL given and no issues.url in .butler/config.yaml',
+  badUrl: (raw: string) => `${raw} is not ${TRACKER_URL_RULE}; Butler never sends a token there`,
   noConfigDir: 'No user config folder',
   noConfigDirHint: 'Set HOME, XDG_CONFIG_HOME or BUTLER_CONFIG_HOME.',
   approveAsk: (tokenVar: string, url: string) => `Let ${tokenVar} go to ${url}? Only say yes if you trust this tracker. [y/N] `,
@@ -103,6 +104,7 @@ const ja: typeof en = {
   required: (label) => `${label} は必須です`,
   atLeast: (label, min) => `${label} は ${min} 以上にしてください`,
   atMost: (label, max) => `${label} は ${max} 以下にしてください`,
+  oneOf: (label, values, got) => `${label} は次のいずれかにしてください: ${values}（"${got}" が渡されました）`,
   notHandoverId: (label, got) =>
     `${label} ${got} は snapshot の id ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
   guardNames: 'git のサブコマンドを指定してください（例: fetch ls-files）',
@@ -118,9 +120,9 @@ const ja: typeof en = {
   notConfirmed: '確認されませんでした',
   envMarker: (name) => `環境変数 ${name}`,
   process: (agent, pid) => `${agent}（プロセス ${pid}）`,
-  noUrl: 'URL の指定がなく、.butler/config.yaml に issues.url もありません: 使い方: butler issue approve-url URL',
+  noUrl: 'URL の指定がなく、.butler/config.yaml に issues.url もありません',
   badUrl: (raw) =>
-    `${raw} は認証情報なしの https の URL ではありません（http はこのマシン宛てのみ）。Butler はそこへトークンを送りません: 使い方: butler issue approve-url URL`,
+    `${raw} は認証情報なしの https:// の URL ではありません（http:// はこのマシン宛てのみ）。Butler はそこへトークンを送りません`,
   noConfigDir: 'ユーザー設定フォルダーがありません',
   noConfigDirHint: 'HOME、XDG_CONFIG_HOME または BUTLER_CONFIG_HOME を設定してください。',
   approveAsk: (tokenVar, url) => `${tokenVar} を ${url} に送ってよいですか？ このトラッカーを信頼する場合だけ y と答えてください。[y/N] `,

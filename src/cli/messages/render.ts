@@ -27,9 +27,15 @@ const en = {
   lastSeen: (at: unknown) => `last seen ${at}`,
   notSeen: 'installed, not seen yet',
   receipt: (kind: unknown, by: unknown) => `${kind} by ${by}`,
+  /** A snapshot's marks in a list: an automatic one, its receipts, what replaced it. */
+  marks: (r: string[]) => ` (${r.join('; ')})`,
+  auto: 'auto',
+  /** An issue's state as the tracker gives it (`open`, `closed`; --json keeps it as data). */
+  issueState: (s: unknown) => String(s),
   supersededBy: (id: unknown) => `superseded by ${id}`,
   superseded: (id: string, read: string, list: string) =>
     `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
+  created: 'created',
   handoffPrompt: 'The text the agent that continues gets (give it as it is; its calls are the agent’s tools, not commands for you):',
   section: {
     CURRENT_STATE: 'Current state',
@@ -53,10 +59,10 @@ const ja: typeof en = {
   for_source: '引き継ぎ元へ',
   state: '状態',
   branch: 'ブランチ',
-  detached: '（detached）',
+  detached: '（ブランチなし: HEAD を直接指しています）',
   head: 'HEAD',
   upstream: 'upstream',
-  aheadBehind: (a, b) => `ahead ${a}、behind ${b}`,
+  aheadBehind: (a, b) => `${a} 件先行、${b} 件遅れ`,
   defaultIssue: '既定の issue',
   more: (n) => `… ほか ${n} 件`,
   conflict: '競合',
@@ -67,10 +73,14 @@ const ja: typeof en = {
   candidate: '候補',
   lastSeen: (at) => `最終確認 ${at}`,
   notSeen: 'インストール済み、未確認',
-  receipt: (kind, by) => `${kind}（${by}）`,
+  receipt: (kind, by) => `${kind === 'accepted' ? '引き継ぎ済み' : kind === 'retired' ? '提示終了' : kind}（${by}）`,
+  marks: (r) => `（${r.join('。')}）`,
+  auto: '自動',
+  issueState: (s) => (s === 'open' ? 'オープン' : s === 'closed' ? 'クローズ' : String(s)),
   supersededBy: (id) => `${id} が置き換え`,
   superseded: (id, read, list) =>
     `${id} に置き換えられています: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,
+  created: '作成',
   handoffPrompt:
     '作業を引き継ぐエージェントが受け取る文章（そのまま渡してください。中の呼び出しはエージェントのツールで、あなたが打つコマンドではありません）:',
   section: {

@@ -68,24 +68,19 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
 `,
   hook: "usage: butler hook session-start|pre-tool-use [--brain ID]   (reads the client's JSON on stdin)",
   mcp: 'usage: butler mcp [--worker]\n  Serves the MCP server "butler" on stdin/stdout (--worker: the low-level git_* / issue_backend_* tools).',
-  /** A tool verb's help: the tool's own description (the model contract) comes first, in English. */
+  /** Around a tool verb's help, after its summary (src/cli/messages/verbs.ts). */
   options: 'options',
   usageWord: 'usage',
-  /** A person's line under a verb's usage, where the tool's description alone misleads (#25). */
-  verbNote: {
-    'butler handover read':
-      'Without HANDOVER_ID: the latest snapshot of --issue N; without --issue, of the default issue (work start --issue N) when it has one, else the latest project-level one.',
-  } as Record<string, string>,
 };
 
 const ja: typeof en = {
   title: 'butler — コーディングエージェントのための handover snapshot、作業記録、生の git を止めるガード',
   usageHead: '使い方:',
   line: {
-    mcp: 'stdio の MCP サーバー（サーバー名 "butler"）',
+    mcp: '標準入出力の MCP サーバー（サーバー名 "butler"）',
     hook: 'hook の入口。クライアントの JSON を標準入力から読みます',
     guard: '生の git を止めるガードの設定（変更には端末が必要）',
-    demo: '使い捨てのリポジトリで install、suspend、resume、transfer、accept を実演',
+    demo: '使い捨てのリポジトリでインストール、中断、再開、引き渡し、引き継ぎを実演',
   },
   moreHelp: '各コマンドのオプションは "butler <command> --help" で表示されます。どのコマンドも --lang ja|en を取ります。',
   fullCli:
@@ -118,7 +113,7 @@ const ja: typeof en = {
   issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
   人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,
   handover: (verbs) =>
-    `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+    `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [オプション]\n` +
     `  suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）\n` +
     `  resume   [ID] [--issue N]                      自分の最新の snapshot と今の作業状態を読む\n` +
     `  transfer --target BRAIN [--notes T] [--share]  別のエージェント宛ての snapshot（claude、codex、gemini、any）\n` +
@@ -140,10 +135,6 @@ const ja: typeof en = {
   mcp: '使い方: butler mcp [--worker]\n  MCP サーバー "butler" を標準入出力で提供します（--worker: 低レベルの git_* / issue_backend_* ツール）。',
   options: 'オプション',
   usageWord: '使い方',
-  verbNote: {
-    'butler handover read':
-      'HANDOVER_ID なし: --issue N の最新の snapshot。--issue もなければ既定の issue（work start --issue N）の最新（なければプロジェクト全体の最新）。',
-  },
 };
 
 export const cliUsage = (lang: Lang) => (lang === 'en' ? en : ja);

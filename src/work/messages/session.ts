@@ -28,14 +28,23 @@ const ja: typeof en = {
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
+  started: en.started,
+  issueCleared: en.issueCleared,
+  issueSet: en.issueSet,
+  issueSetClosed: en.issueSetClosed,
   issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create --title TITLE --body-file FILE`.',
   closedHint: (issue: number) =>
     `Reopen it with \`butler issue reopen ${issue}\`, or pick an open one: \`butler issue list\`, then \`butler work start --issue N\`.`,
 };
 const jaPerson: typeof enPerson = {
+  // The agents' Japanese keeps its words (the MCP output does not change); a person reads no English (#25 item 6).
+  started: (name) => `${name} で作業セッションを開始しました`,
+  issueCleared: '既定の issue を解除しました',
+  issueSet: (issue) => `既定の issue を #${issue} にしました`,
+  issueSetClosed: (issue) => `既定の issue を #${issue} にしました（この issue はクローズ済みです）`,
   issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください',
   closedHint: (issue) =>
-    `\`butler issue reopen ${issue}\` で開き直すか、\`butler issue list\` で open の issue を選んで \`butler work start --issue N\` を実行してください`,
+    `\`butler issue reopen ${issue}\` で開き直すか、\`butler issue list\` でオープンの issue を選んで \`butler work start --issue N\` を実行してください`,
 };
 
 export const sessionText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -122,7 +122,7 @@ const jaPerson: typeof enPerson = {
   recordReason: (issue) =>
     issue !== null
       ? `未記録の変更があります。#${issue} に紐付けて記録します`
-      : '未記録の変更があります。default issue がないため紐付けなしで記録します（`butler work start` で設定できます）',
+      : '未記録の変更があります。既定の issue がないため紐付けなしで記録します（`butler work start` で設定できます）',
   syncReason: (b, ref) =>
     `${ref} にこのブランチにない記録が ${b} 件あり、このままでは公開が拒否されます。\`butler work sync\` が競合を報告したら、あなたが判断します`,
   behind: (b) => `。未取り込みのリモートの記録が ${b} 件あります（\`butler work sync\`）`,
