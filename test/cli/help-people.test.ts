@@ -86,7 +86,7 @@ describe('every verb’s --help speaks to a person (spawned, en and ja)', () => 
     );
     expect(help('ja', 'issue', 'close')).toBe(
       'issue ID を閉じます。この clone の既定の issue なら既定を解除し、以後の記録はその issue にリンクしません。\n' +
-        '使い方: butler issue close ISSUE_ID [options]\n' +
+        '使い方: butler issue close ISSUE_ID [オプション]\n' +
         'オプション: --issue-id (--issue) --project DIR --client NAME --json\n',
     );
     expect(help('en', 'handover', 'transfer').split('\n').slice(0, 2)).toEqual([

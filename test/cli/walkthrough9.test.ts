@@ -153,9 +153,10 @@ describe('A. the words the walk-through saw in English under --lang ja', () => {
     expect(butler(root, ['handover', 'accept', '--client', 'codex']).code).toBe(0);
     expect(butler(root, ['handover', 'list'], ja).out).toContain('（引き継ぎ済み（codex-mcp-client））');
     expect(butler(root, ['handover', 'list']).out).toContain('(accepted by codex-mcp-client)');
+    // A verb's help starts with a person's summary in their language (help-people.test.ts pins them all).
     expect(butler(root, ['work', 'record', '--help'], ja).out.split('\n')[0]).toBe(
-      'butler work record: `git add` と `git commit` の代わり。すべての変更をこのブランチにローカルで記録します（push しません）。issue を `Refs #N` で紐付けます（既定: 既定の issue）。',
+      'このブランチのすべての変更を一つの記録にします。このマシンの中だけです（`git add` と `git commit` の代わり）。',
     );
-    expect(butler(root, ['work', 'record', '--help']).out.split('\n')[0]).toMatch(/^work_record: Replaces git add \+ commit/);
+    expect(butler(root, ['work', 'record', '--help']).out.split('\n')[0]).toMatch(/^Records every change on this branch/);
   });
 });

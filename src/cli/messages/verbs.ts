@@ -62,11 +62,11 @@ const ja: typeof en = {
     'まだ記録していない変更を表示します（git diff の代わり）。--record ID でその記録の変更、--path P でそのパスに絞ります。\n--level stat（既定）はファイルごとの追加・削除行数、--level full（または --full）はパッチ全体を表示します。',
   'work history': '最新の記録を新しい順に一覧します（git log の代わり）: 既定 10 件、-n N で N 件。--path P でそのパスに触れた記録だけ。',
   'work record':
-    'このブランチのすべての変更を一つの記録にします。このマシンの中だけです（git add + commit の代わり）。\n既定の issue にリンクします（"Refs #N"）。--issue N でほかの issue、--no-issue でリンクなし。共有は butler work publish。',
+    'このブランチのすべての変更を一つの記録にします。このマシンの中だけです（`git add` と `git commit` の代わり）。\n既定の issue にリンクします（`Refs #N`）。--issue N でほかの issue、--no-issue でリンクなし。共有は butler work publish。',
   'work publish':
     '記録を upstream に push します（git push の代わり）。共有を待つ snapshot も一緒に送ります。\n未記録の変更があるときは断ります: 先に butler work record。',
   'work sync':
-    'upstream を fetch して記録を取り込み、未公開の記録をその上に積み直します（git fetch / pull の代わり）。\n未記録の変更がないときだけ動き、衝突したら何も変えません。',
+    'upstream を fetch して記録を取り込み、未公開の記録をその上に積み直します（`git fetch` と `git pull` の代わり）。\n未記録の変更がないときだけ動き、衝突したら何も変えません。',
   'work finish':
     '作業を終えるまでに残っている手順を順に（記録、公開、issue へのコメントまたはクローズ）、実行するコマンドとして一覧します。\n自分では何もしません。手順を一つ終えるたびにもう一度実行してください。',
   'issue list':
@@ -82,7 +82,7 @@ const ja: typeof en = {
   'issue reopen': 'issue ID を開き直します。',
   'issue close': 'issue ID を閉じます。この clone の既定の issue なら既定を解除し、以後の記録はその issue にリンクしません。',
   'handover suspend':
-    '今の状態（作業状態、メモ、未解決の項目）を snapshot に保存し、次のセッションで butler handover resume が読みます。\n--notes: decision:、next:、blocked:、pending:、risk:、anchor: で始まる行はその節に入ります。--share で push もします。',
+    '今の状態（作業状態、メモ、未解決の項目）を snapshot に保存し、次のセッションで butler handover resume が読みます。\n--notes の `decision:`、`next:`、`blocked:`、`pending:`、`risk:`、`anchor:` で始まる行はその節に入ります。--share で git のリモートにも公開します。',
   'handover resume':
     '自分の最新の snapshot（--issue N、なければ既定の issue、なければプロジェクト全体）と、その後に変わったことを表示します。\n--client BRAIN で自分の代わりにエージェントが残した snapshot を読みます。',
   'handover transfer':
@@ -90,7 +90,7 @@ const ja: typeof en = {
   'handover accept':
     'エージェントがあなた宛て（または any 宛て）に渡した作業を引き継ぎ、引き継いだことを記録します（ほかの誰にも渡りません）。\n--source BRAIN でそのエージェントからのものだけ。',
   'handover prepare':
-    'snapshot を書くだけです（宛先は any、または --target BRAIN）。ふつうは butler handover suspend か transfer を使います。',
+    'snapshot を書くだけです（宛先は any、または --target BRAIN）。ふつうは butler handover suspend か butler handover transfer を使います。',
   'handover read':
     'snapshot を一つ表示します: HANDOVER_ID、なければ --issue N の最新、なければ既定の issue（butler work start --issue N）の最新、\nそれもなければプロジェクト全体の最新。',
   'handover list':
@@ -98,7 +98,7 @@ const ja: typeof en = {
   'handover brains':
     'ここで知られているエージェント（この clone で見たもの、またはインストール済み）と最後に見た時刻を一覧します: --target に渡す名前です。',
   'handover retire':
-    'snapshot ID を今後提示しません（セッション開始、resume、accept のとき）。--reason R で理由を残せます。ファイルは残り、索引に記録されます。',
+    'snapshot ID を今後提示しません（セッション開始、butler handover resume、butler handover accept のとき）。--reason R で理由を残せます。ファイルは残り、索引に記録されます。',
 };
 
 /** The person's summary of `butler <group> <verb>`, or undefined for a verb without one (the help test fails then). */
