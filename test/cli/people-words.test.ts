@@ -89,7 +89,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
       '? No handover snapshot for project yet\n  next: butler handover suspend   (Save where you are as a snapshot)\n  next: butler handover list   (See the history and receipts)\n',
     );
     expect(run(root, ['handover', 'read'], 'ja').out).toBe(
-      '? project の handover snapshot はまだ作成されていません\n  次: butler handover suspend   (今の状態を snapshot として保存します)\n  次: butler handover list   (履歴と受け取り状況を見ます)\n',
+      '? プロジェクト の handover snapshot はまだ作成されていません\n  次: butler handover suspend   (今の状態を snapshot として保存します)\n  次: butler handover list   (履歴と受け取り状況を見ます)\n',
     );
     const none = run(root, ['handover', 'accept']);
     expect(none.out).toContain('? No matching handover snapshot\n  next: butler handover list   (See the history and receipts)\n');
@@ -148,7 +148,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
       "✗ No issue #99 on this project's tracker\n  hint: See the issues with `butler issue list`, or create one with `butler issue create --title TITLE --body-file FILE`.\n",
     );
     expect(run(root, ['work', 'start', '--issue', '99'], 'ja').err).toBe(
-      '✗ issue #99 はこの project の tracker にありません\n  ヒント: `butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください\n',
+      '✗ issue #99 はこのプロジェクトのトラッカーにありません\n  ヒント: `butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください\n',
     );
   });
 });

@@ -40,9 +40,9 @@ const TERMS = new Set(['issue', 'handover', 'snapshot', 'hook', 'Brain', 'brain'
 
 /**
  * Values the README fixes in every language: the guard's modes (`guard mode block|warn|off`), `--level stat|full`,
- * the work states (`dirty`, `blocked`; the others hold `_`), the local issue backend.
+ * the work states (`dirty`, `blocked`, `unknown`; the others hold `_`), the local issue backend.
  */
-const VALUES = new Set(['block', 'warn', 'off', 'stat', 'full', 'dirty', 'blocked', 'local']);
+const VALUES = new Set(['block', 'warn', 'off', 'stat', 'full', 'dirty', 'blocked', 'unknown', 'local']);
 
 /** The ASCII words of 3+ letters in `text` once commands, flags, paths, ids and placeholders are masked. */
 export function asciiWords(text: string, typed: ReadonlySet<string> = new Set()): string[] {
@@ -152,6 +152,9 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       ['handover', 'accept', '--client', 'codex'],
       ['handover', 'list'],
       ['handover', 'read', '--issue', '1'],
+      ['handover', 'transfer', '--target', 'codex', '--issue', '1'],
+      ['handover', 'resume', '--issue', '1'],
+      ['handover', 'accept', '--issue', '1'],
       ['issue', 'update-title', '1', '--title', 'ログイン修正'],
       ['issue', 'update-body', '1', '--body-file', body],
       ['issue', 'delete-comment', '1', '1'],
@@ -177,6 +180,16 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       ['status', '--bogus'],
       ['install', '--bogus'],
       ['install', '--lang', 'xx'],
+      ['issue', 'create', '--titel', 'x'],
+      ['handover', 'suspend', '--bogus'],
+      ['handover', 'resume', '--id', 'nope'],
+      ['handover', 'transfer'],
+      ['guard', 'mode'],
+      ['guard', 'allow'],
+      ['mcp', '--bogus'],
+      ['hook', 'nope'],
+      ['issue', 'close'],
+      ['work', 'start', '--issue', '99'],
       ['status', '--lang'],
       ['work', 'record', '--title'],
       ['status', '--project', '/'],
@@ -191,6 +204,41 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       if (args[1] === 'record' && args.length > 3) writeFileSync(path.join(root, 'a.txt'), 'a\n');
       offenders.push(...hits(root, args));
     }
+    expect(offenders).toEqual([]);
+  });
+
+  it('a repository with no install, no upstream and no config: what a first try meets', { timeout: 300_000 }, () => {
+    const root = repo();
+    git(root, 'config', 'user.name', '試験');
+    git(root, 'commit', '-q', '--amend', '--reset-author', '-m', '初回');
+    const runs: string[][] = [
+      ['status'],
+      ['work', 'observe'],
+      ['work', 'history'],
+      ['work', 'publish'],
+      ['work', 'sync'],
+      ['work', 'finish'],
+      ['issue', 'list'],
+      ['issue', 'read', '1'],
+      ['issue', 'create', '--title', 'ログイン'],
+      ['handover', 'list'],
+      ['handover', 'read'],
+      ['handover', 'resume'],
+      ['handover', 'accept'],
+      ['handover', 'transfer'],
+      ['handover', 'brains'],
+      ['handover', 'share-preview'],
+      ['guard', 'status'],
+      ['uninstall'],
+    ];
+    const offenders = runs.flatMap((args) => hits(root, args));
+    writeFileSync(path.join(root, 'a.txt'), 'a\n');
+    offenders.push(...hits(root, ['work', 'observe']), ...hits(root, ['work', 'diff']), ...hits(root, ['handover', 'suspend']));
+    offenders.push(
+      ...hits(root, ['work', 'record', '-m', '追加']),
+      ...hits(root, ['work', 'publish']),
+      ...hits(root, ['handover', 'list']),
+    );
     expect(offenders).toEqual([]);
   });
 });

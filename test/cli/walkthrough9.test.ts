@@ -101,6 +101,10 @@ describe('6. README: where --path is read from', () => {
     const sentence = README.indexOf('A `--path` is read from the folder you are in');
     expect(sentence).toBeGreaterThan(README.indexOf('- `work`: `diff [--path P]'));
     expect(README.indexOf('- `work`: `diff [--path P]')).toBeGreaterThan(README.indexOf('**Commit what install wrote.**'));
+    // The section's usage lines name the verbs the CLI has (share-preview was missing).
+    const handover = 'butler handover suspend|resume|transfer|accept|prepare|read|list|brains|retire|share-preview';
+    expect(README).toContain(`${handover} [--project DIR]`);
+    expect(butler(repo(), ['handover', '--help']).out.split('\n')[0]).toContain(handover);
     // What it says is what the CLI does: from a subfolder, `--path` names the file there.
     const root = repo();
     git(root, 'config', 'user.name', 'T');

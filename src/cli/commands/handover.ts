@@ -16,8 +16,10 @@ const VERBS = cliVerbs('handover');
 /** `butler handover <verb>`: the handover tools without an agent, same options as the MCP tools. */
 export const handoverGroup: CliGroup = {
   name: 'handover',
-  usage: (lang) => cliUsage(lang).handover(Object.keys(VERBS).join('|')),
+  // share-preview is the person's own verb (no tool): named with the others (walk-through 9: the usage line left it out).
+  usage: (lang) => cliUsage(lang).handover([...Object.keys(VERBS), 'share-preview'].join('|')),
   verbs: VERBS,
+  extraVerbs: ['share-preview'],
   // `retire ID` (and `read ID`): a snapshot id may come by position.
   positionals: ['handover_id'],
   client: 'brain',
