@@ -75,7 +75,7 @@ const ja: Strings = {
   issueLine: (id, title, state) =>
     `issue #${id}${title ? `「${title}」` : ''}${state ? `（${state === 'open' ? 'オープン' : state === 'closed' ? 'クローズ' : state}）` : ''}`,
   issueUnreadable: (id, why) => `issue #${id} を読めませんでした: ${why}`,
-  projectScope: 'project（issue なし）',
+  projectScope: 'プロジェクト（issue なし）',
   workLine: (branch, head, dirty, unpublished) =>
     `作業状態: ブランチ ${branch ?? '(不明)'} @ ${head ? head.slice(0, 12) : '(不明)'}、未記録の変更 ${dirty} 件` +
     (unpublished === null ? '、upstream なし' : `、未公開の記録 ${unpublished} 件`),

@@ -86,8 +86,7 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
       latest.find((e) => e.issue_id === issueId) ?? (args.issue_id === undefined ? latest.find((e) => e.issue_id === null) : undefined);
   }
   if (!entry) {
-    const scope = issueId === null ? 'project' : `issue #${issueId}`;
-    return needInput(words(ctx).noneYet(scope), {
+    return needInput(words(ctx).noneYet(issueId), {
       issue_id: issueId,
       handover_id: null,
       snapshot_file: null,

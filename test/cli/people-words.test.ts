@@ -89,7 +89,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
       '? No handover snapshot for project yet\n  next: butler handover suspend   (Save where you are as a snapshot)\n  next: butler handover list   (See the history and receipts)\n',
     );
     expect(run(root, ['handover', 'read'], 'ja').out).toBe(
-      '? project の handover snapshot はまだ作成されていません\n  次: butler handover suspend   (今の状態を snapshot として保存します)\n  次: butler handover list   (履歴と受け取り状況を見ます)\n',
+      '? プロジェクト の handover snapshot はまだ作成されていません\n  次: butler handover suspend   (今の状態を snapshot として保存します)\n  次: butler handover list   (履歴と受け取り状況を見ます)\n',
     );
     const none = run(root, ['handover', 'accept']);
     expect(none.out).toContain('? No matching handover snapshot\n  next: butler handover list   (See the history and receipts)\n');
@@ -148,7 +148,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
       "✗ No issue #99 on this project's tracker\n  hint: See the issues with `butler issue list`, or create one with `butler issue create --title TITLE --body-file FILE`.\n",
     );
     expect(run(root, ['work', 'start', '--issue', '99'], 'ja').err).toBe(
-      '✗ issue #99 はこの project の tracker にありません\n  ヒント: `butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください\n',
+      '✗ issue #99 はこのプロジェクトのトラッカーにありません\n  ヒント: `butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください\n',
     );
   });
 });
@@ -192,7 +192,7 @@ describe('flags, status, install and uninstall say what is true', () => {
       "node .butler/bin/butler.mjs uninstall: not in the vendored runtime (.butler/bin/); run uninstall with the full CLI: the butler command of an installed package (README: a packed tarball), node /path/to/butler/hooks/butler.mjs from a clone of Butler, or the butler skill's scripts/butler.mjs (.agents/skills/ or .claude/skills/)\n",
     );
     expect(run(root, ['uninstall'], 'ja', vendored).err).toBe(
-      'node .butler/bin/butler.mjs uninstall: 同梱のランタイム（.butler/bin/）にはありません。uninstall は次で実行してください: 完全な CLI: パッケージとして導入した butler コマンド（README: packed tarball）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）\n',
+      'node .butler/bin/butler.mjs uninstall: 同梱のランタイム（.butler/bin/）にはありません。uninstall は次で実行してください: 完全な CLI: パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）\n',
     );
   });
 

@@ -130,7 +130,7 @@ describe("7. a bad value names the flag typed, in the person's words", () => {
     expect(limit.code).toBe(2);
     expect(limit.err).toBe('butler work history: --limit must be 1 or more\n  butler work history --help lists its options.\n');
     expect(butler(root, ['work', 'history', '-n', '0', '--lang', 'ja']).err).toBe(
-      'butler work history: -n は 1 以上にしてください\n  オプションの一覧は butler work history --help で表示されます。\n',
+      'butler work history: -n は 1 以上にしてください\n  butler work history --help でオプションの一覧を表示できます。\n',
     );
     expect(butler(root, ['issue', 'read', '1', '--comments=-3']).err).toBe(
       'butler issue read: --comments must be 0 or more\n  butler issue read --help lists its options.\n',

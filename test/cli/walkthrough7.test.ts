@@ -61,7 +61,7 @@ describe('1, 2. a suspend the person’s own transfer replaced', () => {
       `\n  for the target: butler handover accept ${transfer} --client codex-mcp-client   (codex-mcp-client takes it over, as itself)\n`,
     );
     expect(butler(root, ['handover', 'resume', '--issue', '1'], ja).out.split('\n')[0]).toBe(
-      `? issue #1 で resume するものはありません: あなたの最新の snapshot ${transfer} は codex-mcp-client への transfer で、suspend ではありません`,
+      `? issue #1 で再開するものはありません: あなたの最新の snapshot ${transfer} は codex-mcp-client へ引き渡したもので、自分用に保存したものではありません`,
     );
     // The command it names works: Codex takes it over.
     expect(butler(root, ['handover', 'accept', transfer, '--client', 'codex-mcp-client']).code).toBe(0);

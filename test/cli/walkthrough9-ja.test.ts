@@ -14,22 +14,7 @@ const { repo } = tempRepos();
  * The short allow-list, each with why. Client and product names (README "Install"); the brains a snapshot
  * names (`claude`, `codex`, `gemini`, `person`); the branch of the test repository (a git ref).
  */
-const NAMES = new Set([
-  'Claude',
-  'Code',
-  'Codex',
-  'Gemini',
-  'Butler',
-  'Node',
-  'GitHub',
-  'Gitea',
-  'claude',
-  'codex',
-  'gemini',
-  'person',
-  'any',
-  'main',
-]);
+const NAMES = new Set('Claude Code Codex Gemini Butler Node GitHub Gitea claude codex gemini person any main'.split(' '));
 
 /**
  * The terms the Japanese catalogs keep as written, as a Japanese developer says them: Butler's nouns that are
@@ -38,11 +23,14 @@ const NAMES = new Set([
  */
 const TERMS = new Set(['issue', 'handover', 'snapshot', 'hook', 'Brain', 'brain', 'clone', 'push', 'fetch', 'upstream']);
 
+/** Butler's commands, named alone where the vendored runtime says which it lacks (`install, status … は次にあります`). */
+const COMMANDS = new Set(['install', 'uninstall', 'status', 'guard', 'demo']);
+
 /**
  * Values the README fixes in every language: the guard's modes (`guard mode block|warn|off`), `--level stat|full`,
- * the work states (`dirty`, `blocked`; the others hold `_`), the local issue backend.
+ * the work states (`dirty`, `blocked`, `unknown`; the others hold `_`), the local issue backend.
  */
-const VALUES = new Set(['block', 'warn', 'off', 'stat', 'full', 'dirty', 'blocked', 'local']);
+const VALUES = new Set(['block', 'warn', 'off', 'stat', 'full', 'dirty', 'blocked', 'unknown', 'local']);
 
 /** The ASCII words of 3+ letters in `text` once commands, flags, paths, ids and placeholders are masked. */
 export function asciiWords(text: string, typed: ReadonlySet<string> = new Set()): string[] {
@@ -65,7 +53,7 @@ export function asciiWords(text: string, typed: ReadonlySet<string> = new Set())
     if (/^-|[/.|_\d=<>@]|[a-z]-[a-z]/.test(token) || /^[A-Z][a-z]+[A-Z]/.test(token)) continue;
     for (const w of token.match(/[A-Za-z]{3,}/g) ?? []) {
       // An UPPERCASE word is a placeholder (MESSAGE, DIR) or a section name, fixed in every language (README).
-      if (/^[A-Z]+$/.test(w) || NAMES.has(w) || TERMS.has(w) || VALUES.has(w) || typed.has(w)) continue;
+      if (/^[A-Z]+$/.test(w) || NAMES.has(w) || TERMS.has(w) || COMMANDS.has(w) || VALUES.has(w) || typed.has(w)) continue;
       words.push(w);
     }
   }
@@ -87,10 +75,12 @@ describe('the oracle', () => {
 });
 
 /** Runs `args` with `--lang ja` and returns each output line that holds an English word, labelled. */
-function hits(root: string, args: string[], env: Record<string, string> = {}): string[] {
-  const r = butler(root, [...args, '--lang', 'ja'], { env: { BUTLER_LANG: '', LANG: 'C', ...env } });
+function hits(root: string, args: string[], bin?: string): string[] {
+  const r = butler(root, [...args, '--lang', 'ja'], { bin, env: { BUTLER_LANG: '', LANG: 'C' } });
   // The person's own words: what this command line typed (an unknown verb, a bad value) is shown back as typed.
-  const typed = new Set(args.flatMap((a) => a.match(/[A-Za-z]{3,}/g) ?? []));
+  // Butler's own command and verb names are not the person's words: they stay checked.
+  const own = new Set([...Object.keys(VERBS), ...Object.values(VERBS).flat(), ...COMMANDS]);
+  const typed = new Set(args.filter((a) => !own.has(a)).flatMap((a) => a.match(/[A-Za-z]{3,}/g) ?? []));
   // A record's message is its commit's, shown as written (the repository's text; Butler's own records are English, D37).
   const records = args[0] === 'work' && args[1] === 'history';
   // share-preview quotes the snapshot file as it is pushed, between its ----- lines (its METADATA is the file format, D1).
@@ -152,6 +142,9 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       ['handover', 'accept', '--client', 'codex'],
       ['handover', 'list'],
       ['handover', 'read', '--issue', '1'],
+      ['handover', 'transfer', '--target', 'codex', '--issue', '1'],
+      ['handover', 'resume', '--issue', '1'],
+      ['handover', 'accept', '--issue', '1'],
       ['issue', 'update-title', '1', '--title', 'ログイン修正'],
       ['issue', 'update-body', '1', '--body-file', body],
       ['issue', 'delete-comment', '1', '1'],
@@ -177,6 +170,16 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       ['status', '--bogus'],
       ['install', '--bogus'],
       ['install', '--lang', 'xx'],
+      ['issue', 'create', '--titel', 'x'],
+      ['handover', 'suspend', '--bogus'],
+      ['handover', 'resume', '--id', 'nope'],
+      ['handover', 'transfer'],
+      ['guard', 'mode'],
+      ['guard', 'allow'],
+      ['mcp', '--bogus'],
+      ['hook', 'nope'],
+      ['issue', 'close'],
+      ['work', 'start', '--issue', '99'],
       ['status', '--lang'],
       ['work', 'record', '--title'],
       ['status', '--project', '/'],
@@ -192,5 +195,58 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       offenders.push(...hits(root, args));
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('a repository with no install, no upstream and no config: what a first try meets', { timeout: 300_000 }, () => {
+    const root = repo();
+    git(root, 'config', 'user.name', '試験');
+    git(root, 'commit', '-q', '--amend', '--reset-author', '-m', '初回');
+    const runs: string[][] = [
+      ['status'],
+      ['work', 'observe'],
+      ['work', 'history'],
+      ['work', 'publish'],
+      ['work', 'sync'],
+      ['work', 'finish'],
+      ['issue', 'list'],
+      ['issue', 'read', '1'],
+      ['issue', 'create', '--title', 'ログイン'],
+      ['handover', 'list'],
+      ['handover', 'read'],
+      ['handover', 'resume'],
+      ['handover', 'accept'],
+      ['handover', 'transfer'],
+      ['handover', 'brains'],
+      ['handover', 'share-preview'],
+      ['guard', 'status'],
+      ['uninstall'],
+    ];
+    const offenders = runs.flatMap((args) => hits(root, args));
+    writeFileSync(path.join(root, 'a.txt'), 'a\n');
+    offenders.push(...hits(root, ['work', 'observe']), ...hits(root, ['work', 'diff']), ...hits(root, ['handover', 'suspend']));
+    offenders.push(
+      ...hits(root, ['work', 'record', '-m', '追加']),
+      ...hits(root, ['work', 'publish']),
+      ...hits(root, ['handover', 'list']),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the vendored runtime run by path: its help, the commands it lacks, its errors', { timeout: 120_000 }, () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    const bin = path.join(root, '.butler', 'bin', 'butler.mjs');
+    const runs = [
+      [],
+      ['--help'],
+      ['frob'],
+      ['install'],
+      ['status'],
+      ['guard', 'status'],
+      ['demo'],
+      ['work', 'obsrve'],
+      ['work', 'observe', '--bogus'],
+    ];
+    expect(runs.flatMap((args) => hits(root, args, bin))).toEqual([]);
   });
 });

@@ -70,7 +70,16 @@ describe('4. an unknown command, run by path', () => {
     const root = repo();
     const r = butler(root, ['frob'], { bin: CLONE_BIN });
     expect([r.code, r.err]).toEqual([2, `node ${CLONE_BIN}: unknown command frob\n  node ${CLONE_BIN} --help lists the commands.\n`]);
-    expect(butler(root, ['frob'], { bin: CLONE_BIN, ...ja }).err.split('\n')[0]).toBe(`node ${CLONE_BIN}: 不明なコマンド frob`);
+    expect(butler(root, ['frob'], { bin: CLONE_BIN, ...ja }).err).toBe(
+      `node ${CLONE_BIN}: 不明なコマンド frob\n  node ${CLONE_BIN} --help でコマンドの一覧を表示できます。\n`,
+    );
+    // A verb's and a flag's too, in Japanese as in English.
+    expect(butler(root, ['work', 'obsrve'], { bin: CLONE_BIN, ...ja }).err).toContain(
+      `  node ${CLONE_BIN} work --help で動詞の一覧を表示できます。`,
+    );
+    expect(butler(root, ['work', 'observe', '--bogus'], { bin: CLONE_BIN, ...ja }).err).toContain(
+      `  node ${CLONE_BIN} work observe --help でオプションの一覧を表示できます。`,
+    );
     // Installed, it is `butler`.
     expect(butler(root, ['frob']).err.split('\n')[0]).toBe('butler: unknown command frob');
   });
@@ -101,6 +110,10 @@ describe('6. README: where --path is read from', () => {
     const sentence = README.indexOf('A `--path` is read from the folder you are in');
     expect(sentence).toBeGreaterThan(README.indexOf('- `work`: `diff [--path P]'));
     expect(README.indexOf('- `work`: `diff [--path P]')).toBeGreaterThan(README.indexOf('**Commit what install wrote.**'));
+    // The section's usage lines name the verbs the CLI has (share-preview was missing).
+    const handover = 'butler handover suspend|resume|transfer|accept|prepare|read|list|brains|retire|share-preview';
+    expect(README).toContain(`${handover} [--project DIR]`);
+    expect(butler(repo(), ['handover', '--help']).out.split('\n')[0]).toContain(handover);
     // What it says is what the CLI does: from a subfolder, `--path` names the file there.
     const root = repo();
     git(root, 'config', 'user.name', 'T');

@@ -56,7 +56,7 @@ describe('the tool inventory', () => {
   );
 
   it("the README's verb lines are the CLI verbs of the inventory (and the verbs run outside it)", () => {
-    const extra: Record<string, string[]> = { issue: issueGroup.extraVerbs ?? [] };
+    const extra: Record<string, string[]> = { issue: issueGroup.extraVerbs ?? [], handover: handoverGroup.extraVerbs ?? [] };
     for (const group of ['handover', 'work', 'issue']) {
       const line = new RegExp(`^butler ${group} ([\\w|-]+) `, 'm').exec(README)?.[1] ?? '';
       const verbs = TOOL_INVENTORY.filter((e) => e.verb && e.tool.name.startsWith(`${group}_`)).map((e) => e.verb);

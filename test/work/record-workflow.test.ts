@@ -71,7 +71,7 @@ describe('D42: work_observe, per state, through the MCP server', () => {
     write(root, 'a.txt', 'a\n');
     const { r, c } = await observeIn(root, 'ja');
     expect(r.data.required_action.reason).toBe(
-      '未記録の変更があります。確認せずに今記録してください（記録はこのブランチのローカルに残り push されません。このプロジェクトの Butler 設定が求める手順です）。default issue がないため紐付けなしで記録します（work_start で設定できます）',
+      '未記録の変更があります。確認せずに今記録してください（記録はこのブランチのローカルに残り push されません。このプロジェクトの Butler 設定が求める手順です）。既定の issue がないため紐付けなしで記録します（work_start で設定できます）',
     );
     await c.close();
   });

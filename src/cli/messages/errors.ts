@@ -84,10 +84,11 @@ const ja: typeof en = {
   dashValueShort: (flag) => `${flag} の値が "-" で始まっています: ${flag}VALUE のように続けて書いてください（例: ${flag}-3）`,
   badLang: (v) => `--lang は ja か en です（${v} ではありません）`,
   unknownCommand: (name) => `不明なコマンド ${name}`,
-  listsCommands: 'コマンドの一覧は butler --help で表示されます。',
+  // Each starts with the command, as the English does: run by path, a line that starts so names the command typed (prog-name.ts).
+  listsCommands: 'butler --help でコマンドの一覧を表示できます。',
   unknownVerb: (verb) => `不明な動詞 ${verb}`,
-  listsVerbs: (group) => `動詞の一覧は butler ${group} --help で表示されます。`,
-  listsOptions: (prefix) => `オプションの一覧は ${prefix} --help で表示されます。`,
+  listsVerbs: (group) => `butler ${group} --help で動詞の一覧を表示できます。`,
+  listsOptions: (prefix) => `${prefix} --help でオプションの一覧を表示できます。`,
   notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。${cmd} は次で実行してください: ${full}`,
   notGitRepo: (start) =>
     `${start} は git リポジトリの中にありません: まずそこで \`git init\` を実行するか、--project にリポジトリを指定してください`,

@@ -12,7 +12,8 @@ const en = {
   fileMissingHint: 'Call handover_list.',
   damaged: (id: string) => `Snapshot ${id} is damaged`,
   damagedHint: (file: string) => `${file} is empty or cut short. Pick another with handover_list, or prepare a new one.`,
-  noneYet: (scope: string) => `No handover snapshot for ${scope} yet`,
+  /** `issue`: the scope's issue, null for the project. */
+  noneYet: (issue: number | null) => `No handover snapshot for ${issue === null ? 'project' : `issue #${issue}`} yet`,
   /** The tool that writes the first snapshot: an agent prepares one, a person suspends (issue #25). */
   createWith: 'handover_prepare',
   createFirst: 'There is no latest handover; create one first',
@@ -49,7 +50,7 @@ const ja: typeof en = {
   fileMissingHint: 'Call handover_list.',
   damaged: (id) => `snapshot ${id} は壊れています`,
   damagedHint: (file) => `${file} が空か途中で切れています。handover_list で別の snapshot を選ぶか、作り直してください`,
-  noneYet: (scope) => `${scope} の handover snapshot はまだ作成されていません`,
+  noneYet: (issue) => `${issue === null ? 'プロジェクト' : `issue #${issue}`} の handover snapshot はまだ作成されていません`,
   createWith: 'handover_prepare',
   createFirst: '最新 handover が存在しないため、先に作成が必要です',
   read: 'handover snapshot を取得しました',
@@ -75,6 +76,7 @@ const ja: typeof en = {
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
+  transferred: en.transferred,
   notOwnHint: 'To take it over, run `butler handover accept` with this id.',
   noHandoverHint: 'Run `butler handover list` to see the history.',
   damagedHint: (file: string) => `${file} is empty or cut short. Pick another with \`butler handover list\`, or suspend a new one.`,
@@ -90,9 +92,12 @@ const enPerson = {
 };
 
 const jaPerson: typeof enPerson = {
+  transferred: (scope, id, to) =>
+    `${scope}で再開するものはありません: あなたの最新の snapshot ${id} は ${to} へ引き渡したもので、自分用に保存したものではありません`,
   notOwnHint: '引き継ぐなら、この id で `butler handover accept` を実行してください。',
   noHandoverHint: '`butler handover list` で履歴を確認してください',
-  damagedHint: (file) => `${file} が空か途中で切れています。\`butler handover list\` で別の snapshot を選ぶか、新しく suspend してください`,
+  damagedHint: (file) =>
+    `${file} が空か途中で切れています。\`butler handover list\` で別の snapshot を選ぶか、\`butler handover suspend\` で新しく保存してください`,
   fileMissingHint: '`butler handover list` を実行してください',
   createWith: 'handover_suspend',
   createFirst: '今の状態を snapshot として保存します',

@@ -32,6 +32,7 @@ const enPerson = {
   issueCleared: en.issueCleared,
   issueSet: en.issueSet,
   issueSetClosed: en.issueSetClosed,
+  issueNotFound: en.issueNotFound,
   issueNotFoundHint: 'See the issues with `butler issue list`, or create one with `butler issue create --title TITLE --body-file FILE`.',
   closedHint: (issue: number) =>
     `Reopen it with \`butler issue reopen ${issue}\`, or pick an open one: \`butler issue list\`, then \`butler work start --issue N\`.`,
@@ -42,6 +43,7 @@ const jaPerson: typeof enPerson = {
   issueCleared: '既定の issue を解除しました',
   issueSet: (issue) => `既定の issue を #${issue} にしました`,
   issueSetClosed: (issue) => `既定の issue を #${issue} にしました（この issue はクローズ済みです）`,
+  issueNotFound: (ids) => `issue ${ids.map((i) => `#${i}`).join('、')} はこのプロジェクトのトラッカーにありません`,
   issueNotFoundHint: '`butler issue list` で issue を確認するか、`butler issue create --title TITLE --body-file FILE` で作成してください',
   closedHint: (issue) =>
     `\`butler issue reopen ${issue}\` で開き直すか、\`butler issue list\` でオープンの issue を選んで \`butler work start --issue N\` を実行してください`,

@@ -79,7 +79,7 @@ const ja: typeof en = {
   why: whyJa('work_sync'),
   recordReason: (issue) =>
     `未記録の変更があります。確認せずに今記録してください（記録はこのブランチのローカルに残り push されません。このプロジェクトの Butler 設定が求める手順です）。${
-      issue !== null ? `#${issue} に紐付けて記録します` : 'default issue がないため紐付けなしで記録します（work_start で設定できます）'
+      issue !== null ? `#${issue} に紐付けて記録します` : '既定の issue がないため紐付けなしで記録します（work_start で設定できます）'
     }`,
   dirtyAndUnpublished: (d, u) => `未記録の変更 ${d} 件、未公開の記録 ${u} 件があります`,
   dirty: (d) => `未記録の変更が ${d} 件あります`,
