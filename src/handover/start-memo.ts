@@ -16,6 +16,7 @@
 // Nothing here is trusted by the shell beyond its checks: the agent can write the git dir too.
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { joinPlain } from '../shared/paths.js';
 import { CONFIG_FILE } from '../shared/config.js';
 import { butlerGitFile, fileKey, gitDirs, readGitFile, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
@@ -53,13 +54,15 @@ function fixedFiles(root: string, brain: string): string[] | null {
     path.join(HANDOVER_DIR, 'index.json'),
     path.join(HANDOVER_DIR, 'start', `${brain}.json`),
     SHARE_STATE_FILE,
-  ].map((f) => path.join(root, f));
+  ].map((f) => joinPlain(root, f));
   for (const name of ['own-handovers', 'index-memo']) files.push(butlerGitFile(root, name, 'gitDir') as string);
-  if (statSync(path.join(root, '.git')).isFile()) files.push(path.join(root, '.git'));
-  files.push(path.join(dirs.gitDir, 'HEAD'));
-  const head = /^ref: refs\/heads\/([^\n]+)\n$/.exec(readFileSync(path.join(dirs.gitDir, 'HEAD'), 'utf8'));
-  if (head?.[1]) files.push(path.join(dirs.common, 'refs', 'heads', ...head[1].split('/')), path.join(dirs.common, 'packed-refs'));
-  files.push(path.join(dirs.common, 'reftable'));
+  const dotGit = joinPlain(root, '.git');
+  if (statSync(dotGit).isFile()) files.push(dotGit);
+  const headFile = joinPlain(dirs.gitDir, 'HEAD');
+  files.push(headFile);
+  const head = /^ref: refs\/heads\/([^\n]+)\n$/.exec(readFileSync(headFile, 'utf8'));
+  if (head?.[1]) files.push(joinPlain(dirs.common, 'refs', 'heads', ...head[1].split('/')), joinPlain(dirs.common, 'packed-refs'));
+  files.push(joinPlain(dirs.common, 'reftable'));
   return files;
 }
 
