@@ -21,6 +21,7 @@ import { CONFIG_FILE } from '../shared/config.js';
 import { butlerGitFile, fileKey, gitDirs, readGitFile, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { BRAIN_FILE_ID } from '../shared/ids.js';
+import { BIN_DIR, START_SCRIPT } from '../shared/vendored.js';
 import { RECOVERY_FACTS_MAX, recoveryFactsName, type RecoveryFact } from './sessions.js';
 import { FETCH_STALE_MS, SESSION_START_LIMIT, SHARE_STATE_FILE } from './start-prompt.js';
 import { HANDOVER_DIR } from './store.js';
@@ -76,6 +77,9 @@ const keyOf = (files: readonly string[]) => files.map((f) => fileKey(f) ?? '-').
 
 export function memoKeys(root: string, brain: string): MemoKeys | null {
   try {
+    // Only the installed command's script reads a memo (D40): where it is missing, no memo work at all.
+    // Install puts it there, and the first Node start after that writes the memo.
+    if (!existsSync(joinPlain(root, BIN_DIR, START_SCRIPT))) return null;
     const files = fixedFiles(root, brain);
     return files && { files, key: keyOf(files) };
   } catch {
