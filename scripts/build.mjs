@@ -50,7 +50,9 @@ const bundles = [
   { in: 'src/cli/bin.ts', out: 'hooks/butler.mjs' },
   // Vendored into user repositories as .butler/bin/butler.mjs (committed there): no install or demo.
   { in: 'src/cli/runtime-bin.ts', out: 'hooks/butler-runtime.mjs', plugins: [noAjv] },
-  { in: 'src/hooks/bin/session-start.ts', out: 'hooks/session-start.cjs', ...hook },
+  // ASCII (the ja catalog as \uXXXX escapes): this timed hook is loaded at every start, and loading it
+  // so measured 0.5 M fewer instructions of ~44 M over `node -e 0` (cachegrind), for 1.5 KB more on disk.
+  { in: 'src/hooks/bin/session-start.ts', out: 'hooks/session-start.cjs', ...hook, charset: 'ascii' },
   { in: 'src/hooks/bin/pre-tool-use.ts', out: 'hooks/pre-tool-use.cjs', ...hook },
   { in: 'src/hooks/bin/pre-compact.ts', out: 'hooks/pre-compact.cjs', ...hook },
 ];
@@ -82,6 +84,7 @@ await Promise.all(
       plugins: b.plugins ?? [],
       format: b.format ?? common.format,
       banner: b.banner ?? common.banner,
+      charset: b.charset ?? common.charset,
     }),
   ),
 );
