@@ -1,5 +1,6 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { joinPlain } from '../shared/paths.js';
 import { butlerGitFile, readGitFile, writeGitText } from '../shared/git-refs.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';
 import { BRAIN_FILE_ID } from '../shared/ids.js';
@@ -28,7 +29,7 @@ interface SessionsFile {
 export const SESSIONS_LIMIT = 200;
 
 export function sessionsPath(projectRoot: string): string {
-  return path.join(projectRoot, 'session_logs', 'sessions.json');
+  return joinPlain(projectRoot, 'session_logs', 'sessions.json');
 }
 
 function clip(v: unknown, max: number): string | null {

@@ -7,6 +7,7 @@
 // size, mtime and inode. The hook uses it only when those still match; otherwise it parses the index.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { joinPlain } from '../shared/paths.js';
 import { writeFileAtomic } from '../shared/fs.js';
 import { fileKey } from '../shared/git-refs.js';
 import { BRAIN_FILE_ID } from '../shared/ids.js';
@@ -17,7 +18,7 @@ import type { IndexEntry } from './store-types.js';
 /** Brains with an extract at most (a hostile index could name thousands); the others parse the index. */
 const MAX_BRAINS = 16;
 
-const fileOf = (dir: string, brain: string) => path.join(dir, 'start', `${brain}.json`);
+const fileOf = (dir: string, brain: string) => joinPlain(dir, 'start', `${brain}.json`);
 
 /** The rows an extract for `brain` keeps (entries newest first, superseded_by already marked). */
 export function startRows(entries: readonly IndexEntry[], brain: string): IndexEntry[] {

@@ -16,10 +16,12 @@
 // Nothing here is trusted by the shell beyond its checks: the agent can write the git dir too.
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { joinPlain } from '../shared/paths.js';
 import { CONFIG_FILE } from '../shared/config.js';
 import { butlerGitFile, fileKey, gitDirs, readGitFile, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { BRAIN_FILE_ID } from '../shared/ids.js';
+import { BIN_DIR, START_SCRIPT } from '../shared/vendored.js';
 import { RECOVERY_FACTS_MAX, recoveryFactsName, type RecoveryFact } from './sessions.js';
 import { FETCH_STALE_MS, SESSION_START_LIMIT, SHARE_STATE_FILE } from './start-prompt.js';
 import { HANDOVER_DIR } from './store.js';
@@ -53,13 +55,15 @@ function fixedFiles(root: string, brain: string): string[] | null {
     path.join(HANDOVER_DIR, 'index.json'),
     path.join(HANDOVER_DIR, 'start', `${brain}.json`),
     SHARE_STATE_FILE,
-  ].map((f) => path.join(root, f));
+  ].map((f) => joinPlain(root, f));
   for (const name of ['own-handovers', 'index-memo']) files.push(butlerGitFile(root, name, 'gitDir') as string);
-  if (statSync(path.join(root, '.git')).isFile()) files.push(path.join(root, '.git'));
-  files.push(path.join(dirs.gitDir, 'HEAD'));
-  const head = /^ref: refs\/heads\/([^\n]+)\n$/.exec(readFileSync(path.join(dirs.gitDir, 'HEAD'), 'utf8'));
-  if (head?.[1]) files.push(path.join(dirs.common, 'refs', 'heads', ...head[1].split('/')), path.join(dirs.common, 'packed-refs'));
-  files.push(path.join(dirs.common, 'reftable'));
+  const dotGit = joinPlain(root, '.git');
+  if (statSync(dotGit).isFile()) files.push(dotGit);
+  const headFile = joinPlain(dirs.gitDir, 'HEAD');
+  files.push(headFile);
+  const head = /^ref: refs\/heads\/([^\n]+)\n$/.exec(readFileSync(headFile, 'utf8'));
+  if (head?.[1]) files.push(joinPlain(dirs.common, 'refs', 'heads', ...head[1].split('/')), joinPlain(dirs.common, 'packed-refs'));
+  files.push(joinPlain(dirs.common, 'reftable'));
   return files;
 }
 
@@ -73,6 +77,9 @@ const keyOf = (files: readonly string[]) => files.map((f) => fileKey(f) ?? '-').
 
 export function memoKeys(root: string, brain: string): MemoKeys | null {
   try {
+    // Only the installed command's script reads a memo (D40): where it is missing, no memo work at all.
+    // Install puts it there, and the first Node start after that writes the memo.
+    if (!existsSync(joinPlain(root, BIN_DIR, START_SCRIPT))) return null;
     const files = fixedFiles(root, brain);
     return files && { files, key: keyOf(files) };
   } catch {
@@ -121,27 +128,33 @@ export function posixCksum(b: Uint8Array): number {
   return ~c >>> 0;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** No lone surrogate (ES2024's String.prototype.isWellFormed, in Node 20: a builtin, not a regex to compile). */
+const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
 
 /** A line's path must survive the line format and sh: absolute, no newline, no leading or trailing space. */
-const plainPath = (p: string) => path.isAbsolute(p) && !/[\n\r]/.test(p) && p === p.trim();
+const plainPath = (p: string) => path.isAbsolute(p) && !p.includes('\n') && !p.includes('\r') && p === p.trim();
+
+/** A memo line and, for a file, its identity as fileKey writes it ('-': missing); null when it cannot be a line. */
+type FileLine = { line: string; key: string } | null;
 
 /**
  * A file's line: `n` when missing, else `c` as cksum prints it, followed by its `k` line (size, mtime, inode)
  * so the next memo reuses the checksum of a file that did not change (`known`: the previous memo's lines).
  */
-function fileLine(file: string, known: Map<string, string>, expected?: string, summed?: { n: number }): string | null {
+function fileLine(file: string, known: Map<string, string>, expected?: string, summed?: { n: number }): FileLine {
   try {
+    if (!plainPath(file)) return null;
     const st = statSync(file, { throwIfNoEntry: false });
-    if (!st) return `n ${file}`;
+    if (!st) return { line: `n ${file}`, key: '-' };
     if (!st.isFile()) return null;
-    const k = `k ${st.size}:${st.mtimeMs}:${st.ino} ${file}`;
+    const key = `${st.size}:${st.mtimeMs}:${st.ino}`;
+    const k = `k ${key} ${file}`;
     const c = known.get(k);
-    if (c) return `${c}\n${k}`;
+    if (c) return { line: `${c}\n${k}`, key };
     const buf = readFileSync(file);
     if (summed) summed.n++;
     if (expected !== undefined && buf.toString('utf8') !== expected) return null;
-    return `c ${posixCksum(buf)} ${buf.length} ${file}\n${k}`;
+    return { line: `c ${posixCksum(buf)} ${buf.length} ${file}\n${k}`, key };
   } catch {
     return null;
   }
@@ -196,7 +209,7 @@ function memoBody(q: MemoQuery, name: string): boolean {
   try {
     const { root, deps } = q;
     if (!q.keys || !plainPath(root) || root.includes('\t') || q.text.length > SESSION_START_LIMIT + 1) return false;
-    if (!BRAIN_FILE_ID.test(q.brain) || LONE_SURROGATE.test(q.text)) return false;
+    if (!BRAIN_FILE_ID.test(q.brain) || !wellFormed(q.text)) return false;
     // The list from before the answer: a changed HEAD (another branch file) changes HEAD's own key.
     const files = q.keys.files;
     if (deps.issueIds.length > 200 || deps.anchors.length > 100) return false;
@@ -212,19 +225,19 @@ function memoBody(q: MemoQuery, name: string): boolean {
     lines.push(fileLine(factsFile, known, facts));
     if (deps.snapshotFile) lines.push(fileLine(deps.snapshotFile, known, deps.snapshotText ?? ''));
     // No local tracker (the common case): one line for its folder, not one per issue.
-    const issues = path.join(root, LOCAL_ISSUES_DIR);
-    if (deps.issueIds.length && !statSync(issues, { throwIfNoEntry: false })) lines.push(`n ${issues}`);
-    else for (const id of deps.issueIds) lines.push(fileLine(path.join(issues, `${id}.md`), known));
+    const issues = joinPlain(root, LOCAL_ISSUES_DIR);
+    if (deps.issueIds.length && !statSync(issues, { throwIfNoEntry: false }))
+      lines.push(plainPath(issues) ? { line: `n ${issues}`, key: '-' } : null);
+    else for (const id of deps.issueIds) lines.push(fileLine(joinPlain(issues, `${id}.md`), known));
     for (const a of deps.anchors) {
-      const p = path.join(root, a);
-      lines.push(plainPath(p) ? `${existsSync(p) ? 'e' : 'n'} ${p}` : null);
+      const p = joinPlain(root, a);
+      lines.push(plainPath(p) ? { line: `${existsSync(p) ? 'e' : 'n'} ${p}`, key: '-' } : null);
     }
-    if (lines.some((l) => l === null || !plainPath(l.replace(/^(?:c \d+ \d+|[en]) /, '').replace(/\n[^]*$/, '')))) return false;
-    // Nothing changed since before the answer: the fixed files' identity as fileLine read it (its k lines
-    // are fileKey's text; no second stat of each, the start is timed). A file summed just now is stat'ed
-    // again: it may have changed between its stat and its read, and its c line would vouch for bytes the
-    // answer never saw.
-    const after = lines.slice(0, files.length).map((l) => (l!.startsWith('n ') ? '-' : /\nk (\S+) /.exec(l!)?.[1]));
+    if (lines.some((l) => l === null)) return false;
+    // Nothing changed since before the answer: the fixed files' identity as fileLine read it (fileKey's
+    // text; no second stat of each, the start is timed). A file summed just now is stat'ed again: it may
+    // have changed between its stat and its read, and its c line would vouch for bytes the answer never saw.
+    const after = lines.slice(0, files.length).map((l) => l!.key);
     if (after.join('|') !== q.keys.key || (summed.n > 0 && keyOf(files) !== q.keys.key)) return false;
     const env = q.langEnv?.toLowerCase();
     const { l1, l2 } = JSON.parse(facts) as { l1: RecoveryFact | null; l2: RecoveryFact | null };
@@ -232,7 +245,7 @@ function memoBody(q: MemoQuery, name: string): boolean {
     if (!r1 || !r2 || (l1 && !/^[A-Za-z0-9._:-]{1,200}$/.test(String(l1.id)))) return false;
     const until = Number.isNaN(deps.fetchedAt) ? 0 : Math.floor((deps.fetchedAt + FETCH_STALE_MS) / 1000);
     const head = ['butler-start-memo 1', `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`, `u ${until}`];
-    head.push(`a ${l1?.id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...(lines as string[]));
+    head.push(`a ${l1?.id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...lines.map((l) => l!.line));
     const text = `${head.join('\n')}\n--\n${q.text}#`;
     return !!file && (before === text || writeGitText(root, name, text));
   } catch {

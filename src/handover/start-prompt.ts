@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { joinPlain } from '../shared/paths.js';
 import type { Lang } from '../shared/config.js';
 import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { acceptedBy } from './candidates.js';
@@ -18,7 +19,7 @@ export const SESSION_START_LIMIT = 2000;
  */
 export function closedIssues(root: string, entries: readonly IndexEntry[]): Set<number> {
   const out = new Set<number>();
-  const dir = path.join(root, LOCAL_ISSUES_DIR);
+  const dir = joinPlain(root, LOCAL_ISSUES_DIR);
   // One listing, not a failed open per issue (each failure throws: ~50 µs apiece in a cold hook).
   let files: ReadonlySet<string>;
   try {
@@ -50,7 +51,7 @@ export const FETCH_STALE_MS = 60 * 60 * 1000;
 export function shareState(root: string): { clone: string | null; lastFetch: number } {
   let state: { clone_id?: unknown; last_fetch?: unknown } = {};
   try {
-    state = JSON.parse(readFileSync(path.join(root, SHARE_STATE_FILE), 'utf8')) as typeof state;
+    state = JSON.parse(readFileSync(joinPlain(root, SHARE_STATE_FILE), 'utf8')) as typeof state;
   } catch {
     // never shared nor fetched here
   }

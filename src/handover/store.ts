@@ -1,5 +1,6 @@
 import { promises as fsp, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { joinPlain } from '../shared/paths.js';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
 import { fileKey } from '../shared/git-refs.js';
 import { withFileLock } from '../shared/lock.js';
@@ -42,8 +43,8 @@ export class HandoverStore {
   private unreadable: string[] = [];
 
   constructor(readonly projectRoot: string) {
-    this.dir = path.join(projectRoot, HANDOVER_DIR);
-    this.indexFile = path.join(this.dir, 'index.json');
+    this.dir = joinPlain(projectRoot, HANDOVER_DIR);
+    this.indexFile = joinPlain(this.dir, 'index.json');
   }
 
   rel(file: string): string {
@@ -268,7 +269,7 @@ export class HandoverStore {
     const slash = f.lastIndexOf('/');
     return f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))
       ? null
-      : path.join(this.dir, f.slice(slash + 1));
+      : joinPlain(this.dir, f.slice(slash + 1));
   }
 }
 

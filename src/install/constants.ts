@@ -1,8 +1,10 @@
+import { BIN_DIR } from '../shared/vendored.js';
+
 /** Version stamped into `.butler/bin/VERSION`; a newer Butler rewrites the vendored runtime. */
 export { BUTLER_VERSION } from '../shared/version.js';
 
 /** The vendored runtime, relative to the project root. Every written command points here. */
-export const BIN_DIR = '.butler/bin';
+export { BIN_DIR };
 export const BUNDLES = [
   'butler.mjs',
   'session-start.cjs',

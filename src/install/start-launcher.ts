@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { readTextIfExists } from '../shared/fs.js';
+import { START_SCRIPT } from '../shared/vendored.js';
 import { BIN_DIR } from './constants.js';
 
-export const START_SCRIPT = 'session-start.sh';
+export { START_SCRIPT };
 
 /** What the command compares: `$(cat file)` drops the trailing newlines, so the hash is of the text without them. */
 export function startScriptSum(text: string): string {

@@ -6,6 +6,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from './fs.js';
+import { joinPlain, parentOf } from './paths.js';
 
 export interface HeadFromFiles {
   /** null when HEAD is detached. */
@@ -32,10 +33,10 @@ function read(file: string): string | null {
 
 /** The per-worktree git dir and the common one for the repository whose top level is `root`. */
 export function gitDirs(root: string): { gitDir: string; common: string } | null {
-  const dotGit = path.join(root, '.git');
-  let gitDir = dotGit;
   const hit = PINNED?.get(root);
   if (hit) return { ...hit };
+  const dotGit = joinPlain(root, '.git');
+  let gitDir = dotGit;
   const st = statSync(dotGit, { throwIfNoEntry: false });
   if (!st) return null;
   if (st.isFile()) {
@@ -60,7 +61,7 @@ export function pinGitDirs(): void {
 
 /** The repository's common git dir: a linked worktree's git dir names it in `commondir`. */
 export function commonDirOf(gitDir: string): string {
-  const file = path.join(gitDir, 'commondir');
+  const file = joinPlain(gitDir, 'commondir');
   // Missing in every main worktree: a stat, not the thrown ENOENT of a read (the hooks are timed).
   const commondir = statSync(file, { throwIfNoEntry: false }) ? read(file) : null;
   return commondir === null ? gitDir : path.resolve(gitDir, commondir.trim());
@@ -68,12 +69,12 @@ export function commonDirOf(gitDir: string): string {
 
 /** The oid `refs/heads/<branch>` points at: loose file first, then packed-refs; null when unusual. */
 function resolveBranch(common: string, branch: string): string | null {
-  const loose = read(path.join(common, 'refs', 'heads', ...branch.split('/')));
+  const loose = read(joinPlain(common, 'refs', 'heads', ...branch.split('/')));
   if (loose !== null) {
     const oid = loose.trim();
     return OID.test(oid) ? oid : null;
   }
-  const packed = read(path.join(common, 'packed-refs'));
+  const packed = read(joinPlain(common, 'packed-refs'));
   if (packed === null) return null;
   const ref = `refs/heads/${branch}`;
   for (const line of packed.split('\n')) {
@@ -93,8 +94,8 @@ export function readHeadFromFiles(root: string): HeadFromFiles | null {
     const dirs = gitDirs(root);
     if (!dirs) return null;
     // A reftable repository keeps a placeholder HEAD and no loose refs: git must read it.
-    if (statSync(path.join(dirs.common, 'reftable'), { throwIfNoEntry: false })) return null;
-    const text = read(path.join(dirs.gitDir, 'HEAD'));
+    if (statSync(joinPlain(dirs.common, 'reftable'), { throwIfNoEntry: false })) return null;
+    const text = read(joinPlain(dirs.gitDir, 'HEAD'));
     if (text === null) return null;
     const headText = text.trim();
     if (OID.test(headText)) return { branch: null, head: headText };
@@ -114,7 +115,7 @@ export function readHeadFromFiles(root: string): HeadFromFiles | null {
 export function butlerGitFile(root: string, name: string, where: 'gitDir' | 'common'): string | null {
   try {
     const dirs = gitDirs(root);
-    return dirs ? path.join(dirs[where], 'butler', name) : null;
+    return dirs ? joinPlain(dirs[where], 'butler', name) : null;
   } catch {
     return null;
   }
@@ -149,7 +150,7 @@ const GIT_MEMO_MAX = 1024 * 1024;
 export function readGitFile(file: string, max: number): string | null {
   let fd: number | undefined;
   try {
-    if (!lstatSync(path.resolve(file, '..')).isDirectory()) return null;
+    if (!lstatSync(parentOf(file)).isDirectory()) return null;
     fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
     const st = fstatSync(fd);
     if (!st.isFile()) return null;

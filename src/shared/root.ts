@@ -2,6 +2,7 @@
 // process (the hooks are timed, and work_observe must cost about one `git status`).
 import { existsSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { joinPlain } from './paths.js';
 
 /** The folders from `start` up to and including the repository root (the first one with `.git`). */
 export function foldersUpToRoot(start: string): { folders: string[]; root: string | null } {
@@ -9,7 +10,7 @@ export function foldersUpToRoot(start: string): { folders: string[]; root: strin
   let dir = path.resolve(start);
   for (;;) {
     folders.push(dir);
-    if (existsSync(path.join(dir, '.git'))) return { folders, root: dir };
+    if (existsSync(joinPlain(dir, '.git'))) return { folders, root: dir };
     const up = path.dirname(dir);
     if (up === dir) return { folders, root: null };
     dir = up;

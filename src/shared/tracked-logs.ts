@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileKey, gitDirs, readGitMemo, writeGitMemo } from './git-refs.js';
 import { gitSync } from './git-spawn.js';
+import { joinPlain } from './paths.js';
 
 export const LOGS_DIR = 'session_logs';
 /** Stands for "something under session_logs/ may be tracked" when git could not list it: a doubt counts. */
@@ -23,7 +24,7 @@ export function trackedLogs(root: string): string[] {
   try {
     const dirs = gitDirs(root);
     if (!dirs) return [];
-    index = path.join(dirs.gitDir, 'index');
+    index = joinPlain(dirs.gitDir, 'index');
     key = fileKey(index);
     if (!key) return [];
   } catch {

@@ -106,6 +106,8 @@ describe('sessions registry', () => {
     expect(imports).toEqual([
       'node:fs',
       'node:path',
+      // joinPlain: a join without path.join's per-character cost (paths.ts is in the hook already).
+      '../shared/paths.js',
       '../shared/git-refs.js',
       '../shared/tracked-logs.js',
       // ids.ts imports nothing (the brain-file pattern shared with start-memo.ts and start-index.ts).

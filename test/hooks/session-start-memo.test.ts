@@ -3,7 +3,7 @@
 // depends on still sends the start to Node; and the SessionEnd hook writes the memo the next start uses.
 // Real git repos, a real `butler install`, the installed commands run by `sh -c`.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { capturedInput, placeTranscript, tempHome } from './auto-helpers.js';
@@ -38,6 +38,21 @@ const old = (file: string) => {
 };
 
 describe('the start memo on an unchanged state (D43)', () => {
+  it('no memo where no installed script could read it; the first Node start with the script writes it', () => {
+    const root = project();
+    suspend(root, '--client', 'claude-code', '--notes', 'work\nnext: more\nanchor: gone.ts');
+    const script = path.join(root, '.butler', 'bin', 'session-start.sh');
+    const text = readFileSync(script, 'utf8');
+    rmSync(script);
+    rmSync(memoOf(root), { force: true });
+    const first = nodeHook(root, { session_id: 'a' });
+    expect(first).toMatch(/Drift since snapshot/);
+    expect(existsSync(memoOf(root))).toBe(false);
+    writeFileSync(script, text);
+    expect(nodeHook(root, { session_id: 'a' })).toBe(first);
+    expect(readFileSync(memoOf(root), 'utf8')).toMatch(/^butler-start-memo 1\n[^]*\n--\n/);
+  });
+
   it('two Node answers on the same state leave the memo and the recovery facts untouched', () => {
     const root = project();
     suspend(root, '--client', 'claude-code', '--notes', 'work\nnext: more\nanchor: gone.ts');

@@ -1,7 +1,7 @@
 // Path confinement as a fixed table (issue #27): what a caller may name inside the project, and what
 // escapes it. Written out here, not computed with path.relative as the code does.
 import { describe, expect, it } from 'vitest';
-import { confinePath, isInside } from '../../src/shared/paths.js';
+import { confinePath, isInside, isNormalAbsolute, joinPlain, parentOf } from '../../src/shared/paths.js';
 
 describe('isInside', () => {
   it.each([
@@ -43,5 +43,51 @@ describe('confinePath', () => {
     expect(() => confinePath('/p', 'a\0b')).toThrow(
       expect.objectContaining({ code: 'invalid_argument', message: 'path contains a NUL byte' }),
     );
+  });
+});
+
+// The hooks join by concatenation only where path.join would give the same text (src/shared/paths.ts).
+describe('joinPlain', () => {
+  it.each([
+    [['/p', '.git'], '/p/.git'],
+    [['/p/q', 'session_logs/handover', 'index.json'], '/p/q/session_logs/handover/index.json'],
+    [['/p', '..x', 'a.b'], '/p/..x/a.b'],
+    [['/', 'a'], '/a'],
+    [['/p/', 'a'], '/p/a'],
+    [['/p//q', 'a'], '/p/q/a'],
+    [['/p/./q', 'a'], '/p/q/a'],
+    [['/p/q/..', 'a'], '/p/a'],
+    [['/p', '../a'], '/a'],
+    [['/p', 'a/./b'], '/p/a/b'],
+    [['/p', 'a//b'], '/p/a/b'],
+    [['/p', ''], '/p'],
+    [['/p', '.'], '/p'],
+    [['/p', 'a/'], '/p/a/'],
+    [['p', 'a'], 'p/a'],
+  ])('%j: %s', (parts, expected) => {
+    expect(joinPlain(parts[0]!, ...parts.slice(1))).toBe(expected);
+  });
+
+  it.each([
+    ['/p/q', true],
+    ['/p/.q', true],
+    ['/', false],
+    ['/p/', false],
+    ['/p//q', false],
+    ['/p/./q', false],
+    ['/p/..', false],
+    ['/p/.', false],
+    ['p/q', false],
+  ])('%s is in normal form: %s', (p, expected) => {
+    expect(isNormalAbsolute(p)).toBe(expected);
+  });
+
+  it.each([
+    ['/p/.git/butler/x', '/p/.git/butler'],
+    ['/p/x/../y', '/p'],
+    ['/p/x/', '/p'],
+    ['/x', '/'],
+  ])('the folder of %s is %s', (file, expected) => {
+    expect(parentOf(file)).toBe(expected);
   });
 });
