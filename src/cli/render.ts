@@ -123,7 +123,7 @@ function issue(d: Rec, out: string[], l: Labels): void {
 
 function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => string): void {
   for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared']) {
-    if (d[k]) out.push(`  ${k}: ${String(d[k])}`);
+    if (d[k]) out.push(`  ${l.field[k] ?? k}: ${String(d[k])}`);
     // When it was written, next to which one it is (#25: a newcomer's `handover read` had no time).
     if (k === 'handover_id' && d[k] && typeof d.created_at === 'string') out.push(`  ${l.created}: ${d.created_at}`);
   }

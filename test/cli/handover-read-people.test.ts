@@ -30,7 +30,8 @@ function threeIssues(lang = 'en') {
   return { root, env: { BUTLER_LANG: lang } };
 }
 
-const snapshotFile = (root: string, out: string) => readFileSync(path.join(root, /snapshot_file: (\S+)/.exec(out)![1]!), 'utf8');
+const snapshotFile = (root: string, out: string) =>
+  readFileSync(path.join(root, /(?:snapshot_file|ファイル): (\S+)/.exec(out)![1]!), 'utf8');
 
 describe('a snapshot of issue #3 links #3 in its record step, whatever the default issue', () => {
   it('the stored NEXT_ACTION names the snapshot’s issue', () => {

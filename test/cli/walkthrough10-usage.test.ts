@@ -94,7 +94,7 @@ describe('7. usage errors are one line; hook names an unknown verb; handover --h
         err: `butler ${cmd}: unknown flag --bogus\n  butler ${cmd} --help lists its options.\n`,
       });
     expect(butler(root, ['status', '--bogus'], ja).err).toBe(
-      'butler status: 不明なフラグ --bogus\n  オプションの一覧は butler status --help で表示されます。\n',
+      'butler status: 不明なフラグ --bogus\n  butler status --help でオプションの一覧を表示できます。\n',
     );
   });
 

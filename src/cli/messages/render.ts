@@ -36,6 +36,8 @@ const en = {
   superseded: (id: string, read: string, list: string) =>
     `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
   created: 'created',
+  /** A snapshot's fields as labels: English keeps the field names the README and --json use. */
+  field: {} as Record<string, string>,
   handoffPrompt: 'The text the agent that continues gets (give it as it is; its calls are the agent’s tools, not commands for you):',
   section: {
     CURRENT_STATE: 'Current state',
@@ -81,6 +83,14 @@ const ja: typeof en = {
   superseded: (id, read, list) =>
     `${id} に置き換えられています: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,
   created: '作成',
+  field: {
+    handover_id: 'ID',
+    snapshot_file: 'ファイル',
+    latest_file: '最新のファイル',
+    source_brain: '書いたエージェント',
+    target_brain: '宛先',
+    shared: '共有',
+  } as Record<string, string>,
   handoffPrompt:
     '作業を引き継ぐエージェントが受け取る文章（そのまま渡してください。中の呼び出しはエージェントのツールで、あなたが打つコマンドではありません）:',
   section: {
