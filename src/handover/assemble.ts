@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../shared/config.js';
 import type { GitRunner } from '../shared/git.js';
@@ -96,6 +97,8 @@ export async function assembleSnapshot(q: AssembleQuery): Promise<Appended & { c
       session: s,
       carried,
       compactSummary: q.compactSummary ?? null,
+      // Only what drift checks (a relative path in the work tree) is left out when absent.
+      exists: (p) => path.isAbsolute(p) || existsSync(path.join(q.root, p)),
     });
   });
   return { ...appended, carried };

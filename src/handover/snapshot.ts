@@ -46,6 +46,8 @@ export interface SnapshotInput {
   carried?: Carried | null;
   /** The client's own compaction summary (PostCompact), quoted after the nine sections. */
   compactSummary?: string | null;
+  /** Whether a path exists in the work tree as the snapshot is written; without it, every anchor is kept. */
+  exists?: (path: string) => boolean;
 }
 
 /** The heading of the client's compaction summary, after the nine sections. */
@@ -166,6 +168,10 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   const sessionAnchors = meta.mode === 'auto' || !notes.anchors.length ? (session?.anchors ?? []) : [];
   for (const a of [...notes.anchors, ...carried.anchors, ...sessionAnchors]) if (!anchorMap.has(a.path)) anchorMap.set(a.path, a.role);
   for (const f of work?.dirty_files ?? []) if (!anchorMap.has(f)) anchorMap.set(f, null);
+  // A file deleted when the snapshot is written is no place to look first, and drift would call it missing
+  // since (#25: `.codex/` files deleted by uninstall were listed); CURRENT_STATE still names it as changed.
+  const exists = input.exists;
+  if (exists) for (const p of [...anchorMap.keys()]) if (!exists(p)) anchorMap.delete(p);
   const anchors = [...anchorMap].map(([p, role]) => `\`${p}\`${role ? ` — ${role}` : ''}`);
 
   const blockedTag = `[${t.labels.blocked}] `;
