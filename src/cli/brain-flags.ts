@@ -7,19 +7,30 @@ import { cliErrors } from './messages/errors.js';
 import { UsageError } from './outcome.js';
 import { nearest } from './suggest.js';
 
-/** `--client` that names no brain here is a usage error, in handover suspend's words (nothing was done). */
+/**
+ * `--client` that names no brain here is a usage error naming the nearest brain, as `handover list --client codx`
+ * says it (the final newcomer walk-through, #25): nothing was done.
+ */
 export async function knownClient(root: string, client: string, lang: Lang): Promise<void> {
   const known = await listBrains(root).catch(() => []);
   if (brainForClient(client, known) === null)
-    throw new UsageError(
-      prepareText(lang, 'person').unknownClient(
-        client,
-        known.map((b) => b.brain_id),
-      ),
+    throw noBrain(
+      '--client',
+      client,
+      known.map((b) => b.brain_id),
+      lang,
     );
 }
 
-/** The arguments of a read-only verb that filter by a brain (`handover list --client|--source|--target`). */
+/** The usage error for a brain flag naming no brain here: the nearest of the ids and each client's names, said as the brain id. */
+function noBrain(flag: string, value: string, ids: string[], lang: Lang): UsageError {
+  const names = new Map<string, string>(ids.map((id) => [id, id]));
+  for (const c of CLIENTS) if (ids.includes(c.brain)) for (const a of [c.key, ...c.aliases]) names.set(a, c.brain);
+  const near = names.get(nearest(value, [...names.keys()]) ?? '') ?? null;
+  return new UsageError(cliErrors(lang).noBrain(flag, value, near, ids));
+}
+
+/** The arguments that name a brain: a read-only verb's filters (`handover list --client|--source|--target`), accept's --source, transfer's --target. */
 const FILTERS = ['client', 'source_brain', 'target_brain'] as const;
 
 /**
@@ -35,26 +46,23 @@ export async function brainFilters(
   root: string,
   lang: Lang,
 ): Promise<Record<string, unknown>> {
-  if (!tool.config.annotations.readOnlyHint || !FILTERS.some((k) => typeof args[k] === 'string')) return args;
+  // A writing verb's --client is knownClient's; its --source (accept) and --target (transfer) are checked here.
+  const reads = tool.config.annotations.readOnlyHint;
+  const keys = FILTERS.filter((k) => typeof args[k] === 'string' && (reads || k !== 'client'));
+  if (!keys.length) return args;
   const registry = await listBrains(root).catch(() => []);
-  const authors = (await snapshotBrains(root)).map((b) => b.split(' ')[0]!);
-  const ids = [...new Set([...registry.map((b) => b.brain_id), ...authors, PERSON_BRAIN])];
+  // A transfer goes to a brain registered here (the tool refuses any other); a filter may name a snapshot's author too.
+  const authors = reads || !keys.includes('target_brain') ? (await snapshotBrains(root)).map((b) => b.split(' ')[0]!) : [];
+  const ids = [...new Set([...registry.map((b) => b.brain_id), ...authors, ...(reads ? [PERSON_BRAIN] : [])])];
   const known = [...registry, ...authors.map((brain_id) => ({ brain_id, title: null, last_seen: null }))];
   const out = { ...args };
-  for (const key of FILTERS) {
-    const value = args[key];
-    if (typeof value !== 'string') continue;
+  for (const key of keys) {
+    const value = args[key] as string;
     if (key === 'target_brain' && value === 'any') continue;
     const brain = brainForClient(value, known);
-    if (brain !== null) {
-      out[key] = brain;
-      continue;
-    }
-    // The nearest of the brain ids and each client's names, said as the brain id.
-    const names = new Map<string, string>(ids.map((id) => [id, id]));
-    for (const c of CLIENTS) if (ids.includes(c.brain)) for (const a of [c.key, ...c.aliases]) names.set(a, c.brain);
-    const near = names.get(nearest(value, [...names.keys()]) ?? '') ?? null;
-    throw new UsageError(cliErrors(lang).noBrain(typed[key] ?? `--${key}`, value, near, ids));
+    // `person` resolves by name alone: a writing verb takes it only when it is one of the brains here.
+    if (brain !== null && ids.includes(brain)) out[key] = brain;
+    else throw noBrain(typed[key] ?? `--${key}`, value, ids, lang);
   }
   return out;
 }

@@ -127,9 +127,9 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
       const checked = tool.config.inputSchema.safeParse(args, zodLocale(lang));
       if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t, typed, args));
       const root = await bind(session, values, io, deps, Boolean(group.folder), lang);
-      // A tool that takes `client` answers a wrong one itself; an issue's author is any name (README); elsewhere the flag names the brain (#25).
-      if (typeof values.client === 'string' && group.client !== 'author' && !('client' in tool.config.inputSchema.shape))
-        await knownClient(root, values.client, lang);
+      // An issue's author is any name (README); elsewhere the flag names the brain (#25), a read-only verb's as a filter (brainFilters).
+      const filters = tool.config.annotations.readOnlyHint && 'client' in tool.config.inputSchema.shape;
+      if (typeof values.client === 'string' && group.client !== 'author' && !filters) await knownClient(root, values.client, lang);
       session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
       const before = session.defaultIssue;
       const here = pathFromHere(checked.data, io.cwd, root);

@@ -64,6 +64,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
       return nothingToTake(ctx, mode, {
         issueId,
         me,
+        source: query.source ?? null,
         scopeArgs,
         identityHint: { ...identityHint, ...remote },
         taken: sel.taken,
@@ -159,6 +160,8 @@ function nothingToTake(
   o: {
     issueId: number | null;
     me: string | null;
+    /** The --source asked for: when it is the reader itself, no transfer to itself is proposed (#25). */
+    source: string | null;
     scopeArgs: Record<string, unknown>;
     identityHint: object;
     taken: IndexEntry[];
@@ -188,7 +191,7 @@ function nothingToTake(
       : {}),
     ...(closedIds.length ? { closed_issues: closedIds } : {}),
     suggested_action: action('handover_list', o.scopeArgs, words(ctx).history),
-    ...(mode === 'accept' && !taken && !closedIds.length
+    ...(mode === 'accept' && !taken && !closedIds.length && (o.source === null || o.source !== o.me)
       ? { for_source: action('handover_transfer', { target_brain: o.me ?? 'any', ...o.scopeArgs }, words(ctx).sourceFirst) }
       : {}),
     ...(handed

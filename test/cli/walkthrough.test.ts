@@ -92,7 +92,7 @@ describe('walk-through findings (spawned)', () => {
     expect(transfer.code).toBe(2);
     // A usage error (walk-through 7): the line names the known brains, then where the options are listed.
     expect(transfer.err).toBe(
-      'butler handover transfer: --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n' +
+      'butler handover transfer: --target codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client)\n' +
         '  butler handover transfer --help lists its options.\n',
     );
     // The placeholder filled in, the printed command runs.
@@ -125,17 +125,15 @@ describe('walk-through findings (spawned)', () => {
     git(root, 'commit', '-q', '-m', 'install');
     const client = butler(root, ['handover', 'suspend', '--client', 'clade']);
     expect(client.err).toContain(
-      'butler handover suspend: --client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself\n',
+      'butler handover suspend: --client clade names no brain here; did you mean claude-code? (known: claude-code, codex-mcp-client)\n',
     );
     // A usage error, with --json too (walk-through 7): the error object, in the person's words (docs/decisions.md D37).
     const json = JSON.parse(butler(root, ['handover', 'suspend', '--client', 'clade', '--json']).out);
     expect(json).toMatchObject({ status: 'error', error_code: 'invalid_argument', data: { usage: true } });
-    expect(json.summary).toBe(
-      '--client clade names no brain here (known: claude-code, codex-mcp-client); nothing was written. Pass one of them, or leave --client out to act as yourself',
-    );
+    expect(json.summary).toBe('--client clade names no brain here; did you mean claude-code? (known: claude-code, codex-mcp-client)');
     const target = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codx']);
     expect(target.err).toContain(
-      'butler handover transfer: --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n',
+      'butler handover transfer: --target codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client)\n',
     );
     const share = butler(root, ['handover', 'suspend', '--client', 'claude-code', '--share']);
     const id = /handover_id: (\S+)/.exec(share.out)?.[1];

@@ -34,3 +34,50 @@ describe('1. a snapshot written after files were deleted', () => {
     expect(r.out).toContain('`.codex/config.toml`, `.codex/hooks.json`, `.gitignore`, `AGENTS.md`');
   });
 });
+
+describe('2 and 3. a brain flag of a handover verb that names no brain', () => {
+  it('is a usage error naming the nearest brain, as handover list says it, on every verb (en, ja)', () => {
+    const root = installed();
+    const known = '(known: claude-code, codex-mcp-client)';
+    const cases: [string[], string][] = [
+      [['handover', 'accept', '--source', 'codx'], `--source codx names no brain here; did you mean codex-mcp-client? ${known}`],
+      [['handover', 'accept', '--client', 'codx'], `--client codx names no brain here; did you mean codex-mcp-client? ${known}`],
+      [['handover', 'transfer', '--target', 'codx'], `--target codx names no brain here; did you mean codex-mcp-client? ${known}`],
+      [
+        ['handover', 'transfer', '--client', 'clade', '--target', 'codex'],
+        `--client clade names no brain here; did you mean claude-code? ${known}`,
+      ],
+      [['handover', 'suspend', '--client', 'codx'], `--client codx names no brain here; did you mean codex-mcp-client? ${known}`],
+      [
+        ['handover', 'resume', '--client', 'codx'],
+        '--client codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, person)',
+      ],
+    ];
+    for (const [args, line] of cases) {
+      const r = butler(root, args);
+      expect([r.code, r.out, r.err], args.join(' ')).toEqual([
+        2,
+        '',
+        `butler ${args[0]} ${args[1]}: ${line}\n  butler ${args[0]} ${args[1]} --help lists its options.\n`,
+      ]);
+    }
+    expect(butler(root, ['handover', 'accept', '--source', 'codx'], ja).err.split('\n')[0]).toBe(
+      `butler handover accept: --source codx はここの Brain を指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client）`,
+    );
+    // Nothing was written.
+    expect(butler(root, ['handover', 'list', '--json']).json().data.handovers).toEqual([]);
+  });
+
+  it('no hint proposes a transfer to the brain that would run it', () => {
+    const root = installed();
+    expect(butler(root, ['handover', 'suspend', '--notes', 'mine']).code).toBe(0);
+    // A transfer to the person who types: not a brain here.
+    expect(butler(root, ['handover', 'transfer', '--target', 'person']).err.split('\n')[0]).toBe(
+      'butler handover transfer: --target person names no brain here (known: claude-code, codex-mcp-client)',
+    );
+    // Accepting one's own snapshots: nothing to accept, and no "transfer --target person" for the person to run.
+    const r = butler(root, ['handover', 'accept', '--source', 'person']);
+    expect(r.code).toBe(3);
+    expect(r.out).toBe('? No matching handover snapshot\n  next: butler handover list   (See the history and receipts)\n');
+  });
+});

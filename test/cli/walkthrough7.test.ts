@@ -143,7 +143,7 @@ describe('5, 6. usage errors said as usage errors', () => {
     expect([target.code, target.out, target.err]).toEqual([
       2,
       '',
-      'butler handover transfer: --target codx names no brain here (known: claude-code, codex-mcp-client); nothing was written\n' +
+      'butler handover transfer: --target codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client)\n' +
         '  butler handover transfer --help lists its options.\n',
     ]);
     const json = butler(root, ['handover', 'transfer', '--client', 'codx', '--target', 'codex', '--notes', 'hi', '--json']);
