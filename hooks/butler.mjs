@@ -9,19 +9,19 @@ var JB=Object.create;var Sh=Object.defineProperty;var KB=Object.getOwnPropertyDe
   publish
   sync                                     fetch the upstream and bring its records in (clean tree only)
   finish   [--issue N]                     proposes the remaining steps; does nothing itself
-butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,issue:`usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
+butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,issue:`usage: butler issue <verb> [--project DIR] [--json]
   list [--all] [--limit N]          open issues (--all: closed ones too), newest first; at most N (1-200)
   read ID [--comments N]            body only unless N > 0 (then the last N comments)
-  create --title T [--body B | --body-file F] [--label L]...
-  comment ID (--body B | --body-file F)
-  delete-comment ID COMMENT_ID [--reason R]
-  update-title ID --title T
-  update-body ID (--body B | --body-file F)
-  reopen ID | close ID
+  create --title T [--body B | --body-file F] [--label L]... [--client NAME]
+  comment ID (--body B | --body-file F) [--client NAME]
+  delete-comment ID COMMENT_ID [--reason R] [--client NAME]
+  update-title ID --title T [--client NAME]
+  update-body ID (--body B | --body-file F) [--client NAME]
+  reopen ID | close ID [--client NAME]
   approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
---body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,approveUrl:`usage: butler issue approve-url [URL] [--project DIR] [--json]
+--client NAME: the author of a change (default: $USER). --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,approveUrl:`usage: butler issue approve-url [URL] [--project DIR] [--json]
   Lets your issue tracker token go to URL (default: issues.url in .butler/config.yaml), once you say yes at a terminal.
-  A person's decision: no agent can approve a URL. Exit: 0 approved, 1 you said no, 2 usage, 3 no terminal to ask.`,handover:e=>`usage: butler handover ${e} [--project DIR] [--client BRAIN] [--json] [options]
+  A person's decision: no agent can approve a URL. Exit: 0 approved, 1 you said no, 2 usage, 3 no terminal to ask.`,handover:e=>`usage: butler handover ${e} [--project DIR] [--json] [options]
   suspend  [--issue N] [--notes T] [--share]     save where you are, for your next session
   resume   [ID] [--issue N]                      read your latest snapshot, and the work state now
   transfer --target BRAIN [--notes T] [--share]  a snapshot for another agent (claude, codex, gemini, any)
@@ -32,6 +32,7 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
   brains                                         the agents known here
   retire   ID [--reason R]                       stop offering one (its file stays)
   share-preview [ID] [--issue N]                 what a share pushes; you allow sharing from this clone
+--client BRAIN (the agent you act as): \`suspend\`, \`resume\`, \`transfer\`, \`accept\`, \`prepare\`, \`list\`, \`retire\`.
 butler handover <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,guard:`usage: butler guard status [--project DIR] [--json]
        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
 
@@ -47,19 +48,19 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
   publish
   sync                                     upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）
   finish   [--issue N]                     残りの手順を提案するだけで、自分では何もしません
-各動詞のオプションは butler work <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,issue:`使い方: butler issue <verb> [--project DIR] [--client NAME] [--json]
+各動詞のオプションは butler work <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,issue:`使い方: butler issue <verb> [--project DIR] [--json]
   list [--all] [--limit N]          開いている issue（--all: 閉じたものも）、新しい順。最大 N 件（1〜200）
   read ID [--comments N]            N > 0 でなければ本文だけ（N > 0 なら最新 N 件のコメントも）
-  create --title T [--body B | --body-file F] [--label L]...
-  comment ID (--body B | --body-file F)
-  delete-comment ID COMMENT_ID [--reason R]
-  update-title ID --title T
-  update-body ID (--body B | --body-file F)
-  reopen ID | close ID
+  create --title T [--body B | --body-file F] [--label L]... [--client NAME]
+  comment ID (--body B | --body-file F) [--client NAME]
+  delete-comment ID COMMENT_ID [--reason R] [--client NAME]
+  update-title ID --title T [--client NAME]
+  update-body ID (--body B | --body-file F) [--client NAME]
+  reopen ID | close ID [--client NAME]
   approve-url [URL]                 この トラッカー URL にトークンを送ることを許可（既定: issues.url）
---body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,approveUrl:`使い方: butler issue approve-url [URL] [--project DIR] [--json]
+--client NAME: 変更の作成者（既定: $USER）。--body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,approveUrl:`使い方: butler issue approve-url [URL] [--project DIR] [--json]
   issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
-  人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,handover:e=>`使い方: butler handover ${e} [--project DIR] [--client BRAIN] [--json] [オプション]
+  人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,handover:e=>`使い方: butler handover ${e} [--project DIR] [--json] [オプション]
   suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）
   resume   [ID] [--issue N]                      自分の最新の snapshot と今の作業状態を読む
   transfer --target BRAIN [--notes T] [--share]  別のエージェント宛ての snapshot（claude、codex、gemini、any）
@@ -70,6 +71,7 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
   brains                                         ここで知られているエージェント
   retire   ID [--reason R]                       提示をやめる（ファイルは残ります）
   share-preview [ID] [--issue N]                 共有で push される内容。この clone からの共有をあなたが許可します
+--client BRAIN（あなたが代わりに動くエージェント）を取る動詞: \`suspend\`、\`resume\`、\`transfer\`、\`accept\`、\`prepare\`、\`list\`、\`retire\`。
 各動詞のオプションは butler handover <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,guard:`使い方: butler guard status [--project DIR] [--json]
         butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
 
