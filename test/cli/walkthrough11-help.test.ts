@@ -43,3 +43,30 @@ describe('1. a group help names --client only where a verb takes it', () => {
     );
   });
 });
+
+describe('2. every verb’s help has a summary, and its options line names aliases apart from switches', () => {
+  it('handover share-preview --help starts with a summary for a person (en, ja)', () => {
+    const root = repo();
+    expect(butler(root, ['handover', 'share-preview', '--help']).out).toBe(
+      'Prints exactly what a share pushes to the git remote: snapshot ID, else those held until you allow sharing (of --issue N),\n' +
+        'else your newest as an example. The first time in a clone it asks whether sharing may start here; yes shares the held ones.\n' +
+        'usage: butler handover share-preview [ID] [--issue N] [--project DIR] [--json]\n',
+    );
+    expect(butler(root, ['handover', 'share-preview', '--help'], ja).out.split('\n')[0]).toBe(
+      '共有で git のリモートに push される内容をそのまま表示します: snapshot ID、なければ共有の許可を待っているもの（--issue N ならその issue のもの）、',
+    );
+  });
+
+  it('a switch that sets a value is its own flag, not another name of the argument (work record, work diff)', () => {
+    const root = repo();
+    const options = (...verb: string[]) =>
+      butler(root, [...verb, '--help'])
+        .out.split('\n')
+        .find((l) => l.startsWith('options: '));
+    expect(options('work', 'record')).toBe('options: --message (-m) --issue-ids (--issue) --no-issue --project DIR --json');
+    expect(options('work', 'diff')).toBe('options: --path --level --record-id (--record) --full --project DIR --json');
+    expect(butler(root, ['work', 'record', '--help'], ja).out).toContain(
+      'オプション: --message (-m) --issue-ids (--issue) --no-issue --project DIR --json\n',
+    );
+  });
+});
