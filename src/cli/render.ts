@@ -68,7 +68,9 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
 
 function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
   if (typeof d.work_state === 'string' && d.project_root) {
-    out.push(`  ${l.state}: ${d.work_state}   ${l.branch}: ${d.branch ?? l.detached}   ${l.head}: ${String(d.head ?? '-').slice(0, 12)}`);
+    out.push(
+      `  ${l.state}: ${l.workState(d.work_state)}   ${l.branch}: ${d.branch ?? l.detached}   ${l.head}: ${String(d.head ?? '-').slice(0, 12)}`,
+    );
     const up = d.upstream as Rec | null;
     if (up) {
       const ab = up.ahead === null || up.ahead === undefined ? '' : `   ${l.aheadBehind(up.ahead, up.behind)}`;

@@ -19,7 +19,7 @@ import { cliErrors } from './messages/errors.js';
 import { cliUsage } from './messages/usage.js';
 import { verbSummary } from './messages/verbs.js';
 import { didYouMean, parseArgsMessage } from './suggest.js';
-import { cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
+import { ALIASES, cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
 
 /**
  * A verb group of the CLI (`butler work …`): each verb is an MCP tool definition, run by
@@ -198,7 +198,8 @@ function clientFlag(tool: ToolDef, group: CliGroup): string | null {
 function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: Lang, client: string | null): string {
   const byArg = new Map<string, string[]>();
   for (const [flag, arg] of cliFlags(tool)) {
-    const key = arg ?? 'default issue';
+    // A switch that sets a value (`--no-issue`, `--full`) is a flag of its own, not another name of its argument (#25).
+    const key = ALIASES[flag]?.set !== undefined ? `--${flag}` : (arg ?? 'default issue');
     if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), flagLabel(flag)]);
   }
   const flags = [...byArg].map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`).join(' ');

@@ -150,13 +150,8 @@ export async function planGitignore(
   const title = (m: string) => opts.personal.find((p) => p.file === m)?.title ?? '';
   const note = missing
     .map((m) =>
-      m === GITIGNORE_ENTRY
-        ? ja
-          ? 'session_logs/ を無視（非公開の snapshot）'
-          : 'ignore session_logs/ (private snapshots)'
-        : ja
-          ? `${m} を無視（${title(m)} の個人設定）`
-          : `ignore ${m} (personal ${title(m)} settings)`,
+      // English data, as every change's note: formatReport says it in the person's language (install/messages.ts), --json keeps it (#25).
+      m === GITIGNORE_ENTRY ? 'ignore session_logs/ (private snapshots)' : `ignore ${m} (personal ${title(m)} settings)`,
     )
     .join('; ');
   return { path: GITIGNORE, before, after: `${base}${sep}${comment}${missing.join('\n')}\n`, note };

@@ -135,10 +135,7 @@ const JA_NOTES: [RegExp, string][] = [
   [/^startup guidance between butler markers$/, 'butler マーカー間の起動時ガイド'],
   [/^startup guidance removed$/, '起動時ガイドを削除'],
   [/^ignore session_logs\/ \(private snapshots\)$/, 'session_logs/ を無視（snapshot は非公開）'],
-  [
-    /^ignore \.claude\/settings\.local\.json \(personal Claude Code settings\)$/,
-    '.claude/settings.local.json を無視（Claude Code の個人設定）',
-  ],
+  [/^ignore (\S+) \(personal (.+) settings\)$/, '$1 を無視（$2 の個人設定）'],
   [/^language of Butler's messages and snapshots: (\w+)$/, 'Butler のメッセージと snapshot の言語: $1'],
 ];
 

@@ -141,7 +141,7 @@ describe('4. --issue only where it applies', () => {
   it('work diff and issue create list no --issue and refuse it; work observe keeps it', () => {
     const root = repo();
     expect(butler(root, ['work', 'diff', '--help']).out).toContain(
-      '\noptions: --path --level (--full) --record-id (--record) --project DIR --json\n',
+      '\noptions: --path --level --record-id (--record) --full --project DIR --json\n',
     );
     expect(butler(root, ['issue', 'create', '--help']).out).toContain(
       '\noptions: --title --body (--body-file) --label-names (--label) --project DIR --client NAME --json\n',

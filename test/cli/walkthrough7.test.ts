@@ -77,7 +77,7 @@ describe('3. --client where it applies', () => {
         .find((l) => l.startsWith('options:'));
     expect(options('issue', 'list')).toBe('options: --all --limit --project DIR --json');
     expect(options('issue', 'read')).toBe('options: --issue-id (--issue) --last-n-comments (--comments) --project DIR --json');
-    expect(options('work', 'diff')).toBe('options: --path --level (--full) --record-id (--record) --project DIR --json');
+    expect(options('work', 'diff')).toBe('options: --path --level --record-id (--record) --full --project DIR --json');
     expect(options('work', 'history')).toBe('options: -n (--limit) --path --project DIR --json');
     expect(options('handover', 'brains')).toBe('options: --project DIR --json');
     expect(options('issue', 'comment')).toBe('options: --issue-id (--issue) --body (--body-file) --project DIR --client NAME --json');

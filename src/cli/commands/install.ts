@@ -77,7 +77,8 @@ function run(kind: 'install' | 'uninstall'): Command {
         git: spawnGitWith(io.env),
       };
       // The notes speak the person's language (`--lang`, BUTLER_LANG), else the project's (install/index.ts projectLang).
-      const say = flags.lang ?? (io.env.BUTLER_LANG ? lang : null);
+      // --json is data: its notes stay English (#25), as the summary is; `lang` there is theirs.
+      const say = flags.json ? 'en' : (flags.lang ?? (io.env.BUTLER_LANG ? lang : null));
       const { changes, report } = await installOrUninstall(kind, ctx, flags.dryRun, say);
       io.stdout(
         flags.json

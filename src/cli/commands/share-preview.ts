@@ -18,6 +18,7 @@ import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
 import { shareText } from '../messages/share.js';
 import { cliUsage } from '../messages/usage.js';
+import { verbSummary } from '../messages/verbs.js';
 import { parseArgsMessage } from '../suggest.js';
 import { repoRootOf } from './project-args.js';
 
@@ -45,7 +46,8 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
   t = cliErrors(lang);
   const s = shareText(lang);
   if (v.help) {
-    io.stdout(`${sharePreviewUsage(lang)}\n`);
+    // A person's summary first, as every tool verb's help gives (#25 final walk-through).
+    io.stdout(`${verbSummary(lang, 'handover share-preview')}\n${sharePreviewUsage(lang)}\n`);
     return EXIT.ok;
   }
   let root: string | null = null;

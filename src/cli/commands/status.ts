@@ -32,7 +32,8 @@ export const status: Command = async (argv, io) => {
     // The project's language (`lang:` in .butler/config.yaml, BUTLER_LANG or --lang first), English when unreadable.
     const lang = resolveLang(await loadConfig(root).catch(() => ({})), io.env);
     const report = await getStatus(root, {
-      lang,
+      // --json is data: its fields hold codes or English, never a translated sentence (#25: `"guard_live":{"claude":"動きます"}`).
+      lang: flags.json ? 'en' : lang,
       nodeVersion: process.version,
       version: BUTLER_VERSION,
       launchDir: start,

@@ -1,6 +1,19 @@
 import type { Lang } from '../../shared/config.js';
 
 /** The labels render adds around the tools' own (already translated) words. */
+/** The work states of src/work/observe.ts (README "work_observe"), in Japanese. */
+const WORK_STATES_JA: Record<string, string> = {
+  uninitialized: '未初期化',
+  clean_idle: '変更なし',
+  clean_with_active_issue: '変更なし、issue 作業中',
+  dirty: '未記録の変更あり',
+  recorded_unpublished: '未公開の記録あり',
+  dirty_and_unpublished: '未記録の変更と未公開の記録あり',
+  blocked: '中断中の git 操作あり',
+  unknown: '不明',
+  clean: '変更なし',
+};
+
 const en = {
   template: 'fill in these sections and pass them with --body-file FILE (--body-file - reads stdin)',
   hint: 'hint',
@@ -32,6 +45,8 @@ const en = {
   auto: 'auto',
   /** An issue's state as the tracker gives it (`open`, `closed`; --json keeps it as data). */
   issueState: (s: unknown) => String(s),
+  /** A work state code (README names them; --json keeps the code): English shows the code itself. */
+  workState: (s: string) => s,
   supersededBy: (id: unknown) => `superseded by ${id}`,
   superseded: (id: string, read: string, list: string) =>
     `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
@@ -79,6 +94,8 @@ const ja: typeof en = {
   marks: (r) => `（${r.join('。')}）`,
   auto: '自動',
   issueState: (s) => (s === 'open' ? 'オープン' : s === 'closed' ? 'クローズ' : String(s)),
+  // The label, then the code the README names (`work_state`), so a person can look it up.
+  workState: (s) => (WORK_STATES_JA[s] ? `${WORK_STATES_JA[s]}（${s}）` : s),
   supersededBy: (id) => `${id} が置き換え`,
   superseded: (id, read, list) =>
     `${id} に置き換えられています: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,

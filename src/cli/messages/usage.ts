@@ -31,23 +31,23 @@ const en = {
   sync                                     fetch the upstream and bring its records in (clean tree only)
   finish   [--issue N]                     proposes the remaining steps; does nothing itself
 butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
-  issue: `usage: butler issue <verb> [--project DIR] [--client NAME] [--json]
+  issue: `usage: butler issue <verb> [--project DIR] [--json]
   list [--all] [--limit N]          open issues (--all: closed ones too), newest first; at most N (1-200)
   read ID [--comments N]            body only unless N > 0 (then the last N comments)
-  create --title T [--body B | --body-file F] [--label L]...
-  comment ID (--body B | --body-file F)
-  delete-comment ID COMMENT_ID [--reason R]
-  update-title ID --title T
-  update-body ID (--body B | --body-file F)
-  reopen ID | close ID
+  create --title T [--body B | --body-file F] [--label L]... [--client NAME]
+  comment ID (--body B | --body-file F) [--client NAME]
+  delete-comment ID COMMENT_ID [--reason R] [--client NAME]
+  update-title ID --title T [--client NAME]
+  update-body ID (--body B | --body-file F) [--client NAME]
+  reopen ID | close ID [--client NAME]
   approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
---body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,
+--client NAME: the author of a change (default: $USER). --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,
   /** `issue approve-url --help`: its own (#25: it printed the whole issue help). */
   approveUrl: `usage: butler issue approve-url [URL] [--project DIR] [--json]
   Lets your issue tracker token go to URL (default: issues.url in .butler/config.yaml), once you say yes at a terminal.
   A person's decision: no agent can approve a URL. Exit: 0 approved, 1 you said no, 2 usage, 3 no terminal to ask.`,
   handover: (verbs: string) =>
-    `usage: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [options]\n` +
+    `usage: butler handover ${verbs} [--project DIR] [--json] [options]\n` +
     // What each verb is for (a newcomer read only names here, #25 walk-through 4).
     `  suspend  [--issue N] [--notes T] [--share]     save where you are, for your next session\n` +
     `  resume   [ID] [--issue N]                      read your latest snapshot, and the work state now\n` +
@@ -59,6 +59,7 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
     `  brains                                         the agents known here\n` +
     `  retire   ID [--reason R]                       stop offering one (its file stays)\n` +
     `  share-preview [ID] [--issue N]                 what a share pushes; you allow sharing from this clone\n` +
+    `--client BRAIN (the agent you act as): \`suspend\`, \`resume\`, \`transfer\`, \`accept\`, \`prepare\`, \`list\`, \`retire\`.\n` +
     `butler handover <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
   guard: `usage: butler guard status [--project DIR] [--json]
        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
@@ -98,22 +99,22 @@ const ja: typeof en = {
   sync                                     upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）
   finish   [--issue N]                     残りの手順を提案するだけで、自分では何もしません
 各動詞のオプションは butler work <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
-  issue: `使い方: butler issue <verb> [--project DIR] [--client NAME] [--json]
+  issue: `使い方: butler issue <verb> [--project DIR] [--json]
   list [--all] [--limit N]          開いている issue（--all: 閉じたものも）、新しい順。最大 N 件（1〜200）
   read ID [--comments N]            N > 0 でなければ本文だけ（N > 0 なら最新 N 件のコメントも）
-  create --title T [--body B | --body-file F] [--label L]...
-  comment ID (--body B | --body-file F)
-  delete-comment ID COMMENT_ID [--reason R]
-  update-title ID --title T
-  update-body ID (--body B | --body-file F)
-  reopen ID | close ID
+  create --title T [--body B | --body-file F] [--label L]... [--client NAME]
+  comment ID (--body B | --body-file F) [--client NAME]
+  delete-comment ID COMMENT_ID [--reason R] [--client NAME]
+  update-title ID --title T [--client NAME]
+  update-body ID (--body B | --body-file F) [--client NAME]
+  reopen ID | close ID [--client NAME]
   approve-url [URL]                 この トラッカー URL にトークンを送ることを許可（既定: issues.url）
---body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,
+--client NAME: 変更の作成者（既定: $USER）。--body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,
   approveUrl: `使い方: butler issue approve-url [URL] [--project DIR] [--json]
   issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
   人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,
   handover: (verbs) =>
-    `使い方: butler handover ${verbs} [--project DIR] [--client BRAIN] [--json] [オプション]\n` +
+    `使い方: butler handover ${verbs} [--project DIR] [--json] [オプション]\n` +
     `  suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）\n` +
     `  resume   [ID] [--issue N]                      自分の最新の snapshot と今の作業状態を読む\n` +
     `  transfer --target BRAIN [--notes T] [--share]  別のエージェント宛ての snapshot（claude、codex、gemini、any）\n` +
@@ -124,6 +125,7 @@ const ja: typeof en = {
     `  brains                                         ここで知られているエージェント\n` +
     `  retire   ID [--reason R]                       提示をやめる（ファイルは残ります）\n` +
     `  share-preview [ID] [--issue N]                 共有で push される内容。この clone からの共有をあなたが許可します\n` +
+    `--client BRAIN（あなたが代わりに動くエージェント）を取る動詞: \`suspend\`、\`resume\`、\`transfer\`、\`accept\`、\`prepare\`、\`list\`、\`retire\`。\n` +
     `各動詞のオプションは butler handover <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
   guard: `使い方: butler guard status [--project DIR] [--json]
         butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]

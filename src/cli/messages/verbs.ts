@@ -51,6 +51,8 @@ const en: Record<string, string> = {
   'handover brains': 'Lists the agents known here (seen in this clone or installed) and when each was last seen: the names --target takes.',
   'handover retire':
     'Stops offering snapshot ID (at a session start, resume or accept); --reason R says why. Its file stays; the index records it.',
+  'handover share-preview':
+    'Prints exactly what a share pushes to the git remote: snapshot ID, else those held until you allow sharing (of --issue N),\nelse your newest as an example. The first time in a clone it asks whether sharing may start here; yes shares the held ones.',
 };
 
 const ja: typeof en = {
@@ -99,6 +101,8 @@ const ja: typeof en = {
     'ここで知られているエージェント（この clone で見たもの、またはインストール済み）と最後に見た時刻を一覧します: --target に渡す名前です。',
   'handover retire':
     'snapshot ID を今後提示しません（セッション開始、butler handover resume、butler handover accept のとき）。--reason R で理由を残せます。ファイルは残り、索引に記録されます。',
+  'handover share-preview':
+    '共有で git のリモートに push される内容をそのまま表示します: snapshot ID、なければ共有の許可を待っているもの（--issue N ならその issue のもの）、\nなければ例として自分の最新のもの。この clone で初めてのときは、ここから共有を始めてよいかを尋ね、はいなら待っていたものを共有します。',
 };
 
 /** The person's summary of `butler <group> <verb>`, or undefined for a verb without one (the help test fails then). */
