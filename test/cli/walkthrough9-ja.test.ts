@@ -240,6 +240,8 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       [],
       ['--help'],
       ['frob'],
+      // A typo of a command the runtime lacks: the suggestion and where it is (#25 final walk-through).
+      ['statsu'],
       ['install'],
       ['status'],
       ['guard', 'status'],
