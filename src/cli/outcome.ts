@@ -17,6 +17,12 @@ export const EXIT = { ok: 0, error: 1, need_input: 3, usage: 2 } as const;
 export class UsageError extends Error {}
 
 /**
+ * A command run where it cannot work (outside a git repository): exit 2 as a usage error, but the command line was
+ * right, so no pointer to the options follows (#25 final walk-through: "--help lists its options" under it was out of place).
+ */
+export class PlaceError extends UsageError {}
+
+/**
  * `--json` holds for a usage error too (issue #25): whatever a command says to a person on stderr
  * before exit 2 (`butler work history: --limit must be 1 or more`, then where the options are listed)
  * becomes one error object on stdout when it printed nothing there itself; exit 2 still.
@@ -57,7 +63,7 @@ export async function runEnvelope(
     result = await run();
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`${opts.prefix}: ${err.message}\n${opts.usage ? `${opts.usage}\n` : ''}`);
+      io.stderr(`${opts.prefix}: ${err.message}\n${opts.usage && !(err instanceof PlaceError) ? `${opts.usage}\n` : ''}`);
       return EXIT.usage;
     }
     result = toErrorResult(err);

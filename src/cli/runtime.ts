@@ -6,7 +6,7 @@ import { cliLang, takeLang, withLang } from './lang.js';
 import { cliErrors } from './messages/errors.js';
 import { cliUsage } from './messages/usage.js';
 import { jsonUsage } from './outcome.js';
-import { didYouMean } from './suggest.js';
+import { nearest } from './suggest.js';
 
 /** `[--claude] [--codex] [--gemini]`: one flag per record of the client table. */
 const CLIENT_USAGE = CLIENTS.map((c) => `[--${c.key}]`).join(' ');
@@ -68,10 +68,11 @@ export async function runRuntime(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`butler ${argv[0]}: ${cliErrors(lang).notInRuntime(argv[0]!, cliUsage(lang).fullCli)}\n`);
     return 2;
   }
-  return dispatch(RUNTIME, argv, io);
+  return dispatch(RUNTIME, argv, io, INSTALLER);
 }
 
-export async function dispatch(commands: Commands, given: string[], io0: CliIO): Promise<number> {
+/** `elsewhere`: commands of the full CLI these `commands` lack (the vendored runtime's), named in "did you mean" with where they are. */
+export async function dispatch(commands: Commands, given: string[], io0: CliIO, elsewhere: readonly string[] = []): Promise<number> {
   // `--lang` belongs to every command (lang.ts); install also records it, so it keeps the flag.
   const taken = takeLang(given);
   const io = withLang(io0, taken.lang);
@@ -93,8 +94,12 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO):
   const load = commands[name];
   return jsonUsage(rest, io, async (io) => {
     if (load) return (await load())(rest, io);
-    const t = cliErrors(await cliLang(io));
-    io.stderr(`butler: ${t.unknownCommand(name)}${didYouMean(name, Object.keys(commands), t)}\n  ${t.listsCommands}\n`);
+    const lang = await cliLang(io);
+    const t = cliErrors(lang);
+    // A typo of a command the runtime lacks (#25 final walk-through: `statsu` had no suggestion): named, and where it is.
+    const near = nearest(name, [...Object.keys(commands), ...elsewhere]);
+    const where = near && elsewhere.includes(near) ? `  ${t.notInRuntime(near, cliUsage(lang).fullCli)}\n` : '';
+    io.stderr(`butler: ${t.unknownCommand(name)}${near ? t.didYouMean(near) : ''}\n${where}  ${t.listsCommands}\n`);
     return 2;
   });
 }

@@ -128,6 +128,8 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       ['work', 'diff'],
       ['work', 'diff', '--level', 'bogus'],
       ['work', 'record', '-m', '修正'],
+      // A work state for a person: its label, the README's code after it (#25 final walk-through).
+      ['work', 'observe'],
       ['work', 'history'],
       ['work', 'publish'],
       ['work', 'sync'],
@@ -167,6 +169,7 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       ['issue', 'read'],
       ['issue', 'read', 'x1'],
       ['handover', 'suspend', '--client', 'clade'],
+      ['issue', 'list', '--client', 'bob'],
       ['status', '--bogus'],
       ['install', '--bogus'],
       ['install', '--lang', 'xx'],
@@ -240,6 +243,8 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       [],
       ['--help'],
       ['frob'],
+      // A typo of a command the runtime lacks: the suggestion and where it is (#25 final walk-through).
+      ['statsu'],
       ['install'],
       ['status'],
       ['guard', 'status'],

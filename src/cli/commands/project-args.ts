@@ -5,7 +5,7 @@ import type { Lang } from '../../shared/config.js';
 import { ButlerError } from '../../shared/errors.js';
 import type { CliIO } from '../io.js';
 import { CLIENTS } from '../../shared/clients/index.js';
-import { EXIT, UsageError } from '../outcome.js';
+import { EXIT, PlaceError, UsageError } from '../outcome.js';
 import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
 import { didYouMean, nearest } from '../suggest.js';
@@ -106,7 +106,7 @@ function folderOf(start: string, lang: Lang): void {
 export function repoRootOf(start: string, lang: Lang): string {
   folderOf(start, lang);
   const found = findProjectRoot(start);
-  if (!found) throw new UsageError(cliErrors(lang).notGitRepo(start));
+  if (!found) throw new PlaceError(cliErrors(lang).notGitRepo(start));
   return found;
 }
 
