@@ -126,3 +126,31 @@ describe('5. handover list after a retire', () => {
     expect(butler(root, ['handover', 'list']).out).not.toContain('handover read');
   });
 });
+
+describe('4. handover read with no default issue while issues have snapshots', () => {
+  it('says which issues have them and names list and read --issue N, not suspend (en, ja)', () => {
+    const root = installed();
+    writeFileSync(path.join(root, 'body.md'), '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'Greet', '--body-file', 'body.md']).code).toBe(0);
+    expect(butler(root, ['issue', 'create', '--title', 'Wave', '--body-file', 'body.md']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--issue', '2', '--notes', 'two']).code).toBe(0);
+    // A second later: the newest snapshot is #1's.
+    spawnSync('sleep', ['1.1']);
+    expect(butler(root, ['work', 'start', '--issue', '1']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--notes', 'one']).code).toBe(0);
+    // `work start` with no --issue clears the default issue.
+    expect(butler(root, ['work', 'start']).code).toBe(0);
+    const r = butler(root, ['handover', 'read']);
+    expect([r.code, r.out]).toEqual([
+      3,
+      '? No snapshot of the project itself (no default issue); there are snapshots of issue #1, #2\n' +
+        '  next: butler handover list   (See the history and receipts)\n' +
+        '  next: butler handover read --issue 1   (The newest of issue #1)\n',
+    ]);
+    expect(butler(root, ['handover', 'read'], ja).out.split('\n')[0]).toBe(
+      '? プロジェクト全体の snapshot はありません（既定の issue もありません）。issue #1, #2 の snapshot があります',
+    );
+    // The step it names reads the snapshot.
+    expect(butler(root, ['handover', 'read', '--issue', '1']).out).toMatch(/^✓ /);
+  });
+});
