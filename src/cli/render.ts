@@ -143,8 +143,11 @@ function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => stri
   // The prompt is the next agent's, in its own words and MCP calls (handover i18n): said so, and set off from the person's lines.
   if (typeof d.handoff_prompt === 'string')
     out.push('', `  ${l.handoffPrompt}`, ...d.handoff_prompt.split('\n').map((line) => (line ? `    ${line}` : line)), '');
+  // When each was written, in the short form `work history` gives a record (#25: the list had no dates).
   for (const h of (d.handovers as Rec[] | undefined) ?? [])
-    out.push(`  ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}${marks(h, l)}  ${h.summary}`);
+    out.push(
+      `  ${h.handover_id}  ${String(h.created_at).slice(0, 16)}  ${h.source_brain} -> ${h.target_brain}${marks(h, l)}  ${h.summary}`,
+    );
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])
     out.push(`  ${l.candidate} ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
   if (Array.isArray(d.brains))

@@ -1,5 +1,6 @@
 import { ButlerError } from '../shared/errors.js';
 import { HandoverStore } from './store.js';
+import { isRetired } from './candidates.js';
 import { isOwn, originData } from './origin.js';
 import { ok, type ToolResult } from '../shared/result.js';
 import { listBrains } from '../shared/brains.js';
@@ -57,6 +58,8 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
   }));
   const first = handovers[0];
+  // The one to read next is never a snapshot a person retired (#25: the list proposed the one just retired).
+  const pick = matched.slice(0, limit).find((e) => !isRetired(e));
   // A person's list of an issue that does not exist points to the issues, not to a snapshot of it (#25).
   const missing = !first && args.issue_id !== undefined && ctx.audience === 'person' && (await issueMissing(ctx, args.issue_id));
   // A person's filters that matched nothing: said, and the list without them offered, not a new snapshot (walk-through 10).
@@ -76,16 +79,19 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
     handovers,
     ...(matched.length > handovers.length ? { truncated: true } : {}),
     ...remote,
-    suggested_action: first
-      ? action('handover_read', { handover_id: first.handover_id }, listText(ctx.lang, ctx.audience).readPicked)
-      : missing
-        ? action('issue_list', {}, listText(ctx.lang, ctx.audience).noIssue(args.issue_id!))
-        : action(
-            'handover_prepare',
-            args.issue_id === undefined ? {} : { issue_id: args.issue_id },
-            listText(ctx.lang, ctx.audience).nothing,
-          ),
+    ...(pick
+      ? { suggested_action: action('handover_read', { handover_id: pick.handover_id }, listText(ctx.lang, ctx.audience).readPicked) }
+      : first
+        ? {}
+        : { suggested_action: none(ctx, args.issue_id, missing) }),
   });
+}
+
+/** The step when nothing matched: the issues when the issue does not exist, else a first snapshot. */
+function none(ctx: HandoverContext, issueId: number | undefined, missing: boolean) {
+  return missing
+    ? action('issue_list', {}, listText(ctx.lang, ctx.audience).noIssue(issueId!))
+    : action('handover_prepare', issueId === undefined ? {} : { issue_id: issueId }, listText(ctx.lang, ctx.audience).nothing);
 }
 
 /** True only when the tracker says the issue is not there (an unreachable tracker is not "missing"). */

@@ -79,11 +79,25 @@ export async function load(ctx: HandoverContext, e: IndexEntry) {
 export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promise<ToolResult> {
   let entry: IndexEntry | undefined;
   const issueId = args.issue_id ?? ctx.defaultIssue ?? null;
+  let latest: IndexEntry[] = [];
   if (args.handover_id) entry = await findById(ctx, args.handover_id);
   else {
-    const latest = (await ctx.store.entries()).filter((e) => e.is_latest);
+    latest = (await ctx.store.entries()).filter((e) => e.is_latest);
     entry =
       latest.find((e) => e.issue_id === issueId) ?? (args.issue_id === undefined ? latest.find((e) => e.issue_id === null) : undefined);
+  }
+  // A person with no default issue and no project snapshot, while issues have theirs: those, not "suspend" (#25).
+  // Newest first (the index's order): the step reads the newest; the sentence names them in order.
+  const issues = ctx.audience === 'person' && issueId === null ? [...new Set(latest.map((e) => e.issue_id))].filter((i) => i !== null) : [];
+  if (!entry && issues.length) {
+    return needInput(words(ctx).issuesOnly([...issues].sort((a, b) => a - b)), {
+      issue_id: null,
+      handover_id: null,
+      snapshot_file: null,
+      issue_ids: issues,
+      required_action: action('handover_list', {}, words(ctx).history),
+      suggested_action: action('handover_read', { issue_id: issues[0] }, words(ctx).readIssue(issues[0]!)),
+    });
   }
   if (!entry) {
     return needInput(words(ctx).noneYet(issueId), {

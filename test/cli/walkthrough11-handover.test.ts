@@ -1,4 +1,7 @@
 // The final newcomer walk-through's handover findings (#25), through the real CLI, en and ja where there is text.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
@@ -79,5 +82,75 @@ describe('2 and 3. a brain flag of a handover verb that names no brain', () => {
     const r = butler(root, ['handover', 'accept', '--source', 'person']);
     expect(r.code).toBe(3);
     expect(r.out).toBe('? No matching handover snapshot\n  next: butler handover list   (See the history and receipts)\n');
+  });
+});
+
+describe('5. handover list after a retire', () => {
+  it('never proposes a retired snapshot, and each row says when it was written (en, ja); --json unchanged', () => {
+    const root = installed();
+    const first = butler(root, ['handover', 'suspend', '--notes', 'first']);
+    const older = /handover_id: (\S+)/.exec(first.out)![1]!;
+    // A second snapshot a second later: ids are by the second.
+    spawnSync('sleep', ['1.1']);
+    const newer = /handover_id: (\S+)/.exec(butler(root, ['handover', 'suspend', '--notes', 'second']).out)![1]!;
+    expect(butler(root, ['handover', 'retire', newer]).code).toBe(0);
+    const list = butler(root, ['handover', 'list']);
+    const rows = list.out.split('\n').filter((l) => l.startsWith('  project-'));
+    const stamp = (id: string) => /-(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)\d\dZ-/.exec(id)!.slice(1);
+    const short = (id: string) => {
+      const [y, mo, d, h, mi] = stamp(id);
+      return `${y}-${mo}-${d}T${h}:${mi}`;
+    };
+    expect(rows[0]).toMatch(new RegExp(`^  ${newer}  ${short(newer)}  person -> person \\(retired by person\\)  second`));
+    expect(rows[1]).toBe(`  ${older}  ${short(older)}  person -> person (superseded by ${newer})  first`);
+    expect(list.out).toContain(`  next: butler handover read ${older}   (`);
+    expect(list.out).not.toContain(`handover read ${newer}`);
+    expect(butler(root, ['handover', 'list'], ja).out).toContain(`  ${older}  ${short(older)}  person -> person`);
+    const json = butler(root, ['handover', 'list', '--json']).json().data;
+    expect(Object.keys(json.handovers[1]).sort()).toEqual([
+      'created_at',
+      'handover_id',
+      'is_latest',
+      'issue_id',
+      'issue_title',
+      'seq',
+      'snapshot_file',
+      'source_brain',
+      'summary',
+      'superseded_by',
+      'target_brain',
+    ]);
+    expect(json.suggested_action.args).toEqual({ handover_id: older });
+    // Every one retired: no snapshot to read is proposed.
+    expect(butler(root, ['handover', 'retire', older]).code).toBe(0);
+    expect(butler(root, ['handover', 'list']).out).not.toContain('handover read');
+  });
+});
+
+describe('4. handover read with no default issue while issues have snapshots', () => {
+  it('says which issues have them and names list and read --issue N, not suspend (en, ja)', () => {
+    const root = installed();
+    writeFileSync(path.join(root, 'body.md'), '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'Greet', '--body-file', 'body.md']).code).toBe(0);
+    expect(butler(root, ['issue', 'create', '--title', 'Wave', '--body-file', 'body.md']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--issue', '2', '--notes', 'two']).code).toBe(0);
+    // A second later: the newest snapshot is #1's.
+    spawnSync('sleep', ['1.1']);
+    expect(butler(root, ['work', 'start', '--issue', '1']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--notes', 'one']).code).toBe(0);
+    // `work start` with no --issue clears the default issue.
+    expect(butler(root, ['work', 'start']).code).toBe(0);
+    const r = butler(root, ['handover', 'read']);
+    expect([r.code, r.out]).toEqual([
+      3,
+      '? No snapshot of the project itself (no default issue); there are snapshots of issue #1, #2\n' +
+        '  next: butler handover list   (See the history and receipts)\n' +
+        '  next: butler handover read --issue 1   (The newest of issue #1)\n',
+    ]);
+    expect(butler(root, ['handover', 'read'], ja).out.split('\n')[0]).toBe(
+      '? プロジェクト全体の snapshot はありません（既定の issue もありません）。issue #1, #2 の snapshot があります',
+    );
+    // The step it names reads the snapshot.
+    expect(butler(root, ['handover', 'read', '--issue', '1']).out).toMatch(/^✓ /);
   });
 });

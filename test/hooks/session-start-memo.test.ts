@@ -40,7 +40,10 @@ const old = (file: string) => {
 describe('the start memo on an unchanged state (D43)', () => {
   it('no memo where no installed script could read it; the first Node start with the script writes it', () => {
     const root = project();
+    // An anchor there when the snapshot is written and deleted since: the drift the start reports.
+    writeFileSync(path.join(root, 'gone.ts'), 'x\n');
     suspend(root, '--client', 'claude-code', '--notes', 'work\nnext: more\nanchor: gone.ts');
+    rmSync(path.join(root, 'gone.ts'));
     const script = path.join(root, '.butler', 'bin', 'session-start.sh');
     const text = readFileSync(script, 'utf8');
     rmSync(script);
@@ -55,7 +58,10 @@ describe('the start memo on an unchanged state (D43)', () => {
 
   it('two Node answers on the same state leave the memo and the recovery facts untouched', () => {
     const root = project();
+    // An anchor there when the snapshot is written and deleted since: the drift the start reports.
+    writeFileSync(path.join(root, 'gone.ts'), 'x\n');
     suspend(root, '--client', 'claude-code', '--notes', 'work\nnext: more\nanchor: gone.ts');
+    rmSync(path.join(root, 'gone.ts'));
     const t = path.join(root, 'a.jsonl');
     writeFileSync(t, '{"type":"user","message":{"role":"user","content":"hi"}}\n');
     const first = nodeHook(root, { session_id: 'a', transcript_path: t });

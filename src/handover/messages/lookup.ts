@@ -37,6 +37,10 @@ const en = {
   askUser: '. Ask the user',
   history: 'See the history and receipts (agents: handover_list_brains)',
   sourceFirst: 'For the source brain to run first',
+  /** Said to a person only (lookup.ts): no project snapshot, but issues have theirs (#25). */
+  issuesOnly: (ids: readonly number[]) =>
+    `No snapshot of the project itself (no default issue); there are snapshots of issue ${ids.map((i) => `#${i}`).join(', ')}`,
+  readIssue: (n: number) => `The newest of issue #${n}`,
 };
 
 const ja: typeof en = {
@@ -72,6 +76,9 @@ const ja: typeof en = {
   askUser: '。ユーザーに確認してください',
   history: '履歴と受け取り状況を見ます（Brain 一覧は handover_list_brains）',
   sourceFirst: '引き継ぎ元 Brain が先に実行します',
+  issuesOnly: (ids) =>
+    `プロジェクト全体の snapshot はありません（既定の issue もありません）。issue ${ids.map((i) => `#${i}`).join(', ')} の snapshot があります`,
+  readIssue: (n) => `issue #${n} の最新を読みます`,
 };
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
