@@ -3,6 +3,7 @@
 // None of that leaves the clone: the shared text keeps the sections an agent writes (summary, decisions,
 // next steps, blockers, risks it wrote, anchors of committed files), the issue, branch, HEAD and counts.
 import type { GitRunner } from '../shared/git.js';
+import { strings } from './i18n.js';
 import { SECTIONS, splitSections } from './sections.js';
 
 // METADATA keys that point into this machine: the transcript and the fingerprints of dirty files.
@@ -29,6 +30,8 @@ export function shareableSnapshot(markdown: string, committed: ReadonlySet<strin
   const title = markdown.split('\n', 1)[0] ?? '# Handover';
   // Stryker disable next-line ArrayDeclaration: a seeded entry drops only handoff lines that contain it, none a snapshot has
   const dropped: string[] = [];
+  // An emptied section says so in the snapshot's own language (METADATA `lang`), as snapshot.ts writes it.
+  const none = `- ${strings(/^- lang: ja$/m.test(markdown) ? 'ja' : 'en').none}`;
   const keep = (name: string, lines: string[]): string[] => {
     const intro = lines.filter((l) => l.startsWith('> '));
     const body = lines.filter((l) => !l.startsWith('> '));
@@ -44,7 +47,7 @@ export function shareableSnapshot(markdown: string, committed: ReadonlySet<strin
         break;
       }
       case 'DISCOVERY':
-        // Wholly the log's: nothing kept, "- none" below.
+        // Wholly the log's: nothing kept, `none` below.
         out = [];
         break;
       case 'RISKS':
@@ -74,7 +77,7 @@ export function shareableSnapshot(markdown: string, committed: ReadonlySet<strin
         out = body;
     }
     // Blank lines were dropped before: an empty section is one with no line left.
-    if (!out.length) out = ['- none'];
+    if (!out.length) out = [none];
     return [...intro, ...out];
   };
   const out = [title, ''];

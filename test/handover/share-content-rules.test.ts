@@ -161,6 +161,15 @@ describe('shareableSnapshot', () => {
     );
   });
 
+  it('a Japanese snapshot says its emptied sections in Japanese (newcomer walk-through 11 saw "- none" among "- なし")', () => {
+    const ja = '# Handover: p\n\n## METADATA\n- lang: ja\n- session_log: /x.jsonl\n\n## DISCOVERY\n- Ran: `ls`\n\n## DECISION\n- なし\n';
+    const out = shareableSnapshot(ja, new Set());
+    expect(out).toContain('## DISCOVERY\n- なし\n');
+    expect(out).toContain('## CODEBASE_ANCHORS\n- なし\n');
+    expect(out).toContain('- session_log: none\n');
+    expect(out).not.toMatch(/^- none$/m);
+  });
+
   it('a CURRENT_STATE whose first line is the issue text keeps nothing of it', () => {
     const out = shareableSnapshot('# H\n## CURRENT_STATE\n- issue 本文（起票時の記述）: 秘密\n- more\n', new Set());
     expect(out).toContain('## CURRENT_STATE\n- none\n\n## DISCOVERY');
