@@ -49,3 +49,55 @@ describe('1. handover list’s brain filters after `uninstall --codex`', () => {
     );
   });
 });
+
+describe('2. after `handover retire ID`', () => {
+  /** Two transfers by Claude Code in one scope (the second supersedes the first), the second retired. */
+  function retired(): { root: string; older: string; newer: string; receipt: { en: string; ja: string } } {
+    const root = transferred();
+    const older = butler(root, ['handover', 'list']).out.match(/ {2}(\S+-claude-code) /)![1]!;
+    const t = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']);
+    const newer = t.out.match(/handover_id: (\S+)/)![1]!;
+    expect(newer).not.toBe(older);
+    const en = butler(root, ['handover', 'retire', newer]).out.split('\n')[0]!;
+    const ja2 = butler(root, ['handover', 'retire', newer], ja).out.split('\n')[0]!;
+    return { root, older, newer, receipt: { en, ja: ja2 } };
+  }
+
+  it('reading the older one never sends the person back to the retired one (en, ja)', () => {
+    const { root, older, newer } = retired();
+    const r = butler(root, ['handover', 'read', older]);
+    expect(r.out.split('\n')[0]).toBe(
+      `Superseded by ${newer}, which was retired: no snapshot newer than this one is offered (all of them: \`butler handover list\`).`,
+    );
+    expect(r.out).not.toContain(`butler handover read ${newer}`);
+    const j = butler(root, ['handover', 'read', older], ja);
+    expect(j.out.split('\n')[0]).toBe(
+      `${newer} に置き換えられましたが、${newer} は提示終了しています: これより新しい snapshot は提示されません（一覧: \`butler handover list\`）。`,
+    );
+    expect(j.out).not.toContain(`butler handover read ${newer}`);
+    // A newer one not retired since: named, and the command reads it.
+    const third = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).out.match(
+      /handover_id: (\S+)/,
+    )![1]!;
+    expect(butler(root, ['handover', 'read', older]).out.split('\n')[0]).toBe(
+      `Superseded by ${newer} (retired since; the newest not retired is ${third}): this is not the current snapshot. Read the newest with \`butler handover read ${third}\` (all of them: \`butler handover list\`).`,
+    );
+    expect(butler(root, ['handover', 'read', older], ja).out.split('\n')[0]).toContain(
+      `（その後提示終了。提示終了していない最新は ${third}）: これは最新の snapshot ではありません。最新は \`butler handover read ${third}\``,
+    );
+  });
+
+  it('reading the retired one says first, in one line, that it is retired; retire’s receipt and the list use one word (en, ja)', () => {
+    const { root, newer, receipt } = retired();
+    expect(butler(root, ['handover', 'read', newer]).out.split('\n')[0]).toMatch(
+      /^Retired by person at \S+: history only, no longer offered to resume\.$/,
+    );
+    expect(butler(root, ['handover', 'read', newer], ja).out.split('\n')[0]).toMatch(
+      /^提示終了（person、\S+）: 履歴としてのみ残り、再開には提示されません。$/,
+    );
+    expect(receipt.en).toBe(`✓ Retired handover ${newer} (the file stays)`);
+    expect(butler(root, ['handover', 'list']).out).toContain(`(retired by person)`);
+    expect(receipt.ja).toBe(`✓ handover ${newer} の提示を終了しました（ファイルは残ります）`);
+    expect(butler(root, ['handover', 'list'], ja).out).toContain('（提示終了（person））');
+  });
+});
