@@ -1,5 +1,5 @@
 import type { ToolDef } from '../mcp/tool.js';
-import { prepareText, snapshotBrains } from '../handover/index.js';
+import { historyBrains, prepareText, snapshotBrains } from '../handover/index.js';
 import { brainForClient, listBrains, PERSON_BRAIN } from '../shared/brains.js';
 import { CLIENTS } from '../shared/clients/index.js';
 import type { Lang } from '../shared/config.js';
@@ -23,9 +23,11 @@ export async function knownClient(root: string, client: string, lang: Lang): Pro
 }
 
 /** The usage error for a brain flag naming no brain here: the nearest of the ids and each client's names, said as the brain id. */
-function noBrain(flag: string, value: string, ids: string[], lang: Lang): UsageError {
-  const names = new Map<string, string>(ids.map((id) => [id, id]));
-  for (const c of CLIENTS) if (ids.includes(c.brain)) for (const a of [c.key, ...c.aliases]) names.set(a, c.brain);
+function noBrain(flag: string, value: string, ids: string[], lang: Lang, pool: string[] = ids): UsageError {
+  // Nothing installed and nothing to name (a full uninstall): say so rather than "(known: )" (#25).
+  if (!ids.length) return new UsageError(cliErrors(lang).noClient(flag, value));
+  const names = new Map<string, string>(pool.map((id) => [id, id]));
+  for (const c of CLIENTS) if (pool.includes(c.brain)) for (const a of [c.key, ...c.aliases]) names.set(a, c.brain);
   const near = names.get(nearest(value, [...names.keys()]) ?? '') ?? null;
   return new UsageError(cliErrors(lang).noBrain(flag, value, near, ids));
 }
@@ -53,16 +55,20 @@ export async function brainFilters(
   const registry = await listBrains(root).catch(() => []);
   // A transfer goes to a brain registered here (the tool refuses any other); a filter may name a snapshot's author too.
   const authors = reads || !keys.includes('target_brain') ? (await snapshotBrains(root)).map((b) => b.split(' ')[0]!) : [];
-  const ids = [...new Set([...registry.map((b) => b.brain_id), ...authors, ...(reads ? [PERSON_BRAIN] : [])])];
-  const known = [...registry, ...authors.map((brain_id) => ({ brain_id, title: null, last_seen: null }))];
+  // A filter (read-only) takes any brain the history names and any client's brain id or alias (src/shared/clients/),
+  // installed or not (#25: after `uninstall --codex`, `--target codex` still finds the transfer to Codex).
+  const history = reads ? await historyBrains(root) : [];
+  const ids = [...new Set([...registry.map((b) => b.brain_id), ...authors, ...history, ...(reads ? [PERSON_BRAIN] : [])])];
+  const accepted = new Set([...ids, ...(reads ? CLIENTS.map((c) => c.brain) : [])]);
+  const known = [...registry, ...[...authors, ...history].map((brain_id) => ({ brain_id, title: null, last_seen: null }))];
   const out = { ...args };
   for (const key of keys) {
     const value = args[key] as string;
     if (key === 'target_brain' && value === 'any') continue;
     const brain = brainForClient(value, known);
     // `person` resolves by name alone: a writing verb takes it only when it is one of the brains here.
-    if (brain !== null && ids.includes(brain)) out[key] = brain;
-    else throw noBrain(typed[key] ?? `--${key}`, value, ids, lang);
+    if (brain !== null && accepted.has(brain)) out[key] = brain;
+    else throw noBrain(typed[key] ?? `--${key}`, value, ids, lang, [...accepted]);
   }
   return out;
 }

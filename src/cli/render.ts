@@ -25,8 +25,16 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   // One snapshot read that a newer one replaced (its author's transfer after a suspend): said before anything in it (#25).
   if (typeof d.superseded_by === 'string' && typeof d.snapshot === 'string') {
     const list = step('handover_list', d.issue_id ? { issue_id: d.issue_id } : {});
-    out.unshift(l.superseded(d.superseded_by, step('handover_read', { handover_id: d.superseded_by }), list));
+    const current = d.superseded_current === undefined ? d.superseded_by : d.superseded_current;
+    out.unshift(
+      typeof current === 'string'
+        ? l.superseded(d.superseded_by, step('handover_read', { handover_id: current }), list, current)
+        : l.supersededRetired(d.superseded_by, list),
+    );
   }
+  // A retired snapshot read by id: said first, in one line (#25).
+  const retired = ((d.receipts as Rec[] | undefined) ?? []).find((x) => x.kind === 'retired');
+  if (retired && typeof d.snapshot === 'string') out.unshift(l.retiredRead(retired.by, retired.at));
   if (r.hint) out.push(`  ${l.hint}: ${say(r.hint)}`);
   work(d, out, l, lang);
   issue(d, out, l);

@@ -161,3 +161,14 @@ export function describeCandidate(e: IndexEntry) {
     ...(isOwn(e) ? {} : originData(e)),
   };
 }
+
+/**
+ * The snapshot a person is sent to instead of a superseded one: the first along its `superseded_by` chain that
+ * no one retired; null when that chain ends at a retired one (#25: read pointed back to the snapshot just retired).
+ */
+export function currentAfter(id: string, entries: readonly IndexEntry[]): string | null {
+  const byId = new Map(entries.map((e) => [e.handover_id, e]));
+  for (let e = byId.get(id), seen = 0; e && seen < entries.length; e = byId.get(e.superseded_by ?? ''), seen++)
+    if (!isRetired(e)) return e.handover_id;
+  return null;
+}

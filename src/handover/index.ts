@@ -3,7 +3,7 @@
 export { writeAutoSnapshot, type AutoQuery } from './auto.js';
 export { checkpointSession } from './checkpoint.js';
 export type { HandoverContext } from './context.js';
-export { listHandovers, listKnownBrains, snapshotBrains } from './list.js';
+export { historyBrains, listHandovers, listKnownBrains, snapshotBrains } from './list.js';
 export { readHandover } from './lookup.js';
 export { resumeOrAccept } from './take.js';
 export { prepareHandover } from './prepare.js';

@@ -116,3 +116,12 @@ export async function snapshotBrains(root: string, issueId: number | null = null
   for (const e of entries) if (issueId === null || e.issue_id === issueId) count.set(e.source_brain, (count.get(e.source_brain) ?? 0) + 1);
   return [...count].map(([b, n]) => `${b} (${n})`);
 }
+
+/**
+ * Every brain the project's snapshot history names, as author or as target (`any` is no brain): a filter of
+ * `handover list` may name one that is no longer installed here (#25: Codex uninstalled, its transfer still listed).
+ */
+export async function historyBrains(root: string): Promise<string[]> {
+  const entries = await new HandoverStore(root).entries().catch(() => []);
+  return [...new Set(entries.flatMap((e) => [e.source_brain, e.target_brain]))].filter((b) => b && b !== 'any');
+}

@@ -72,6 +72,8 @@ const en = {
   /** A brain filter (`handover list --source codx`) naming no brain here; `near`: the nearest brain id. */
   noBrain: (flag: string, value: string, near: string | null, known: string[]) =>
     `${flag} ${value} names no brain here${near ? `; did you mean ${near}?` : ''} (known: ${known.join(', ')})`,
+  noClient: (flag: string, value: string) =>
+    `${flag} ${value} names no brain here: no agent client is installed (butler install sets one up)`,
   issueNumber: '--issue takes an issue number',
 };
 
@@ -137,6 +139,8 @@ const ja: typeof en = {
   oneSnapshotId: 'snapshot の id を一つ指定してください',
   noBrain: (flag, value, near, known) =>
     `${flag} ${value} はここの Brain を指していません${near ? `。もしかして ${near}？` : ''}（既知: ${known.join(', ')}）`,
+  noClient: (flag, value) =>
+    `${flag} ${value} はここの Brain を指していません: エージェントクライアントがインストールされていません（butler install で設定できます）`,
   issueNumber: '--issue には issue 番号を指定してください',
 };
 

@@ -1,0 +1,103 @@
+// Newcomer walk-through 12 (#25): the handover CLI after an uninstall and after a retire, through the real CLI, en and ja.
+import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/repo.js';
+import { butler, tempRepos } from '../helpers/person-cli.js';
+
+const { repo } = tempRepos();
+const ja = { env: { BUTLER_LANG: 'ja' } };
+
+/** A project with Claude Code and Codex installed and committed, and one transfer from Claude Code to Codex. */
+function transferred(): string {
+  const root = repo();
+  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', 'install');
+  expect(butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).code).toBe(0);
+  return root;
+}
+
+describe('1. handover list’s brain filters after `uninstall --codex`', () => {
+  it('--target codex (or codex-mcp-client) still lists the transfer to Codex; a known alias never installed is no error', () => {
+    const root = transferred();
+    expect(butler(root, ['uninstall', '--codex']).code).toBe(0);
+    for (const name of ['codex', 'codex-mcp-client']) {
+      const r = butler(root, ['handover', 'list', '--target', name]);
+      expect([r.code, r.err], name).toEqual([0, '']);
+      expect(r.out).toMatch(/ {2}\S+-claude-code {2}\S+ {2}claude-code -> codex-mcp-client /);
+    }
+    const jr = butler(root, ['handover', 'list', '--target', 'codex'], ja);
+    expect([jr.code, jr.err, jr.out.includes('claude-code -> codex-mcp-client')]).toEqual([0, '', true]);
+    expect(butler(root, ['handover', 'list', '--client', 'gemini'], ja).code).toBe(0);
+    // Only a name matching nothing is the usage error, with the nearest.
+    const typo = butler(root, ['handover', 'list', '--target', 'codx']);
+    expect([typo.code, typo.err.split('\n')[0]]).toEqual([
+      2,
+      'butler handover list: --target codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, person)',
+    ]);
+  });
+
+  it('transfer --target after a full uninstall says no agent client is installed and names butler install (en, ja)', () => {
+    const root = transferred();
+    expect(butler(root, ['uninstall']).code).toBe(0);
+    const r = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']);
+    expect([r.code, r.err.split('\n')[0]]).toEqual([
+      2,
+      'butler handover transfer: --target codex names no brain here: no agent client is installed (butler install sets one up)',
+    ]);
+    expect(butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex'], ja).err.split('\n')[0]).toBe(
+      'butler handover transfer: --target codex はここの Brain を指していません: エージェントクライアントがインストールされていません（butler install で設定できます）',
+    );
+  });
+});
+
+describe('2. after `handover retire ID`', () => {
+  /** Two transfers by Claude Code in one scope (the second supersedes the first), the second retired. */
+  function retired(): { root: string; older: string; newer: string; receipt: { en: string; ja: string } } {
+    const root = transferred();
+    const older = butler(root, ['handover', 'list']).out.match(/ {2}(\S+-claude-code) /)![1]!;
+    const t = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']);
+    const newer = t.out.match(/handover_id: (\S+)/)![1]!;
+    expect(newer).not.toBe(older);
+    const en = butler(root, ['handover', 'retire', newer]).out.split('\n')[0]!;
+    const ja2 = butler(root, ['handover', 'retire', newer], ja).out.split('\n')[0]!;
+    return { root, older, newer, receipt: { en, ja: ja2 } };
+  }
+
+  it('reading the older one never sends the person back to the retired one (en, ja)', () => {
+    const { root, older, newer } = retired();
+    const r = butler(root, ['handover', 'read', older]);
+    expect(r.out.split('\n')[0]).toBe(
+      `Superseded by ${newer}, which was retired: no snapshot newer than this one is offered (all of them: \`butler handover list\`).`,
+    );
+    expect(r.out).not.toContain(`butler handover read ${newer}`);
+    const j = butler(root, ['handover', 'read', older], ja);
+    expect(j.out.split('\n')[0]).toBe(
+      `${newer} に置き換えられましたが、${newer} は提示終了しています: これより新しい snapshot は提示されません（一覧: \`butler handover list\`）。`,
+    );
+    expect(j.out).not.toContain(`butler handover read ${newer}`);
+    // A newer one not retired since: named, and the command reads it.
+    const third = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).out.match(
+      /handover_id: (\S+)/,
+    )![1]!;
+    expect(butler(root, ['handover', 'read', older]).out.split('\n')[0]).toBe(
+      `Superseded by ${newer} (retired since; the newest not retired is ${third}): this is not the current snapshot. Read the newest with \`butler handover read ${third}\` (all of them: \`butler handover list\`).`,
+    );
+    expect(butler(root, ['handover', 'read', older], ja).out.split('\n')[0]).toContain(
+      `（その後提示終了。提示終了していない最新は ${third}）: これは最新の snapshot ではありません。最新は \`butler handover read ${third}\``,
+    );
+  });
+
+  it('reading the retired one says first, in one line, that it is retired; retire’s receipt and the list use one word (en, ja)', () => {
+    const { root, newer, receipt } = retired();
+    expect(butler(root, ['handover', 'read', newer]).out.split('\n')[0]).toMatch(
+      /^Retired by person at \S+: history only, no longer offered to resume\.$/,
+    );
+    expect(butler(root, ['handover', 'read', newer], ja).out.split('\n')[0]).toMatch(
+      /^提示終了（person、\S+）: 履歴としてのみ残り、再開には提示されません。$/,
+    );
+    expect(receipt.en).toBe(`✓ Retired handover ${newer} (the file stays)`);
+    expect(butler(root, ['handover', 'list']).out).toContain(`(retired by person)`);
+    expect(receipt.ja).toBe(`✓ handover ${newer} の提示を終了しました（ファイルは残ります）`);
+    expect(butler(root, ['handover', 'list'], ja).out).toContain('（提示終了（person））');
+  });
+});
