@@ -3,20 +3,10 @@
 // bundle in real git repositories, en and ja where there is text; the expected texts are written here.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo } = tempRepos();
+const { repo, installed } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
-
-/** A committed install of Claude Code and Codex, so `codex` names a brain here. */
-function installed(): string {
-  const root = repo();
-  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'install');
-  return root;
-}
 
 describe('5. a bad flag value is a usage error naming the flag', () => {
   it('work diff --record zzz, --path outside; status --project of a folder that is not there (en, ja)', () => {

@@ -6,17 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
 import { CLONE_BIN, butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo } = tempRepos();
+const { repo, installed } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
-
-/** A committed install of Claude Code and Codex, so `codex` names a brain here. */
-function installed(): string {
-  const root = repo();
-  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'install');
-  return root;
-}
 
 /** `butler <verb>` written bare, where a person running Butler by path cannot type it (no `butler` on PATH). */
 const BARE = /(?<![\w/.-])butler (?=[a-z<]|--)/;

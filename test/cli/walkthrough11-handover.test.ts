@@ -6,17 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo } = tempRepos();
+const { repo, installed } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
-
-/** A committed install of Claude Code and Codex, so both name a brain here. */
-function installed(): string {
-  const root = repo();
-  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'install');
-  return root;
-}
 
 describe('1. a snapshot written after files were deleted', () => {
   it('names no deleted file as one to look at, and accept reports no anchor missing since', () => {

@@ -7,18 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
 import { BIN, butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo } = tempRepos();
+const { repo, installed } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
 const hasScript = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim() !== '';
-
-/** A committed install of Claude Code and Codex, so `codex` names a brain here. */
-function installed(): string {
-  const root = repo();
-  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'install');
-  return root;
-}
 
 /** The person's suspend of issue 1, then their transfer of it to Codex: [suspend id, transfer id]. */
 function suspendThenTransfer(root: string): [string, string] {

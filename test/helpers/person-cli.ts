@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { isolatedGitEnv, makeRepo } from './repo.js';
+import { git, isolatedGitEnv, makeRepo } from './repo.js';
 
 /**
  * The CLI as an installed package runs it: hooks/butler.mjs under node_modules (test/global-env.ts links the
@@ -52,7 +52,16 @@ export function tempRepos() {
     made(path.dirname(root));
     return root;
   };
-  return { made, repo, withRemote };
+  /** A committed install of Claude Code and Codex, so `codex` (and `claude`) name a brain here. */
+  const installed = () => {
+    const root = repo();
+    const r = butler(root, ['install', '--claude', '--codex']);
+    if (r.code !== 0) throw new Error(`install failed: ${r.out}${r.err}`);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    return root;
+  };
+  return { made, repo, withRemote, installed };
 }
 
 export function butler(cwd: string, args: string[], opts: { bin?: string; env?: Record<string, string> } = {}) {
