@@ -1,5 +1,5 @@
 import type { ToolDef } from '../mcp/tool.js';
-import { historyBrains, prepareText, snapshotBrains } from '../handover/index.js';
+import { historyBrains, snapshotBrains } from '../handover/index.js';
 import { brainForClient, listBrains, PERSON_BRAIN } from '../shared/brains.js';
 import { CLIENTS } from '../shared/clients/index.js';
 import type { Lang } from '../shared/config.js';

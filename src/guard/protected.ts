@@ -5,7 +5,7 @@
 // on the commit made (its parent against it): what git did between the two (a clean filter, a file
 // written meanwhile) is caught by the second check.
 import { parse } from 'smol-toml';
-import type { GitRunner } from '../shared/git.js';
+import { type GitRunner, statusPaths } from '../shared/git.js';
 import { guardFromText, relaxes } from './config.js';
 
 /** Reads one side of a change: null when the file is absent there. */
@@ -93,12 +93,7 @@ export const blobAt =
 
 /** Paths with uncommitted changes (untracked included) among the protected files. */
 export async function changedProtected(git: GitRunner, root: string): Promise<string[]> {
-  const st = await git(root, ['status', '--porcelain', '-z', '--no-renames', '--untracked-files=all', '--', ...PROTECTED_PATHSPECS]);
-  if (st.exitCode !== 0) return [];
-  return st.stdout
-    .split('\0')
-    .filter((e) => e.length > 3)
-    .map((e) => e.slice(3));
+  return (await statusPaths(git, root, ['--untracked-files=all', '--', ...PROTECTED_PATHSPECS])) ?? [];
 }
 
 /** Protected paths a commit changed against its parent (`parent` null: a first commit). */

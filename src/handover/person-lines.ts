@@ -54,7 +54,8 @@ function personStep(step: string, lang: Lang): string | null {
   const inner = asked === null ? step : step.slice(t.askBefore('').length);
   const call = /^([a-z_]+\((?:\{.*\})?\)) — (.+)$/.exec(inner);
   const reason = call ? rewrite(call[2]!, reasons(lang)) : null;
-  if (reason === null) return asked;
+  // "When the user agrees:" before the author's own words is theirs: only a generated call is reworded.
+  if (reason === null) return /^[a-z_]+\((?:\{.*\})?\)(?: — |$)/.test(inner) ? asked : null;
   const said = `${call![1]} — ${reason}`;
   return asked === null ? said : t.person.askBefore(said);
 }

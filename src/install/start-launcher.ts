@@ -9,8 +9,6 @@ import { readTextIfExists } from '../shared/fs.js';
 import { START_SCRIPT } from '../shared/vendored.js';
 import { BIN_DIR } from './constants.js';
 
-export { START_SCRIPT };
-
 /** What the command compares: `$(cat file)` drops the trailing newlines, so the hash is of the text without them. */
 export function startScriptSum(text: string): string {
   return createHash('sha256').update(text.replace(/\n+$/, '')).digest('hex');

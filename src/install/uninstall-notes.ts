@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import type { ClientRecord } from '../shared/clients/index.js';
 import type { Lang } from '../shared/config.js';
-import { GIT_SAFETY, type GitRunner } from '../shared/git.js';
+import { GIT_SAFETY, type GitRunner, statusPaths } from '../shared/git.js';
 import { installText } from './messages.js';
 import { abs, type FileChange } from './plan.js';
 
@@ -38,12 +38,7 @@ export async function uninstallNotes(
 /** Of `paths`, those git tracks that differ from the last commit or the index (removed or edited); all of them when git cannot say. */
 async function changedInGit(git: GitRunner, root: string, paths: string[]): Promise<string[]> {
   if (!paths.length) return [];
-  const r = await git(root, [...GIT_SAFETY, 'status', '--porcelain=v1', '-z', '--untracked-files=no', '--', ...paths]).catch(() => null);
-  if (!r || r.exitCode !== 0) return paths;
-  return r.stdout
-    .split('\0')
-    .filter((e) => e.length > 3)
-    .map((e) => e.slice(3));
+  return (await statusPaths(git, root, ['--untracked-files=no', '--', ...paths]).catch(() => null)) ?? paths;
 }
 
 /** The tracked paths a plan would remove, or edit to other text than git's index has. */

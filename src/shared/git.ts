@@ -54,3 +54,16 @@ export interface OwnRecordNote {
   not_recorded?: string;
   not_published?: string;
 }
+
+/**
+ * The paths `git status --porcelain -z --no-renames` names, given its other options and pathspecs; null when
+ * git exits with an error (a runner that throws, throws). `--no-renames`: with `-z` a rename's old path is an entry of its own, without the status columns.
+ */
+export async function statusPaths(git: GitRunner, root: string, args: readonly string[]): Promise<string[] | null> {
+  const r = await git(root, [...GIT_SAFETY, 'status', '--porcelain=v1', '-z', '--no-renames', ...args]);
+  if (r.exitCode !== 0) return null;
+  return r.stdout
+    .split('\0')
+    .filter((e) => e.length > 3)
+    .map((e) => e.slice(3));
+}

@@ -46,7 +46,8 @@ describe('sectionForPerson', () => {
     );
     expect(sectionForPerson(text, 'NEXT_ACTION')).toEqual([
       '1. work_record() — Unrecorded changes. Record them now without asking, please.',
-      '2. When you want to share them: deploy',
+      // The author's own "When the user agrees:" step is theirs (only a generated call after it is reworded).
+      '2. When the user agrees: deploy',
       '3. Record them now without asking',
     ]);
     expect(sectionForPerson(text, 'RISKS')).toEqual([
