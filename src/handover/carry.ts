@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ParsedNotes } from './notes.js';
-import { strings } from './i18n.js';
+import { isGeneratedStep, OMITTED } from './generated-step.js';
 import { sectionBody } from './sections.js';
 
 /** Open items one snapshot hands to the next in the same scope. Pending keeps its `[label]`. */
@@ -22,21 +22,10 @@ const MAX_CARRIED_ANCHORS = 10;
 // carrying them would repeat stale counts, so only what a brain wrote (or carried) comes forward.
 const GENERATED = [
   /^(?:none|なし)$/,
-  /^… \d+ more omitted$|^…ほか \d+ 件を省略$/,
+  OMITTED,
   /^\[[^\]]+\] (?:Could not read issue #\d+|issue #\d+ を読めませんでした)/,
   /^\d+ unrecorded change\(s\):|^\d+ unpublished record\(s\):|^未記録の変更が \d+ 件|^未公開の記録が \d+ 件/,
   /^(?:Failed|失敗): |^… \d+ more failures? omitted$|^… 他 \d+ 件の失敗を省略$/,
-];
-
-// The steps snapshot.ts writes itself, in both languages from its own catalog: a tool call with its reason,
-// "when the user agrees: …", the default step, the omitted-count line.
-const GENERATED_NEXT: ((l: string) => boolean)[] = [
-  (l) => /^[a-z_]+\((?:\{.*\})?\)(?: — |$)/.test(l),
-  ...(['en', 'ja'] as const).flatMap((lang) => [
-    (l: string) => l.startsWith(strings(lang).askBefore('')),
-    (l: string) => l === strings(lang).defaultNext,
-  ]),
-  (l) => GENERATED[1]!.test(l),
 ];
 
 const items = (md: string, section: 'DECISION' | 'BLOCKED / PENDING' | 'RISKS' | 'CODEBASE_ANCHORS') =>
@@ -54,11 +43,10 @@ export function openItemsOf(markdown: string, root: string): OpenItems {
     if (!p || !m?.[2] || path.isAbsolute(p) || p.split(/[\\/]/).includes('..') || !existsSync(path.join(root, p))) continue;
     if (anchors.length < MAX_CARRIED_ANCHORS) anchors.push({ path: p, role: m[2] });
   }
-  // Numbered steps; the ones Butler writes each time (a tool call with its reason, "when the user agrees",
-  // the default step) are made afresh from the work state, not carried.
+  // Numbered steps; the ones Butler writes each time are made afresh from the work state, not carried.
   const next = sectionBody(markdown, 'NEXT_ACTION')
     .map((l) => /^\d+\. (.+)$/.exec(l)?.[1]?.trim() ?? '')
-    .filter((l) => l && !GENERATED_NEXT.some((g) => g(l)));
+    .filter((l) => l && !isGeneratedStep(l));
   return {
     next,
     decisions: items(markdown, 'DECISION'),

@@ -1,5 +1,6 @@
 import type { Lang } from '../shared/config.js';
 import { stateText } from '../work/index.js';
+import { generatedStep } from './generated-step.js';
 import { strings } from './i18n.js';
 import { type SectionName, sectionBody } from './sections.js';
 
@@ -49,15 +50,13 @@ const reasons = (lang: Lang): Pair[] => {
 
 /** A generated NEXT_ACTION step (`work_record() — <reason>`, "When the user agrees: …") in a person's words, or null. */
 function personStep(step: string, lang: Lang): string | null {
-  const t = strings(lang);
-  const asked = rewrite(step, [{ agent: t.askBefore, person: t.person.askBefore }]);
-  const inner = asked === null ? step : step.slice(t.askBefore('').length);
-  const call = /^([a-z_]+\((?:\{.*\})?\)) — (.+)$/.exec(inner);
-  const reason = call ? rewrite(call[2]!, reasons(lang)) : null;
-  // "When the user agrees:" before the author's own words is theirs: only a generated call is reworded.
-  if (reason === null) return /^[a-z_]+\((?:\{.*\})?\)(?: — |$)/.test(inner) ? asked : null;
-  const said = `${call![1]} — ${reason}`;
-  return asked === null ? said : t.person.askBefore(said);
+  const g = generatedStep(step, lang);
+  // The default step and the count line read the same to a person; an author's line is never touched.
+  if (g === null || g === 'fixed') return null;
+  const reason = g.reason === null ? null : rewrite(g.reason, reasons(lang));
+  if (reason === null && !g.asked) return null;
+  const said = reason === null ? (g.reason === null ? g.call : `${g.call} — ${g.reason}`) : `${g.call} — ${reason}`;
+  return g.asked ? strings(lang).person.askBefore(said) : said;
 }
 
 const personRisk = (risk: string, lang: Lang): string | null =>
