@@ -19,26 +19,22 @@ export interface RetireArgs {
 export async function retireHandover(ctx: HandoverContext, args: RetireArgs): Promise<ToolResult> {
   const by = normalizeBrain(args.client ?? ctx.sessionBrain, 'person');
   const reason = args.reason?.trim() ? ctx.redact(args.reason.trim()).slice(0, 500) : undefined;
-  const entry = await ctx.store.addReceipt(args.handover_id, {
+  const r = await ctx.store.addReceipt(args.handover_id, {
     kind: 'retired',
     by,
     at: ctx.now().toISOString(),
     ...(reason ? { reason } : {}),
   });
-  if (!entry) {
-    throw new ButlerError(
-      'not_found',
-      listText(ctx.lang, ctx.audience).noHandover(args.handover_id),
-      listText(ctx.lang, ctx.audience).noHandoverHint,
-    );
-  }
+  const t = listText(ctx.lang, ctx.audience);
+  if (!r) throw new ButlerError('not_found', t.noHandover(args.handover_id), t.noHandoverHint);
+  const { entry } = r;
+  const receipts = entry.receipts ?? [];
+  const data = { handover_id: entry.handover_id, snapshot_file: entry.snapshot_file, receipts };
+  // Retired before: said so, and nothing is written or shared again (the first receipt stays the one).
+  const before = receipts.find((x) => x.kind === 'retired');
+  if (!r.added && before) return ok(t.alreadyRetired(entry.handover_id, before.by, before.at), { ...data, already_retired: true });
   // A shared snapshot is retired on every clone: the receipt goes to the remote too.
   const d = shareDeps(ctx);
   const shared = (await isShared(d, entry).catch(() => false)) ? { shared: (await shareSnapshots(d, [entry.handover_id])).shared } : {};
-  return ok(listText(ctx.lang, ctx.audience).retired(entry.handover_id), {
-    handover_id: entry.handover_id,
-    snapshot_file: entry.snapshot_file,
-    receipts: entry.receipts ?? [],
-    ...shared,
-  });
+  return ok(t.retired(entry.handover_id), { ...data, ...shared });
 }

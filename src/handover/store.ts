@@ -195,8 +195,11 @@ export class HandoverStore {
     );
   }
 
-  /** Adds a receipt to one row under the lock; false when the id is unknown. Idempotent per kind and brain. */
-  async addReceipt(handoverId: string, receipt: Receipt): Promise<IndexEntry | null> {
+  /**
+   * Adds a receipt to one row under the lock; null when the id is unknown, `added: false` (nothing written)
+   * when the row holds one already: one `retired` whoever retired it, one `accepted` per brain.
+   */
+  async addReceipt(handoverId: string, receipt: Receipt): Promise<{ entry: IndexEntry; added: boolean } | null> {
     if (!(await pathExists(this.dir))) return null;
     await assertNoLinks(this.projectRoot, this.indexFile);
     return withFileLock(
@@ -206,9 +209,12 @@ export class HandoverStore {
         const hit = entries.find((e) => e.handover_id === handoverId);
         if (!hit) return null;
         const receipts = hit.receipts ?? [];
-        if (!receipts.some((r) => r.kind === receipt.kind && r.by === receipt.by)) hit.receipts = [...receipts, receipt];
+        // A snapshot is retired once, whoever retires it; each brain accepts it once.
+        const had = receipts.some((r) => r.kind === receipt.kind && (r.kind === 'retired' || r.by === receipt.by));
+        if (had) return { entry: hit, added: false };
+        hit.receipts = [...receipts, receipt];
         await this.writeIndex(entries);
-        return hit;
+        return { entry: hit, added: true };
       },
       { within: this.projectRoot },
     );

@@ -98,7 +98,7 @@ export async function resumeOrAccept(ctx: HandoverContext, args: LifecycleArgs, 
   const receipt = taking
     ? await ctx.store
         .addReceipt(entry.handover_id, { kind: 'accepted', by: me, at: ctx.now().toISOString(), ...(clone ? { clone } : {}) })
-        .then((e) => (e ? acceptedBy(e) : null))
+        .then((r) => (r ? acceptedBy(r.entry) : null))
     : null;
   // A shared snapshot: the receipt travels too, and a clone that accepted first keeps it.
   let receiptNote: string | undefined;

@@ -1,4 +1,6 @@
 // Newcomer walk-through 12 (#25): the handover CLI after an uninstall and after a retire, through the real CLI, en and ja.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
@@ -52,15 +54,14 @@ describe('1. handover list’s brain filters after `uninstall --codex`', () => {
 
 describe('2. after `handover retire ID`', () => {
   /** Two transfers by Claude Code in one scope (the second supersedes the first), the second retired. */
-  function retired(): { root: string; older: string; newer: string; receipt: { en: string; ja: string } } {
+  function retired(): { root: string; older: string; newer: string; receipt: string } {
     const root = transferred();
     const older = butler(root, ['handover', 'list']).out.match(/ {2}(\S+-claude-code) /)![1]!;
     const t = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']);
     const newer = t.out.match(/handover_id: (\S+)/)![1]!;
     expect(newer).not.toBe(older);
-    const en = butler(root, ['handover', 'retire', newer]).out.split('\n')[0]!;
-    const ja2 = butler(root, ['handover', 'retire', newer], ja).out.split('\n')[0]!;
-    return { root, older, newer, receipt: { en, ja: ja2 } };
+    const receipt = butler(root, ['handover', 'retire', newer]).out.split('\n')[0]!;
+    return { root, older, newer, receipt };
   }
 
   it('reading the older one never sends the person back to the retired one (en, ja)', () => {
@@ -95,9 +96,36 @@ describe('2. after `handover retire ID`', () => {
     expect(butler(root, ['handover', 'read', newer], ja).out.split('\n')[0]).toMatch(
       /^提示終了（person、\S+）: 履歴としてのみ残り、再開には提示されません。$/,
     );
-    expect(receipt.en).toBe(`✓ Retired handover ${newer} (the file stays)`);
+    expect(receipt).toBe(`✓ Retired handover ${newer} (the file stays)`);
     expect(butler(root, ['handover', 'list']).out).toContain(`(retired by person)`);
-    expect(receipt.ja).toBe(`✓ handover ${newer} の提示を終了しました（ファイルは残ります）`);
+    const third = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).out.match(
+      /handover_id: (\S+)/,
+    )![1]!;
+    expect(butler(root, ['handover', 'retire', third], ja).out.split('\n')[0]).toBe(
+      `✓ handover ${third} の提示を終了しました（ファイルは残ります）`,
+    );
     expect(butler(root, ['handover', 'list'], ja).out).toContain('（提示終了（person））');
+  });
+
+  it('retiring it again says it is retired already: exit 0, the one receipt, the index not written (en, ja)', () => {
+    const { root, newer } = retired();
+    const index = path.join(root, 'session_logs/handover/index.json');
+    const before = readFileSync(index, 'utf8');
+    const inode = statSync(index).ino;
+    const again = butler(root, ['handover', 'retire', newer, '--client', 'codex']);
+    expect(again.code).toBe(0);
+    expect(again.out.split('\n')[0]).toMatch(
+      new RegExp(`^✓ Handover ${newer} was already retired \\(by person at \\S+\\); nothing changed$`),
+    );
+    const j = butler(root, ['handover', 'retire', newer], ja);
+    expect([j.code, j.out.split('\n')[0]]).toEqual([
+      0,
+      expect.stringMatching(/^✓ handover \S+ は提示終了済みです（person、\S+）。何も変更していません$/),
+    ]);
+    // Not rewritten either (an atomic write is a new file).
+    expect([readFileSync(index, 'utf8'), statSync(index).ino]).toEqual([before, inode]);
+    type Row = { handover_id: string; receipts?: { kind: string }[] };
+    const row = (JSON.parse(before) as { handovers: Row[] }).handovers.find((e) => e.handover_id === newer);
+    expect(row?.receipts?.filter((x) => x.kind === 'retired')).toHaveLength(1);
   });
 });

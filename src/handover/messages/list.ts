@@ -14,6 +14,7 @@ const en = {
   noHandover: (id: string) => `No handover ${id}`,
   noHandoverHint: 'Run `butler handover list` to see the ids.',
   retired: (id: string) => `Retired handover ${id} (the file stays)`,
+  alreadyRetired: (id: string, by: string, at: string) => `Handover ${id} was already retired (by ${by} at ${at}); nothing changed`,
 };
 
 const ja: typeof en = {
@@ -27,17 +28,20 @@ const ja: typeof en = {
   noHandover: (id) => `handover ${id} は見つかりません`,
   noHandoverHint: '`butler handover list` で id を確認してください',
   retired: (id) => `handover ${id} を退役させました（ファイルは残ります）`,
+  alreadyRetired: (id, by, at) => `handover ${id} は退役済みです（${by}、${at}）。何も変更していません`,
 };
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
   /** The list's word for it too (src/cli/messages/render.ts receipt), so the receipt and the list agree (#25). */
   retired: (id: string) => `Retired handover ${id} (the file stays)`,
+  alreadyRetired: (id: string, by: string, at: string) => `Handover ${id} was already retired (by ${by} at ${at}); nothing changed`,
   readPicked: 'with the id of the snapshot you pick from the list',
   noIssue: (id: number) => `Nothing matched: issue #${id} does not exist; this lists the issues there are`,
 };
 const jaPerson: typeof enPerson = {
   retired: (id) => `handover ${id} の提示を終了しました（ファイルは残ります）`,
+  alreadyRetired: (id, by, at) => `handover ${id} は提示終了済みです（${by}、${at}）。何も変更していません`,
   readPicked: '一覧から選んだ snapshot の id を指定します',
   noIssue: (id) => `該当なし: issue #${id} は存在しません。存在する issue の一覧を表示します`,
 };
