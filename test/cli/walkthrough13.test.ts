@@ -55,3 +55,24 @@ describe('4. install --json in a Japanese project', () => {
     expect(README).toContain("install's `lang` is the project's language");
   });
 });
+
+describe('5. a missing required flag is named as the verb’s help lists it', () => {
+  it('handover transfer, issue comment, work record (en, ja)', () => {
+    const root = repo();
+    const cases: [string[], string][] = [
+      [['handover', 'transfer'], '--target-brain (--target)'],
+      [['issue', 'comment', '1'], '--body (--body-file)'],
+      [['work', 'record'], '--message (-m)'],
+    ];
+    for (const [args, shown] of cases) {
+      const verb = args.slice(0, 2).join(' ');
+      const options = butler(root, [...args.slice(0, 2), '--help'])
+        .out.split('\n')
+        .find((l) => l.startsWith('options: '));
+      expect(`${options} `, verb).toContain(` ${shown} `);
+      const r = butler(root, args);
+      expect([r.code, r.err], verb).toEqual([2, `butler ${verb}: ${shown} is required\n  butler ${verb} --help lists its options.\n`]);
+      expect(butler(root, args, ja).err.split('\n')[0], verb).toBe(`butler ${verb}: ${shown} は必須です`);
+    }
+  });
+});
