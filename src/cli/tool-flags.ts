@@ -53,6 +53,20 @@ export function flagLabel(flag: string): string {
   return flag === short ? `-${short}` : `--${flag} (-${short})`;
 }
 
+/**
+ * Each argument's flags as a verb's help lists them (`--target-brain (--target)`), by argument (`default issue` for
+ * `--issue` as the call's default, `--full` for a switch of its own): the help and the errors name a flag so (#25).
+ */
+export function shownFlags(tool: ToolDef): Map<string, string> {
+  const byArg = new Map<string, string[]>();
+  for (const [flag, arg] of cliFlags(tool)) {
+    // A switch that sets a value (`--no-issue`, `--full`) is a flag of its own, not another name of its argument (#25).
+    const key = ALIASES[flag]?.set !== undefined ? `--${flag}` : (arg ?? 'default issue');
+    if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), flagLabel(flag)]);
+  }
+  return new Map([...byArg].map(([key, [first, ...more]]) => [key, `${first}${more.length ? ` (${more.join(', ')})` : ''}`]));
+}
+
 /** The options every verb has: where, who, how to print (and `client`, also an argument of some tools). */
 const SESSION = ['project', 'client', 'json', 'help'];
 
@@ -192,12 +206,14 @@ export function explainZod(
   say: Say = cliErrors('en'),
   typed: Record<string, string> = {},
   args: Record<string, unknown> = {},
+  /** shownFlags of the verb: a flag not typed is named as its help lists it (#25: `--target-brain` where help said more). */
+  shown: ReadonlyMap<string, string> = new Map(),
 ): string {
   return error.issues
     .slice(0, 5)
     .map((i) => {
       const key = String(i.path[0] ?? '');
-      const label = typed[key] ?? (positionals.includes(key) ? key.replace(/_/g, ' ') : flagLabel(kebab(key)));
+      const label = typed[key] ?? (positionals.includes(key) ? key.replace(/_/g, ' ') : (shown.get(key) ?? flagLabel(kebab(key))));
       if (!key) return i.message;
       // zod's English and Japanese words for a missing value (tool-runner.ts parses in the person's language).
       if (i.code === 'invalid_type' && /received undefined|undefinedが入力/.test(i.message)) return say.required(label);

@@ -19,7 +19,7 @@ import { cliErrors } from './messages/errors.js';
 import { cliUsage } from './messages/usage.js';
 import { verbSummary } from './messages/verbs.js';
 import { didYouMean, parseArgsMessage } from './suggest.js';
-import { ALIASES, cliFlags, explainZod, flagLabel, parseOptions, toolArgs } from './tool-flags.js';
+import { explainZod, parseOptions, shownFlags, toolArgs } from './tool-flags.js';
 
 /**
  * A verb group of the CLI (`butler work …`): each verb is an MCP tool definition, run by
@@ -125,7 +125,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
       // The command line is checked before anything is read or bound: a usage error has done nothing.
       const { args, defaultIssue, typed } = await toolArgs(tool, values, parsed.positionals, positionals, io, t);
       const checked = tool.config.inputSchema.safeParse(args, zodLocale(lang));
-      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t, typed, args));
+      if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t, typed, args, shownFlags(tool)));
       const root = await bind(session, values, io, deps, Boolean(group.folder), lang);
       // An issue's author is any name (README); elsewhere the flag names the brain (#25), a read-only verb's as a filter (brainFilters).
       const filters = tool.config.annotations.readOnlyHint && 'client' in tool.config.inputSchema.shape;
@@ -196,13 +196,7 @@ function clientFlag(tool: ToolDef, group: CliGroup): string | null {
 }
 
 function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: Lang, client: string | null): string {
-  const byArg = new Map<string, string[]>();
-  for (const [flag, arg] of cliFlags(tool)) {
-    // A switch that sets a value (`--no-issue`, `--full`) is a flag of its own, not another name of its argument (#25).
-    const key = ALIASES[flag]?.set !== undefined ? `--${flag}` : (arg ?? 'default issue');
-    if (key !== 'client') byArg.set(key, [...(byArg.get(key) ?? []), flagLabel(flag)]);
-  }
-  const flags = [...byArg].map(([, [first, ...more]]) => `${first}${more.length ? ` (${more.join(', ')})` : ''}`).join(' ');
+  const flags = [...shownFlags(tool).values()].join(' ');
   const shape = tool.config.inputSchema.shape as Record<string, { isOptional(): boolean }>;
   // An optional slot is in brackets (`handover read [HANDOVER_ID]`: without it, the latest snapshot; #25).
   const slots = positionals

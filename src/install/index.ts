@@ -18,7 +18,7 @@ export { installLang } from './lang.js';
 export { formatStatus, getStatus } from './status.js';
 export { clientOnMachine } from './status-live.js';
 import { installText } from './messages.js';
-import { uninstallNotes } from './uninstall-notes.js';
+import { installChanged, uninstallNotes } from './uninstall-notes.js';
 import type { GitRunner } from '../shared/git.js';
 
 export type Action = 'create' | 'update' | 'delete';
@@ -34,7 +34,7 @@ export interface InstallReport {
   root: string;
   clients: string[];
   dryRun: boolean;
-  /** The language of the notes (and of formatReport). */
+  /** The project's language after this command (`.butler/config.yaml` `lang`); the notes may speak another (`--json`: English). */
   lang: Lang;
   changes: PlannedChange[];
   notes: string[];
@@ -137,8 +137,11 @@ export async function toReport(
   },
   changes: FileChange[],
   dryRun: boolean,
+  /** The notes' language when the person asked for one (`--lang`, BUTLER_LANG; `--json` English), else the project's. */
+  say: Lang | null = null,
 ): Promise<InstallReport> {
-  const lang = await projectLang({ root: ctx.root, lang: ctx.lang ?? 'en', langExplicit: ctx.langExplicit ?? false });
+  const project = await projectLang({ root: ctx.root, lang: ctx.lang ?? 'en', langExplicit: ctx.langExplicit ?? false });
+  const lang = say ?? project;
   const t = installText(lang);
   const notes: string[] = [];
   const clients = recordsOf(ctx.clients);
@@ -146,7 +149,8 @@ export async function toReport(
     // Only what this install wrote is named (#25: no `.codex/` after `install --claude --personal`).
     const personal = new Set(clients.flatMap((c) => (c.hooks.personalFile ? [c.hooks.personalFile] : [])));
     // A client folder with more than one written file is named as the folder (`.codex/`).
-    const written = changes.filter((c) => !personal.has(c.path)).map((c) => c.path);
+    const differ = new Set(await installChanged(ctx.git, ctx.root, changes, dryRun));
+    const written = changes.filter((c) => !personal.has(c.path) && differ.has(c.path)).map((c) => c.path);
     const folderOf = (p: string) => clients.map((c) => c.configDir).find((d) => p.startsWith(`${d}/`));
     const fold = (p: string) => {
       const d = folderOf(p);
@@ -177,7 +181,8 @@ export async function toReport(
     // Uninstall names only the clients it removes something of (second walk-through: every client was listed).
     clients: (command === 'uninstall' ? clients.filter((c) => touches(c, changes)) : clients).map((c) => c.key),
     dryRun,
-    lang,
+    // #25: `--json` of a Japanese project said `lang: "en"`, the notes' language; the notes' is formatReport's argument.
+    lang: project,
     changes: changes.map((c) => ({
       path: c.path,
       action: c.after === null ? 'delete' : c.before === null ? 'create' : 'update',
@@ -191,8 +196,9 @@ export async function toReport(
 const touches = (c: ClientRecord, changes: FileChange[]) =>
   changes.some((x) => [c.hooks.file, c.hooks.personalFile, c.mcp.file, c.guide].includes(x.path));
 
-export function formatReport(r: InstallReport): string {
-  const t = installText(r.lang);
+/** The report for a person, in `lang`: the one its notes were written in (installOrUninstall's `say`, else the project's). */
+export function formatReport(r: InstallReport, lang: Lang = r.lang): string {
+  const t = installText(lang);
   const lines = [t.head(r.command, r.dryRun, r.root, r.clients)];
   if (r.changes.length === 0) lines.push(`  ${r.command === 'uninstall' ? t.nothingToRemove : t.nothing}`);
   else {
@@ -214,5 +220,5 @@ export async function installOrUninstall(
 ): Promise<{ changes: FileChange[]; report: InstallReport }> {
   const changes = kind === 'install' ? await planInstall(ctx) : await planUninstall(ctx);
   if (!dryRun) await applyChanges(ctx.root, changes);
-  return { changes, report: await toReport(kind, say ? { ...ctx, lang: say, langExplicit: true } : ctx, changes, dryRun) };
+  return { changes, report: await toReport(kind, ctx, changes, dryRun, say) };
 }

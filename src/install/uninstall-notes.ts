@@ -35,6 +35,22 @@ export async function uninstallNotes(
   return left ? [...notes, left] : notes;
 }
 
+/**
+ * Of the paths install wrote (or would write), those new or changed versus git: a reinstall that gives a file back
+ * what git has (#25: `install --lang ja` then `--lang en`) is nothing to commit. All of them when git cannot say.
+ */
+export async function installChanged(git: GitRunner | undefined, root: string, changes: FileChange[], dryRun: boolean): Promise<string[]> {
+  const paths = changes.map((c) => c.path);
+  if (!git || !paths.length) return paths;
+  if (dryRun) {
+    const known = new Set(await tracked(git, root, paths));
+    const differ = new Set(await wouldChange(git, root, changes));
+    return paths.filter((p) => !known.has(p) || differ.has(p));
+  }
+  const named = await statusPaths(git, root, ['--untracked-files=all', '--', ...paths]).catch(() => null);
+  return named ? paths.filter((p) => named.includes(p)) : paths;
+}
+
 /** Of `paths`, those git tracks that differ from the last commit or the index (removed or edited); all of them when git cannot say. */
 async function changedInGit(git: GitRunner, root: string, paths: string[]): Promise<string[]> {
   if (!paths.length) return [];

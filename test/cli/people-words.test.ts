@@ -204,7 +204,9 @@ describe('flags, status, install and uninstall say what is true', () => {
     expect(run(root, ['status'], 'ja').out).toMatch(
       /^ {2}MISS ランタイム \.butler\/bin\/: VERSION が編集されています（バージョンが書かれていません）（この butler: /m,
     );
+    // An older runtime, as committed: install's note names what differs from git (#25 walk-through 13).
     writeFileSync(stamp, 'agent-butler 0.0.1\n');
+    git(root, 'commit', '-q', '-am', 'older runtime');
     const up = run(root, ['install']);
     expect(up.out).toContain(
       'note: Commit .butler/ so every clone gets them: node .butler/bin/butler.mjs work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',

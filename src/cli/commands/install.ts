@@ -77,13 +77,13 @@ function run(kind: 'install' | 'uninstall'): Command {
         git: spawnGitWith(io.env),
       };
       // The notes speak the person's language (`--lang`, BUTLER_LANG), else the project's (install/index.ts projectLang).
-      // --json is data: its notes stay English (#25), as the summary is; `lang` there is theirs.
+      // --json is data: its notes stay English (#25), as the summary is; its `lang` is the project's.
       const say = flags.json ? 'en' : (flags.lang ?? (io.env.BUTLER_LANG ? lang : null));
       const { changes, report } = await installOrUninstall(kind, ctx, flags.dryRun, say);
       io.stdout(
         flags.json
           ? `${JSON.stringify({ status: 'ok', summary: `${kind}: ${changes.length} file(s)`, data: report })}\n`
-          : formatReport(report),
+          : formatReport(report, say ?? report.lang),
       );
       return 0;
     } catch (err) {

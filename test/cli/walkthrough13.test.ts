@@ -1,0 +1,78 @@
+// Newcomer walk-through 13 (#25): install's notes and --json, usage errors, the work group's help, and observe after a
+// failed sync or with a closed default issue, through the real CLI, en and ja where there is text. The sweep of every
+// word `--lang ja` prints is test/cli/walkthrough9-ja.test.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/repo.js';
+import { butler, tempRepos } from '../helpers/person-cli.js';
+
+const { repo } = tempRepos();
+const ja = { env: { BUTLER_LANG: 'ja' } };
+const README = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+
+/** A repository with Claude Code installed in `lang` and committed. */
+function installedIn(lang: 'en' | 'ja'): string {
+  const root = repo();
+  expect(butler(root, ['install', '--claude', '--lang', lang]).code).toBe(0);
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', 'install');
+  return root;
+}
+
+describe('3. a reinstall names only the files new or changed versus git', () => {
+  it('giving back what git has is nothing to commit; a real change is named (en, ja)', () => {
+    const root = installedIn('en');
+    const toJa = butler(root, ['install', '--claude', '--lang', 'ja']);
+    expect(toJa.out).toContain('注: CLAUDE.md、.butler/ をコミットしてください');
+    // Back to what git has: the files are rewritten, and there is nothing to commit.
+    const back = butler(root, ['install', '--claude', '--lang', 'en']);
+    expect(back.out).toContain('  update CLAUDE.md  - startup guidance between butler markers\n');
+    expect(back.out).not.toContain('Commit');
+    expect(git(root, 'status', '--porcelain')).toBe('');
+    // A dry run says the same before writing.
+    butler(root, ['install', '--claude', '--lang', 'ja']);
+    expect(butler(root, ['install', '--claude', '--lang', 'en', '--dry-run']).out).not.toContain('Commit');
+    const jroot = installedIn('ja');
+    butler(jroot, ['install', '--claude', '--lang', 'en']);
+    const jback = butler(jroot, ['install', '--claude', '--lang', 'ja']);
+    expect(jback.out).toContain('  更新 CLAUDE.md');
+    expect(jback.out).not.toContain('コミット');
+    // A file git does not have yet is named.
+    expect(butler(root, ['install', '--claude', '--codex']).out).toContain('note: Commit .codex/, AGENTS.md so every clone gets them');
+  });
+});
+
+describe('4. install --json in a Japanese project', () => {
+  it('`lang` is the project’s language; the notes stay English data (README)', () => {
+    const root = repo();
+    const first = butler(root, ['install', '--claude', '--lang', 'ja', '--json']).json().data;
+    expect([first.lang, first.notes[0].slice(0, 7)]).toEqual(['ja', 'Commit ']);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    expect(butler(root, ['install', '--claude', '--json']).json().data.lang).toBe('ja');
+    expect(butler(root, ['install', '--claude', '--json'], ja).json().data.lang).toBe('ja');
+    expect(README).toContain("install's `lang` is the project's language");
+  });
+});
+
+describe('5. a missing required flag is named as the verb’s help lists it', () => {
+  it('handover transfer, issue comment, work record (en, ja)', () => {
+    const root = repo();
+    const cases: [string[], string][] = [
+      [['handover', 'transfer'], '--target-brain (--target)'],
+      [['issue', 'comment', '1'], '--body (--body-file)'],
+      [['work', 'record'], '--message (-m)'],
+    ];
+    for (const [args, shown] of cases) {
+      const verb = args.slice(0, 2).join(' ');
+      const options = butler(root, [...args.slice(0, 2), '--help'])
+        .out.split('\n')
+        .find((l) => l.startsWith('options: '));
+      expect(`${options} `, verb).toContain(` ${shown} `);
+      const r = butler(root, args);
+      expect([r.code, r.err], verb).toEqual([2, `butler ${verb}: ${shown} is required\n  butler ${verb} --help lists its options.\n`]);
+      expect(butler(root, args, ja).err.split('\n')[0], verb).toBe(`butler ${verb}: ${shown} は必須です`);
+    }
+  });
+});
