@@ -23,8 +23,9 @@ fi
 nl='
 '
 # One memo (two: the input's source picks): its files are summed before the input is read, so a change
-# since it was made (a new commit moved HEAD) runs the Node hook at once, which reads the input itself (no
-# watchdog, no copy of the input). The checks below then take these sums instead of summing again.
+# since it was made runs the Node hook at once, which reads the input itself (no watchdog, no copy of the
+# input); the checks below then take these sums instead of summing again. (A new commit is seen earlier:
+# the installed command compares the memo's `h` line with HEAD before it reads this file, start-launcher.ts.)
 pm=$g/butler/start-$bn.start; pc=$g/butler/start-$bn.compact
 if [ ! -f "$pm" ]; then pm=$pc; elif [ -f "$pc" ]; then pm=; fi
 if [ -n "$pm" ]; then
@@ -128,18 +129,18 @@ for x in $h; do
       [ -f "$p" ] || node_with
       z=$(wc -c <"$p" 2>/dev/null) || node_with
       [ "${z#"${z%%[! ]*}"}" = "$cs" ] || node_with ;;
-    'k '*) ;;
+    'k '* | 'h '*) ;;
     'e '*) [ -e "${x#e }" ] || node_with ;;
     'n '*) [ -e "${x#n }" ] || [ -L "${x#n }" ] && node_with ;;
-    'c '*) y=${x#c }; exp=$exp$y$nl; y=${y#* }; y=${y#* }; [ -f "$y" ] || node_with; set -- "$@" "$y" ;;
+    'c '*) [ "$memo" = "$pm" ] && continue
+      y=${x#c }; exp=$exp$y$nl; y=${y#* }; y=${y#* }; [ -f "$y" ] || node_with; set -- "$@" "$y" ;;
     *) node_with ;;
   esac
 done
 IFS=$WS; set +f
 [ "$seen" = wlr ] || node_with
-# Files: one cksum over the list must print what the memo recorded.
-if [ "$memo" = "$pm" ]; then [ "$exp" = "$pexp" ] || node_with
-elif [ $# -gt 0 ]; then o=$(cksum -- "$@" 2>/dev/null) || node_with; [ "$o$nl" = "$exp" ] || node_with; fi
+# Files: one cksum over the list must print what the memo recorded (the one memo's were, from this text).
+if [ $# -gt 0 ]; then o=$(cksum -- "$@" 2>/dev/null) || node_with; [ "$o$nl" = "$exp" ] || node_with; fi
 t=$(date -u +%s) || node_with
 case $t in '' | *[!0-9]*) node_with ;; esac
 [ "$until" = 0 ] || [ "$t" -lt "$until" ] || node_with
