@@ -20,7 +20,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { joinPlain } from '../shared/paths.js';
 import { CONFIG_FILE } from '../shared/config.js';
-import { butlerGitFile, fileKey, gitDirs, readGitFile, writeGitText } from '../shared/git-refs.js';
+import { butlerGitFile, fileKey, gitDirs, looseHead, readGitFile, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { BRAIN_FILE_ID } from '../shared/ids.js';
 import { BIN_DIR, START_SCRIPT } from '../shared/vendored.js';
@@ -67,20 +67,6 @@ function fixedFiles(root: string, brain: string): string[] | null {
   if (head?.[1]) files.push(joinPlain(dirs.common, 'refs', 'heads', ...head[1].split('/')), joinPlain(dirs.common, 'packed-refs'));
   files.push(joinPlain(dirs.common, 'reftable'));
   return files;
-}
-
-/**
- * The line the installed command compares before it reads the script (start-launcher.ts): HEAD's line and
- * its loose branch ref's, as sh's `read` gives them. Null where it does not look (a linked worktree, a
- * detached HEAD, a packed or unusual ref): the script then checks as before.
- */
-function headHint(root: string): string | null {
-  const dirs = gitDirs(root);
-  if (!dirs || dirs.gitDir !== joinPlain(root, '.git') || dirs.common !== dirs.gitDir) return null;
-  const head = readGitFile(joinPlain(dirs.gitDir, 'HEAD'), 4096);
-  const ref = head && /^ref: (refs\/heads\/[!-~]+)\n$/.exec(head);
-  const sha = ref?.[1] && readGitFile(joinPlain(dirs.gitDir, ...ref[1].split('/')), 4096);
-  return head && sha && /^[0-9a-f]{40}(?:[0-9a-f]{24})?\n$/.test(sha) ? `h ${head.slice(0, -1)} ${sha.slice(0, -1)}` : null;
 }
 
 /** The fixed files and their identity before the answer is made: the memo is written only if none changed meanwhile. */
@@ -260,15 +246,9 @@ function memoBody(q: MemoQuery, name: string): boolean {
     const [r1, r2] = [target(l1 ?? null), target(l2 ?? null)];
     if (!r1 || !r2 || (l1 && !/^[A-Za-z0-9._:-]{1,200}$/.test(String(l1.id)))) return false;
     const until = Number.isNaN(deps.fetchedAt) ? 0 : Math.floor((deps.fetchedAt + FETCH_STALE_MS) / 1000);
-    const hint = headHint(root);
-    const head = [
-      'butler-start-memo 1',
-      ...(hint ? [hint] : []),
-      `w ${root}`,
-      `l ${env === 'en' || env === 'ja' ? env : '-'}`,
-      `u ${until}`,
-    ];
-    head.push(`a ${l1?.id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...lines.map((l) => l!.line));
+    const hint = looseHead(root);
+    const head = ['butler-start-memo 1', ...(hint ? [`h ${hint}`] : []), `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`];
+    head.push(`u ${until}`, `a ${l1?.id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...lines.map((l) => l!.line));
     const text = `${head.join('\n')}\n--\n${q.text}#`;
     return !!file && (before === text || writeGitText(root, name, text));
   } catch {
