@@ -23,8 +23,9 @@ fi
 nl='
 '
 # One memo (two: the input's source picks): its files are summed before the input is read, so a change
-# since it was made (a new commit moved HEAD) runs the Node hook at once, which reads the input itself (no
-# watchdog, no copy of the input). The checks below then take these sums instead of summing again.
+# since it was made runs the Node hook at once, which reads the input itself (no watchdog, no copy of the
+# input); the checks below then take these sums instead of summing again. (A new commit is seen earlier:
+# the installed command compares the memo's `h` line with HEAD before it reads this file, start-launcher.ts.)
 pm=$g/butler/start-$bn.start; pc=$g/butler/start-$bn.compact
 if [ ! -f "$pm" ]; then pm=$pc; elif [ -f "$pc" ]; then pm=; fi
 if [ -n "$pm" ]; then
@@ -39,8 +40,10 @@ if [ -n "$pm" ]; then
 fi
 # The bytes the checks name, from one printf: controls but tab, newline and CR; then tab, CR, the UTF-8
 # lead bytes of C1 controls (\302), of U+2028..U+202E and of U+2066..U+2069, and the bytes that follow them;
-# last, U+200B..U+200F, U+2060 and U+FEFF, space-separated.
-x=$(printf '\001\002\003\004\005\006\007\010\013\014\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177.\t.\r.\302.\342\200.\342\201.\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237.\250\251\252\253\254\255\256.\246\247\250\251.\342\200\213 \342\200\214 \342\200\215 \342\200\216 \342\200\217 \342\201\240 \357\273\277')
+# last, U+200B..U+200F, U+2060 and U+FEFF, space-separated. The same process then prints the time (the
+# memo's `u` line and the queue read it): one fork for both, before the input is read.
+x=$(printf '\001\002\003\004\005\006\007\010\013\014\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177.\t.\r.\302.\342\200.\342\201.\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237.\250\251\252\253\254\255\256.\246\247\250\251.\342\200\213 \342\200\214 \342\200\215 \342\200\216 \342\200\217 \342\201\240 \357\273\277\n'; date -u +%s) || bl
+now=${x##*"$nl"}; x=${x%"$nl"*}
 CT=${x%%.*}; x=${x#*.}; tab=${x%%.*}; x=${x#*.}; cr=${x%%.*}; x=${x#*.}; C2=${x%%.*}; x=${x#*.}
 E2=${x%%.*}; x=${x#*.}; E1=${x%%.*}; x=${x#*.}; C1R=${x%%.*}; x=${x#*.}; E2R=${x%%.*}; x=${x#*.}; E1R=${x%%.*}; ZW=${x#*.}
 WS=" $tab$nl$cr"
@@ -128,21 +131,20 @@ for x in $h; do
       [ -f "$p" ] || node_with
       z=$(wc -c <"$p" 2>/dev/null) || node_with
       [ "${z#"${z%%[! ]*}"}" = "$cs" ] || node_with ;;
-    'k '*) ;;
+    'k '* | 'h '*) ;;
     'e '*) [ -e "${x#e }" ] || node_with ;;
     'n '*) [ -e "${x#n }" ] || [ -L "${x#n }" ] && node_with ;;
-    'c '*) y=${x#c }; exp=$exp$y$nl; y=${y#* }; y=${y#* }; [ -f "$y" ] || node_with; set -- "$@" "$y" ;;
+    'c '*) [ "$memo" = "$pm" ] && continue
+      y=${x#c }; exp=$exp$y$nl; y=${y#* }; y=${y#* }; [ -f "$y" ] || node_with; set -- "$@" "$y" ;;
     *) node_with ;;
   esac
 done
 IFS=$WS; set +f
 [ "$seen" = wlr ] || node_with
-# Files: one cksum over the list must print what the memo recorded.
-if [ "$memo" = "$pm" ]; then [ "$exp" = "$pexp" ] || node_with
-elif [ $# -gt 0 ]; then o=$(cksum -- "$@" 2>/dev/null) || node_with; [ "$o$nl" = "$exp" ] || node_with; fi
-t=$(date -u +%s) || node_with
-case $t in '' | *[!0-9]*) node_with ;; esac
-[ "$until" = 0 ] || [ "$t" -lt "$until" ] || node_with
+# Files: one cksum over the list must print what the memo recorded (the one memo's were, from this text).
+if [ $# -gt 0 ]; then o=$(cksum -- "$@" 2>/dev/null) || node_with; [ "$o$nl" = "$exp" ] || node_with; fi
+case $now in '' | *[!0-9]*) node_with ;; esac
+[ "$until" = 0 ] || [ "$now" -lt "$until" ] || node_with
 # What may be printed: no control character (newline and tab aside), no C1, line separator or bidi
 # override, no `<` (context framing) and no line that starts as a conversation turn; at most 2,000
 # characters and a final newline (bytes first; UTF-8 continuation bytes do not count as characters).
@@ -167,7 +169,7 @@ if [ -e "$q" ] || [ -L "$q" ]; then
     case $y in "$bn$tab$sid$tab"*) ;; *) node_with ;; esac
   done <"$q"
 fi
-printf '1\t%s\t%s\t%s\t%s\t%s\n' "$t" "$bn" "$sid" "${tp#s}" "$src" >>"$q" 2>/dev/null || node_with
+printf '1\t%s\t%s\t%s\t%s\t%s\n' "$now" "$bn" "$sid" "${tp#s}" "$src" >>"$q" 2>/dev/null || node_with
 if [ "$bf" = json ] && [ -n "$b" ]; then
   # JSON.stringify of text holding no other control character: backslash, quote, newline and tab escaped.
   o=; r=$b

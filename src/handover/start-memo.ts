@@ -2,6 +2,8 @@
 // made from, written under the git dir for src/hooks/bin/session-start.sh, which prints it without
 // starting Node while each input still holds. A text format that sh reads with parameter expansion:
 //   butler-start-memo 1
+//   h <HEAD> <ref>                HEAD and its loose branch ref, for the installed command only (a hint,
+//                                 start-launcher.ts); absent unless HEAD names a loose ref in .git
 //   w <root>                      the project, which is also the input's cwd
 //   l <en|ja|->                   BUTLER_LANG as resolveLang reads it
 //   u <epoch s>                   valid until (0: no time limit), for the share note's fetch age
@@ -18,7 +20,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { joinPlain } from '../shared/paths.js';
 import { CONFIG_FILE } from '../shared/config.js';
-import { butlerGitFile, fileKey, gitDirs, readGitFile, writeGitText } from '../shared/git-refs.js';
+import { butlerGitFile, fileKey, gitDirs, looseHead, readGitFile, writeGitText } from '../shared/git-refs.js';
 import { LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { BRAIN_FILE_ID } from '../shared/ids.js';
 import { BIN_DIR, START_SCRIPT } from '../shared/vendored.js';
@@ -244,8 +246,9 @@ function memoBody(q: MemoQuery, name: string): boolean {
     const [r1, r2] = [target(l1 ?? null), target(l2 ?? null)];
     if (!r1 || !r2 || (l1 && !/^[A-Za-z0-9._:-]{1,200}$/.test(String(l1.id)))) return false;
     const until = Number.isNaN(deps.fetchedAt) ? 0 : Math.floor((deps.fetchedAt + FETCH_STALE_MS) / 1000);
-    const head = ['butler-start-memo 1', `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`, `u ${until}`];
-    head.push(`a ${l1?.id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...lines.map((l) => l!.line));
+    const hint = looseHead(root);
+    const head = ['butler-start-memo 1', ...(hint ? [`h ${hint}`] : []), `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`];
+    head.push(`u ${until}`, `a ${l1?.id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...lines.map((l) => l!.line));
     const text = `${head.join('\n')}\n--\n${q.text}#`;
     return !!file && (before === text || writeGitText(root, name, text));
   } catch {

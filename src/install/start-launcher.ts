@@ -20,10 +20,19 @@ export function startScriptSum(text: string): string {
  */
 export function startLauncher(dir: string, brain: string, form: 'text' | 'json', sum: string, node: string): string {
   const script = `${dir}/${BIN_DIR}/${START_SCRIPT}`;
-  // Without a memo in .git/butler the script would only run Node: skip its check (a linked worktree's .git is a file: check).
-  const memo = (kind: string) => `[ -f "${dir}/.git/butler/start-${brain}.${kind}" ]`;
+  const git = `${dir}/.git`;
+  // Whether a memo in .git/butler might answer, before the script is read and summed (4 processes): a
+  // memo's second line records HEAD and its loose branch ref as `read` gives them (start-memo.ts). The
+  // script runs when some memo (a regular file) has this HEAD's line or none at all; no memo, or only
+  // other HEADs' (a new commit since), runs the Node hook at once. A hint, read with builtins: it can send
+  // a start to Node, never answer one (the script checks every file). A linked worktree (.git is a
+  // file): always the script.
+  const memos =
+    `h=; r=; [ -f "${git}/HEAD" ] && read -r h <"${git}/HEAD"; [ -f "${git}/\${h#ref: }" ] && read -r r <"${git}/\${h#ref: }"; ` +
+    `for k in start compact; do [ -f "${git}/butler/start-${brain}.$k" ] && { read -r x; read -r x; } <"${git}/butler/start-${brain}.$k" && ` +
+    `case $x in "h $h $r") break;; "h "*) ;; *) break;; esac; k=; done; [ -n "$k" ]`;
   return (
-    `if [ -f "${dir}/.git" ] || ${memo('start')} || ${memo('compact')}; then ` +
+    `if [ -f "${git}" ] || { ${memos}; } 2>/dev/null; then ` +
     `s=$(cat "${script}" 2>/dev/null) && case $(printf "%s" "$s" | sha256sum 2>/dev/null || printf "%s" "$s" | shasum -a 256 2>/dev/null) in ` +
     `${sum}*) BUTLER_BIN="${dir}/${BIN_DIR}" BUTLER_BRAIN=${brain} BUTLER_FORM=${form}; eval "$s";; esac; fi; ${node}`
   );

@@ -31,6 +31,20 @@ function read(file: string): string | null {
   }
 }
 
+/**
+ * HEAD's line and its loose branch ref's, as sh's `read` gives them (`ref: refs/heads/main <sha>`), for the
+ * start memo's `h` line that the installed SessionStart command compares (src/install/start-launcher.ts).
+ * Null where that command does not look: a linked worktree, a detached HEAD, a packed or unusual ref.
+ */
+export function looseHead(root: string): string | null {
+  const dirs = gitDirs(root);
+  if (!dirs || dirs.gitDir !== joinPlain(root, '.git') || dirs.common !== dirs.gitDir) return null;
+  const head = readGitFile(joinPlain(dirs.gitDir, 'HEAD'), 4096);
+  const ref = head && /^ref: (refs\/heads\/[!-~]+)\n$/.exec(head);
+  const sha = ref?.[1] && readGitFile(joinPlain(dirs.gitDir, ...ref[1].split('/')), 4096);
+  return head && sha && /^[0-9a-f]{40}(?:[0-9a-f]{24})?\n$/.test(sha) ? `${head.slice(0, -1)} ${sha.slice(0, -1)}` : null;
+}
+
 /** The per-worktree git dir and the common one for the repository whose top level is `root`. */
 export function gitDirs(root: string): { gitDir: string; common: string } | null {
   const hit = PINNED?.get(root);
