@@ -5,7 +5,7 @@
 // with a client-shaped input, bounded: it must exit 0 fast and print the clean answer (the shell's or the
 // Node hook's, which are the same on the same state), never the forged text.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,10 @@ describe.each(['claude', 'codex', 'gemini'] as const)('the installed SessionStar
     // 2,500 c lines whose checks all hold (130 KB): cutting the text took minutes before the 16 KB cap.
     writeFileSync(memo, withLines(good, Array(2_500).fill(`c ${config}`)));
     clean(run(root, c, input(root, 's1')), want, 'many lines');
-    replace(memo, () => execFileSync('truncate', ['-s', '4G', memo]));
+    replace(memo, () => {
+      writeFileSync(memo, '');
+      truncateSync(memo, 4 * 2 ** 30);
+    });
     clean(run(root, c, input(root, 's1')), want, 'sparse');
     expect(run(root, c, input(root, 's1')).shell).toBe(true);
   });
