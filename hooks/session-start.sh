@@ -22,6 +22,8 @@ fi
 [ -f "$g/butler/start-$bn.start" ] || [ -f "$g/butler/start-$bn.compact" ] || bl
 nl='
 '
+# A memo is read as at most 16 KB (Node writes none that long): a longer or endless one (a sparse file, many
+# lines) would cost seconds here, as cutting its text (${m#*...}) takes time growing with the square of its header.
 # One memo (two: the input's source picks): its files are summed before the input is read, so a change
 # since it was made runs the Node hook at once, which reads the input itself (no watchdog, no copy of the
 # input); the checks below then take these sums instead of summing again. (A new commit is seen earlier:
@@ -30,7 +32,8 @@ pm=$g/butler/start-$bn.start; pc=$g/butler/start-$bn.compact
 if [ ! -f "$pm" ]; then pm=$pc; elif [ -f "$pc" ]; then pm=; fi
 if [ -n "$pm" ]; then
   [ ! -L "$pm" ] && [ ! -L "$g/butler" ] || bl
-  pmt=$(cat "$pm" 2>/dev/null) || bl
+  pmt=$(dd if="$pm" bs=16384 count=1 2>/dev/null) || bl
+  [ ${#pmt} -lt 16384 ] || bl
   set -f; IFS=$nl; set --; pexp=
   for x in ${pmt%%"$nl--$nl"*}; do
     case $x in 'c '*) y=${x#c }; pexp=$pexp$y$nl; y=${y#* }; y=${y#* }; [ -f "$y" ] || bl; set -- "$@" "$y" ;; esac
@@ -109,7 +112,8 @@ case $sid in '' | *[!A-Za-z0-9._:-]*) node_with ;; esac
 kind=start; [ "$src" = compact ] && kind=compact
 memo=$g/butler/start-$bn.$kind
 [ -f "$memo" ] && [ ! -L "$memo" ] && [ ! -L "$g/butler" ] || node_with
-if [ "$memo" = "$pm" ]; then m=$pmt; else m=$(cat "$memo" 2>/dev/null) || node_with; fi
+if [ "$memo" = "$pm" ]; then m=$pmt; else m=$(dd if="$memo" bs=16384 count=1 2>/dev/null) || node_with; fi
+[ ${#m} -lt 16384 ] || node_with
 case $m in "butler-start-memo 1$nl"*"$nl--$nl"*\#) ;; *) node_with ;; esac
 b=${m#*"$nl--$nl"}; b=${b%\#}; h=${m%%"$nl--$nl"*}
 case $BUTLER_LANG in [Ee][Nn]) lg=en ;; [Jj][Aa]) lg=ja ;; *) lg=- ;; esac

@@ -42,6 +42,8 @@ export interface MemoDeps {
 
 /** More than a memo of Butler's holds (its text is at most 2,001 characters): the rest is not read. */
 const MEMO_MAX = 256 * 1024;
+/** The shell reads at most this many bytes of a memo (src/hooks/bin/session-start.sh): none is written that long. */
+const SHELL_MEMO_MAX = 16 * 1024;
 
 export const memoName = (brain: string, compact: boolean): string => `start-${brain}.${compact ? 'compact' : 'start'}`;
 
@@ -250,6 +252,7 @@ function memoBody(q: MemoQuery, name: string): boolean {
     const head = ['butler-start-memo 1', ...(hint ? [`h ${hint}`] : []), `w ${root}`, `l ${env === 'en' || env === 'ja' ? env : '-'}`];
     head.push(`u ${until}`, `a ${l1?.id ?? '-'}`, `r1 ${r1}`, `r2 ${r2}`, ...lines.map((l) => l!.line));
     const text = `${head.join('\n')}\n--\n${q.text}#`;
+    if (Buffer.byteLength(text) >= SHELL_MEMO_MAX) return false;
     return !!file && (before === text || writeGitText(root, name, text));
   } catch {
     return false;
