@@ -76,3 +76,49 @@ describe('5. a missing required flag is named as the verb’s help lists it', ()
     }
   });
 });
+
+/** The one pointer line a usage error ends with: `  butler … --help lists …` (en) or `… --help で…一覧を表示できます。` (ja). */
+const POINTER =
+  /^ {2}butler(?: [a-z-]+){0,2} --help (?:lists (?:its options|the verbs|the commands)\.|でオプションの一覧を表示できます。|で(?:動詞|コマンド)の一覧を表示できます。)$/;
+
+describe('7. every usage error ends with the one pointer line, nothing else does', () => {
+  it('a missing value and a bad value for every verb, --lang, guard mode loud (en, ja)', { timeout: 300_000 }, () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    // Every verb of the README's CLI section and every command, written out.
+    const verbs = [
+      ...['start', 'observe', 'diff', 'history', 'record', 'publish', 'sync', 'finish'].map((v) => `work ${v}`),
+      ...['list', 'read', 'create', 'comment', 'delete-comment', 'update-title', 'update-body', 'reopen', 'close', 'approve-url'].map(
+        (v) => `issue ${v}`,
+      ),
+      ...['suspend', 'resume', 'transfer', 'accept', 'prepare', 'read', 'list', 'brains', 'retire', 'share-preview'].map(
+        (v) => `handover ${v}`,
+      ),
+      ...['status', 'allow', 'deny', 'mode'].map((v) => `guard ${v}`),
+      'install',
+      'uninstall',
+      'status',
+    ];
+    const runs: string[][] = [['--lang'], ['--lang', 'xx'], ['guard', 'mode', 'loud'], ['guard', 'mode', 'block', 'warn']];
+    for (const verb of verbs) {
+      const v = verb.split(' ');
+      runs.push([...v, '--project'], [...v, '--project', path.join(root, 'nowhere')], [...v, '--bogus'], [...v, '--lang']);
+    }
+    runs.push(['handover', 'share-preview', '--issue', 'x'], ['issue', 'approve-url', 'ftp://x'], ['work', 'history', '-n', 'many']);
+    runs.push(['handover', 'read', '--issue'], ['issue', 'read', '--comments', 'x', '1'], ['handover', 'transfer', '--target']);
+    const wrong: string[] = [];
+    for (const args of runs)
+      for (const opts of [{}, ja]) {
+        const r = butler(root, args, opts);
+        const lines = r.err.split('\n');
+        const ends = lines.at(-1) === '' && POINTER.test(lines.at(-2) ?? '') && lines.filter((l) => POINTER.test(l)).length === 1;
+        if (r.code !== 2 || !ends) wrong.push(`${r.code} ${args.join(' ')}: ${JSON.stringify(r.err)}`);
+      }
+    // Nothing else ends so: a command that ran, a help.
+    for (const args of [['status'], ['work', 'observe'], ['guard', 'status'], ['work', 'observe', '--help'], ['guard', '--help']]) {
+      const r = butler(root, args);
+      if (`${r.out}${r.err}`.split('\n').some((l) => POINTER.test(l))) wrong.push(`${r.code} ${args.join(' ')}: has the pointer`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
