@@ -122,3 +122,24 @@ describe('7. every usage error ends with the one pointer line, nothing else does
     expect(wrong).toEqual([]);
   });
 });
+
+describe('6. work --help lists what each verb takes', () => {
+  it('each verb’s line has the flags of its own --help; publish and sync take --issue (en, ja)', () => {
+    const root = repo();
+    for (const opts of [{}, ja]) {
+      const group = butler(root, ['work', '--help'], opts).out.split('\n');
+      for (const verb of ['start', 'observe', 'diff', 'history', 'record', 'publish', 'sync', 'finish']) {
+        const own = butler(root, ['work', verb, '--help'], opts)
+          .out.split('\n')
+          .find((l) => /^(options|オプション): /.test(l));
+        const flags = (own ?? '').replace(/^\S+ /, '').replace(' --project DIR --json', '');
+        expect(group.find((l) => l.startsWith(`  ${verb} `)) ?? '', verb).toMatch(
+          new RegExp(`^ {2}${verb} +${flags.replace(/[()]/g, '\\$&')}( |$)`),
+        );
+      }
+      expect(group).toContain('  publish  --issue');
+      expect(group.find((l) => l.startsWith('  sync '))).toMatch(/^ {2}sync {5}--issue {2,}\S/);
+    }
+    expect(README).toContain('lists each verb with the flags its own `--help` lists (`publish  --issue`)');
+  });
+});
