@@ -195,6 +195,8 @@ export async function observeWork(input: {
   lang?: Lang;
   /** Whose words: an agent's by default, a person's from the CLI (docs/decisions.md D37). */
   audience?: Audience;
+  /** Whether the tracker says an issue is closed (the CLI's, as work_start's): the record step then says so. */
+  closed?: (id: number) => Promise<boolean>;
 }): Promise<ToolResult<ObserveData>> {
   const lang = input.lang ?? 'en';
   const t = stateText(lang, input.audience);
@@ -207,6 +209,9 @@ export async function observeWork(input: {
   try {
     const st = await readStatus(input.git, input.projectRoot, lang);
     const { summary, data } = judgeWork(st, input.defaultIssue, lang, input.audience);
+    const issue = input.defaultIssue;
+    if (data.required_action?.tool === 'work_record' && issue !== null && input.closed && (await input.closed(issue)))
+      data.required_action = { ...data.required_action, reason: t.recordClosed(issue) };
     return ok(summary, data);
   } catch (err) {
     if (!(err instanceof ButlerError)) throw err;

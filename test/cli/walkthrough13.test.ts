@@ -1,7 +1,7 @@
 // Newcomer walk-through 13 (#25): install's notes and --json, usage errors, the work group's help, and observe after a
 // failed sync or with a closed default issue, through the real CLI, en and ja where there is text. The sweep of every
 // word `--lang ja` prints is test/cli/walkthrough9-ja.test.ts.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
@@ -141,5 +141,28 @@ describe('6. work --help lists what each verb takes', () => {
       expect(group.find((l) => l.startsWith('  sync '))).toMatch(/^ {2}sync {5}--issue {2,}\S/);
     }
     expect(README).toContain('lists each verb with the flags its own `--help` lists (`publish  --issue`)');
+  });
+});
+
+describe('8. work observe with a closed default issue', () => {
+  it('the record step says the issue is closed and names reopen or another issue (en, ja); an open one is not warned of', () => {
+    const root = repo();
+    const body = path.join(root, '..', 'body.md');
+    writeFileSync(body, '## Current state\nx\n\n## Next\ny\n\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'Login', '--body-file', body]).code).toBe(0);
+    expect(butler(root, ['work', 'start', '--issue', '1']).code).toBe(0);
+    writeFileSync(path.join(root, 'a.txt'), 'a\n');
+    const open = butler(root, ['work', 'observe']).out;
+    expect(open).toContain('(Unrecorded changes. It will link #1.)');
+    expect(butler(root, ['issue', 'close', '1']).code).toBe(0);
+    // Closing it cleared the default issue; set again, as a person may (work start warns too).
+    expect(butler(root, ['work', 'start', '--issue', '1']).code).toBe(0);
+    const r = butler(root, ['work', 'observe']);
+    expect(r.out).toContain(
+      '  next: butler work record --message MESSAGE   (Unrecorded changes. It will link #1, which is closed: reopen it with `butler issue reopen 1`, or pick an open one with `butler issue list` and `butler work start --issue N`.)\n',
+    );
+    expect(butler(root, ['work', 'observe'], ja).out).toContain(
+      '  次: butler work record --message MESSAGE   (未記録の変更があります。#1 に紐付けて記録しますが、この issue はクローズ済みです: `butler issue reopen 1` で開き直すか、`butler issue list` でオープンの issue を選んで `butler work start --issue N` を実行してください)\n',
+    );
   });
 });
