@@ -31,12 +31,15 @@ const ja: typeof en = {
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
+  brains: en.brains,
   /** The list's word for it too (src/cli/messages/render.ts receipt), so the receipt and the list agree (#25). */
   retired: (id: string) => `Retired handover ${id} (the file stays)`,
   readPicked: 'with the id of the snapshot you pick from the list',
   noIssue: (id: number) => `Nothing matched: issue #${id} does not exist; this lists the issues there are`,
 };
 const jaPerson: typeof enPerson = {
+  // A person's sentence says エージェント, not Brain (#25 walk-through 13); the agents' words stay.
+  brains: '登録済みのエージェントの一覧です',
   retired: (id) => `handover ${id} の提示を終了しました（ファイルは残ります）`,
   readPicked: '一覧から選んだ snapshot の id を指定します',
   noIssue: (id) => `該当なし: issue #${id} は存在しません。存在する issue の一覧を表示します`,
