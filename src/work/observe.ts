@@ -6,6 +6,7 @@ import type { GitRunner } from '../shared/git.js';
 import { stateText } from './messages/state.js';
 import { indexLocked } from './repo.js';
 import { readStatus, type RepoStatus } from './status.js';
+import { lastConflict } from './sync-memo.js';
 
 export type WorkState =
   | 'uninitialized'
@@ -212,6 +213,11 @@ export async function observeWork(input: {
     const issue = input.defaultIssue;
     if (data.required_action?.tool === 'work_record' && issue !== null && input.closed && (await input.closed(issue)))
       data.required_action = { ...data.required_action, reason: t.recordClosed(issue) };
+    // A person is not sent back to a sync that conflicted and would again (sync-memo.ts); an agent's step stays.
+    const ref = data.upstream?.ref;
+    const conflicted = data.required_action?.tool === 'work_sync' && input.audience === 'person' && ref;
+    const files = conflicted ? await lastConflict(input.git, input.projectRoot, ref) : null;
+    if (files) return { ...ok(summary, { ...data, required_action: null }), hint: t.syncConflicted(files, ref as string) };
     return ok(summary, data);
   } catch (err) {
     if (!(err instanceof ButlerError)) throw err;

@@ -4,10 +4,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { secondClone } from '../helpers/git-scenarios.js';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo } = tempRepos();
+const { repo, withRemote, made } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
 const README = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
 
@@ -164,5 +165,40 @@ describe('8. work observe with a closed default issue', () => {
     expect(butler(root, ['work', 'observe'], ja).out).toContain(
       '  次: butler work record --message MESSAGE   (未記録の変更があります。#1 に紐付けて記録しますが、この issue はクローズ済みです: `butler issue reopen 1` で開き直すか、`butler issue list` でオープンの issue を選んで `butler work start --issue N` を実行してください)\n',
     );
+  });
+});
+
+describe('2. work observe after a work sync that conflicted', () => {
+  it('says to resolve by hand (or git rebase --abort), not to sync again; a new record brings the sync back (en, ja)', () => {
+    const { root, remote } = withRemote();
+    writeFileSync(path.join(root, 'f'), 'base\n');
+    git(root, 'add', 'f');
+    git(root, 'commit', '-q', '-m', 'f');
+    git(root, 'push', '-q', 'origin', 'HEAD');
+    const other = secondClone(remote);
+    made(path.dirname(path.dirname(other)));
+    writeFileSync(path.join(other, 'f'), 'theirs\n');
+    git(other, 'commit', '-q', '-am', 'theirs');
+    git(other, 'push', '-q', 'origin', 'HEAD');
+    writeFileSync(path.join(root, 'f'), 'mine\n');
+    git(root, 'commit', '-q', '-am', 'mine');
+    git(root, 'fetch', '-q');
+    expect(butler(root, ['work', 'observe']).out).toContain('  next: butler work sync ');
+    expect(butler(root, ['work', 'sync']).code).toBe(1);
+    // The failed sync left nothing in the repository: no rebase in progress, the branch as it was.
+    expect(git(root, 'status', '--porcelain')).toBe('');
+    const r = butler(root, ['work', 'observe']);
+    expect(r.out).not.toContain('next: butler work sync');
+    expect(r.out).toContain(
+      '  hint: The last `butler work sync` stopped on a conflict in f and changed nothing; running it again conflicts again. Resolve it by hand with git: `git rebase origin/main` shows the conflicts; edit them, `git add` them, then `git rebase --continue` (or `git rebase --abort` to give up). Then run `butler work observe`.\n',
+    );
+    expect(butler(root, ['work', 'observe'], ja).out).toContain(
+      '  ヒント: 前回の `butler work sync` は f の競合で止まり、何も変更していません（もう一度実行しても同じ競合になります）。',
+    );
+    // Another record is another state: the sync is proposed again.
+    writeFileSync(path.join(root, 'g'), 'g\n');
+    git(root, 'add', 'g');
+    git(root, 'commit', '-q', '-m', 'g');
+    expect(butler(root, ['work', 'observe']).out).toContain('  next: butler work sync ');
   });
 });
