@@ -80,7 +80,11 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO, 
   const [name, ...rest] = argv;
   if (taken.bad !== null && name !== 'install') {
     const t = cliErrors(await cliLang(io));
-    io.stderr(`butler: ${taken.bad ? t.badLang(taken.bad) : t.needsValue('--lang')}\n`);
+    // Then where the options are, as every usage error: the command's (and verb's) typed before any flag, else the commands.
+    const flag = argv.findIndex((w) => w.startsWith('-'));
+    const words = (flag < 0 ? argv : argv.slice(0, flag)).slice(0, 2);
+    const pointer = name && commands[name] ? t.listsOptions(`butler ${words.join(' ')}`) : t.listsCommands;
+    io.stderr(`butler: ${taken.bad ? t.badLang(taken.bad) : t.needsValue('--lang')}\n  ${pointer}\n`);
     return 2;
   }
   if (!name || name === '--help' || name === '-h' || name === 'help') {

@@ -28,8 +28,8 @@ import { explainZod, parseOptions, shownFlags, toolArgs } from './tool-flags.js'
  */
 export interface CliGroup {
   name: string;
-  /** The group's help, in the person's language (src/cli/messages/usage.ts). */
-  usage: (lang: Lang) => string;
+  /** The group's help, in the person's language (src/cli/messages/usage.ts); `flags` gives a verb's line (groupFlags). */
+  usage: (lang: Lang, flags: (verb: string, about?: string) => string) => string;
   verbs: Record<string, ToolDef>;
   /** Tool arguments a verb also takes by position, in order, when its tool has them (`issue read 7`). */
   positionals?: string[];
@@ -51,12 +51,25 @@ export interface CliGroup {
 
 const HELP = ['--help', '-h', 'help'];
 
+/**
+ * A verb's line in its group's help: its flags as its own --help lists them (shownFlags; `--project` and `--json` are in
+ * the group's usage line), then what it does. #25: `work --help` left out the `--issue` publish and sync take.
+ */
+function groupFlags(group: CliGroup): (verb: string, about?: string) => string {
+  const of = (verb: string) => {
+    const tool = group.verbs[verb];
+    return tool ? [...shownFlags(tool).values()].join(' ') : '';
+  };
+  const width = Math.max(...Object.keys(group.verbs).map((v) => of(v).length));
+  return (verb, about) => `  ${verb.padEnd(8)} ${about ? `${of(verb).padEnd(width)}  ${about}` : of(verb)}`.trimEnd();
+}
+
 /** `butler <group> <verb> [flags]`: the usage for no verb or help, exit 2 for an unknown verb. */
 export function toolGroup(group: CliGroup): Command {
   return async (argv, io) => {
     const [verb, ...rest] = argv;
     if (!verb || HELP.includes(verb)) {
-      (verb ? io.stdout : io.stderr)(`${group.usage(await cliLang(io))}\n`);
+      (verb ? io.stdout : io.stderr)(`${group.usage(await cliLang(io), groupFlags(group))}\n`);
       return verb ? EXIT.ok : EXIT.usage;
     }
     if (!Object.hasOwn(group.verbs, verb)) {

@@ -1,5 +1,5 @@
 import type { ClientRecord } from '../shared/clients/index.js';
-import type { Lang } from '../shared/config.js';
+import { guardModeJa, type Lang } from '../shared/config.js';
 
 /** What the runtime line says when no version was read (`butler status`). */
 type Missing = 'all' | 'stamp' | 'unreadable';
@@ -50,6 +50,8 @@ const en = {
   note: (note: string) => note,
   /** `butler status`: its rows and its problems (getStatus, status-guard.ts). */
   st: {
+    /** A status row's mark: present, missing, optional and off (SessionEnd), absent by design; four columns wide. */
+    mark: { ok: 'ok  ', miss: 'MISS', off: 'off ', none: '--  ' },
     node: (v: string) => `node ${v} (needs >= 20)`,
     // With no version read, `missing` says what is true: nothing of the runtime (`all`), files without a VERSION stamp
     // (`stamp`, a damaged install), or a VERSION file that says no version (`unreadable`, edited by hand).
@@ -194,6 +196,8 @@ const ja: typeof en = {
   noteLabel: '注',
   note: jaNote,
   st: {
+    // #25 walk-through 13: ok/MISS/off are not words a Japanese reader reads; each mark is two full-width characters.
+    mark: { ok: '正常', miss: '欠落', off: '無効', none: 'なし' },
     node: (v) => `node ${v}（20 以上が必要）`,
     runtime: (dir, vendored, running, bundles, missing = 'all', altered = false) =>
       `ランタイム ${dir}/: ${vendored ?? { all: '未インストール', stamp: 'VERSION なし', unreadable: 'VERSION が編集されています（バージョンが書かれていません）' }[missing]}${altered ? '、ファイル改変あり' : ''}（この butler: ${running}）。${bundles}`,
@@ -209,7 +213,7 @@ const ja: typeof en = {
     backend: (name, fromConfig) =>
       `issue のバックエンド: ${name}（${fromConfig ? '.butler/config.yaml' : '既定。.butler/config.yaml に `issues:` の項目なし'}）`,
     url: (url, approved) => `、${url} ${approved ? '承認済み' : `はトークンの送信先として未承認（butler issue approve-url ${url}）`}`,
-    guard: (mode, live) => `ガード: モード ${mode}。${live}`,
+    guard: (mode, live) => `ガード: モード ${guardModeJa(mode)}。${live}`,
     approved: '承認',
     autoApprove: '自動承認',
     trusted: '信頼',
@@ -219,7 +223,7 @@ const ja: typeof en = {
       untrusted: (trust) => `動きません（${trust}）`,
       unknown: 'クライアントがプロジェクトと hook を信頼すると動きます',
       altered: 'git かもしれないものをすべて止めます（ランタイムがないか改変されています）',
-      off: '動きます。モード off: git を許可',
+      off: `動きます。モード ${guardModeJa('off')}: git を許可`,
       runs: '動きます',
     },
     trust: { 'project not trusted': 'プロジェクトが未信頼', 'hooks not trusted': 'hook が未信頼' },

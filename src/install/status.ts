@@ -198,9 +198,10 @@ function liveness(hook: boolean, event: string, trust: CodexTrust | null, runtim
   return mode === 'off' ? t.live.off : t.live.runs;
 }
 
-const mark = (b: boolean) => (b ? 'ok  ' : 'MISS');
+type Text = ReturnType<typeof installText>;
+const mark = (t: Text, b: boolean) => (b ? t.st.mark.ok : t.st.mark.miss);
 /** SessionEnd is optional (`butler install --session-end`): off is not a problem. */
-const optional = (b: boolean) => (b ? 'ok   SessionEnd' : 'off  SessionEnd');
+const optional = (t: Text, b: boolean) => `${b ? t.st.mark.ok : t.st.mark.off} SessionEnd`;
 
 function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof installText>, anyInstalled: boolean): string {
   // Field trial 7 / #25: a client not installed (by choice, or after uninstall) is one line, never a problem; leftovers show rows.
@@ -211,9 +212,9 @@ function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof inst
   const approval = c.mcp.approvalKey ? t.st.approved : c.mcp.format === 'toml' ? t.st.autoApprove : t.st.trusted;
   const mcpFile = c.mcp.file.split('/').pop();
   return (
-    `  ${`${c.title}:`.padEnd(12)} ${mark(st.session_start)} ${ev.sessionStart.event}  ${mark(st.pre_tool_use)} ${ev.guard.event}${st.pre_tool_use_form ? t.st.form[st.pre_tool_use_form] : ''}  ` +
-    `${mark(st.pre_compact)} ${ev.preCompact.event}  ${ev.postCompact ? `${mark(st.post_compact === true)} ${ev.postCompact.event}  ` : ''}${optional(st.session_end)}  ${mark(st.mcp_server)} ${mcpFile} butler  ${mark(st.mcp_approved)} ${approval}  ` +
-    `${mark(st.guidance)} ${c.guide ?? t.st.guidance}` +
+    `  ${`${c.title}:`.padEnd(12)} ${mark(t, st.session_start)} ${ev.sessionStart.event}  ${mark(t, st.pre_tool_use)} ${ev.guard.event}${st.pre_tool_use_form ? t.st.form[st.pre_tool_use_form] : ''}  ` +
+    `${mark(t, st.pre_compact)} ${ev.preCompact.event}  ${ev.postCompact ? `${mark(t, st.post_compact === true)} ${ev.postCompact.event}  ` : ''}${optional(t, st.session_end)}  ${mark(t, st.mcp_server)} ${mcpFile} butler  ${mark(t, st.mcp_approved)} ${approval}  ` +
+    `${mark(t, st.guidance)} ${c.guide ?? t.st.guidance}` +
     (st.settings_file ? `  (${st.settings_file})` : '')
   );
 }
@@ -231,14 +232,14 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   const none = !s.runtime.vendored && !anyInstalled;
   const lines = [
     `butler status: ${s.root}`,
-    `  ${mark(s.node.ok)} ${t.st.node(s.node.version)}`,
+    `  ${mark(t, s.node.ok)} ${t.st.node(s.node.version)}`,
     // Nothing installed: the runtime is absent by design, said as such (`--`), not as a missing part (walk-through 8).
     none && !s.runtime.altered.length && !Object.values(s.runtime.bundles).some(Boolean)
-      ? `  --   ${t.st.runtimeAbsent(BIN_DIR, s.runtime.running)}`
-      : `  ${mark(s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, s.runtime.stamp_unreadable ? 'unreadable' : Object.values(s.runtime.bundles).some(Boolean) ? 'stamp' : 'all', s.runtime.altered.length > 0)}`,
-    `  ${mark(s.git_repo)} ${t.st.gitRepo}`,
-    `  ${mark(s.gitignore_session_logs)} ${t.st.gitignore}`,
-    `  ok   ${t.st.backend(s.issue_backend, s.issue_backend_from === 'config')}${s.issue_url ? t.st.url(s.issue_url.url, s.issue_url.approved) : ''}`,
+      ? `  ${t.st.mark.none} ${t.st.runtimeAbsent(BIN_DIR, s.runtime.running)}`
+      : `  ${mark(t, s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, s.runtime.stamp_unreadable ? 'unreadable' : Object.values(s.runtime.bundles).some(Boolean) ? 'stamp' : 'all', s.runtime.altered.length > 0)}`,
+    `  ${mark(t, s.git_repo)} ${t.st.gitRepo}`,
+    `  ${mark(t, s.gitignore_session_logs)} ${t.st.gitignore}`,
+    `  ${t.st.mark.ok} ${t.st.backend(s.issue_backend, s.issue_backend_from === 'config')}${s.issue_url ? t.st.url(s.issue_url.url, s.issue_url.approved) : ''}`,
     ...CLIENTS.map((c) => clientLine(c, s.clients[c.key]!, t, anyInstalled)),
     `  ${t.st.guard(s.guard_mode, live)}`,
   ];

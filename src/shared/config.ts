@@ -13,6 +13,12 @@ export const CONFIG_FILE = '.butler/config.yaml';
 const LANGS = ['ja', 'en'] as const;
 export const GUARD_MODES = ['block', 'warn', 'off'] as const;
 
+/** A guard mode for a Japanese reader: the word, then the value typed (`guard mode block`) once (#25 walk-through 13). */
+export const guardModeJa = (mode: string): string => {
+  const word = ({ block: 'ブロック', warn: '警告', off: 'オフ' } as Record<string, string>)[mode];
+  return word ? `${word}（${mode}）` : mode;
+};
+
 const SCHEMA = {
   lang: opt(oneOf(LANGS)),
   issues: opt(

@@ -6,6 +6,7 @@ import type { GitRunner } from '../shared/git.js';
 import { stateText } from './messages/state.js';
 import { indexLocked } from './repo.js';
 import { readStatus, type RepoStatus } from './status.js';
+import { lastConflict } from './sync-memo.js';
 
 export type WorkState =
   | 'uninitialized'
@@ -195,6 +196,8 @@ export async function observeWork(input: {
   lang?: Lang;
   /** Whose words: an agent's by default, a person's from the CLI (docs/decisions.md D37). */
   audience?: Audience;
+  /** Whether the tracker says an issue is closed (the CLI's, as work_start's): the record step then says so. */
+  closed?: (id: number) => Promise<boolean>;
 }): Promise<ToolResult<ObserveData>> {
   const lang = input.lang ?? 'en';
   const t = stateText(lang, input.audience);
@@ -207,6 +210,14 @@ export async function observeWork(input: {
   try {
     const st = await readStatus(input.git, input.projectRoot, lang);
     const { summary, data } = judgeWork(st, input.defaultIssue, lang, input.audience);
+    const issue = input.defaultIssue;
+    if (data.required_action?.tool === 'work_record' && issue !== null && input.closed && (await input.closed(issue)))
+      data.required_action = { ...data.required_action, reason: t.recordClosed(issue) };
+    // A person is not sent back to a sync that conflicted and would again (sync-memo.ts); an agent's step stays.
+    const ref = data.upstream?.ref;
+    const conflicted = data.required_action?.tool === 'work_sync' && input.audience === 'person' && ref;
+    const files = conflicted ? await lastConflict(input.git, input.projectRoot, ref) : null;
+    if (files) return { ...ok(summary, { ...data, required_action: null }), hint: t.syncConflicted(files, ref as string) };
     return ok(summary, data);
   } catch (err) {
     if (!(err instanceof ButlerError)) throw err;

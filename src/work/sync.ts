@@ -8,6 +8,7 @@ import { judgeWork, refuseWhenBlocked } from './observe.js';
 import { publishText } from './messages/publish.js';
 import { gitFailure, gitOk, readRepoFlags } from './repo.js';
 import { readStatus } from './status.js';
+import { rememberConflict } from './sync-memo.js';
 
 /** A fetch that hangs (a dead host, a stalled proxy) must not hold the session: this bounds it. */
 export const FETCH_TIMEOUT_MS = 60_000;
@@ -173,6 +174,7 @@ async function undoRebase(
     throw new ButlerError('backend_error', t.stuck, t.stuckHint, { ...data, conflicted_files: files }, diagnostic);
   }
   if (files.length === 0) throw new ButlerError('backend_error', t.integrateFailed, repoHint(lang), data, diagnostic);
+  await rememberConflict(git, root, String(data.upstream), files);
   throw new ButlerError(
     'conflict',
     t.conflict(files),

@@ -202,7 +202,7 @@ describe('flags, status, install and uninstall say what is true', () => {
     writeFileSync(stamp, 'edited by hand\n');
     expect(run(root, ['status']).out).toMatch(/^ {2}MISS runtime \.butler\/bin\/: VERSION edited \(no version in it\) \(this butler: /m);
     expect(run(root, ['status'], 'ja').out).toMatch(
-      /^ {2}MISS ランタイム \.butler\/bin\/: VERSION が編集されています（バージョンが書かれていません）（この butler: /m,
+      /^ {2}欠落 ランタイム \.butler\/bin\/: VERSION が編集されています（バージョンが書かれていません）（この butler: /m,
     );
     // An older runtime, as committed: install's note names what differs from git (#25 walk-through 13).
     writeFileSync(stamp, 'agent-butler 0.0.1\n');

@@ -75,7 +75,10 @@ describe('3. one clean line for an unknown verb or flag, naming the nearest; usa
     const far = butler(root, ['handover', 'frobnicate']);
     expect([far.code, far.err.split('\n')[0]]).toEqual([2, 'butler handover: unknown verb frobnicate']);
     const mode = butler(root, ['guard', 'mode', 'blok']);
-    expect([mode.code, mode.err]).toEqual([2, 'butler guard mode: blok is not a mode; use one of block, warn, off; did you mean block?\n']);
+    expect([mode.code, mode.err]).toEqual([
+      2,
+      'butler guard mode: blok is not a mode; use one of block, warn, off; did you mean block?\n  butler guard mode --help lists its options.\n',
+    ]);
     const install = butler(root, ['install', '--claud']);
     expect([install.code, install.err.split('\n')[0]]).toEqual([2, 'butler install: unknown flag --claud; did you mean --claude?']);
     const outside = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'butler-nogit-')));

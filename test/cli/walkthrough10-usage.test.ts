@@ -39,9 +39,11 @@ describe('5. a bad flag value is a usage error naming the flag', () => {
       expect([r.code, r.err.split('\n')[0]], verb.join(' ')).toEqual([2, `butler ${verb.join(' ')}: ${gone} does not exist`]);
     }
     expect(butler(root, ['status', '--project', path.join(root, 'CLAUDE.md')]).err).toBe(
-      `butler status: ${path.join(root, 'CLAUDE.md')} is a file, not a folder\n`,
+      `butler status: ${path.join(root, 'CLAUDE.md')} is a file, not a folder\n  butler status --help lists its options.\n`,
     );
-    expect(butler(root, ['status', '--project', gone], ja).err).toBe(`butler status: ${gone} は存在しません\n`);
+    expect(butler(root, ['status', '--project', gone], ja).err).toBe(
+      `butler status: ${gone} は存在しません\n  butler status --help でオプションの一覧を表示できます。\n`,
+    );
   });
 });
 

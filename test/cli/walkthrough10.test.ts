@@ -83,7 +83,7 @@ describe('3. handover list filters name a brain', () => {
       ]);
     }
     expect(butler(root, ['handover', 'list', '--source', 'codx'], ja).err.split('\n')[0]).toBe(
-      'butler handover list: --source codx はここの Brain を指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client, person）',
+      'butler handover list: --source codx はここで知られているエージェントを指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client, person）',
     );
     // An alias names its brain, as --client does elsewhere.
     const codex = butler(root, ['handover', 'list', '--source', 'codex']);

@@ -56,7 +56,7 @@ describe('2 and 3. a brain flag of a handover verb that names no brain', () => {
       ]);
     }
     expect(butler(root, ['handover', 'accept', '--source', 'codx'], ja).err.split('\n')[0]).toBe(
-      `butler handover accept: --source codx はここの Brain を指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client）`,
+      `butler handover accept: --source codx はここで知られているエージェントを指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client）`,
     );
     // Nothing was written.
     expect(butler(root, ['handover', 'list', '--json']).json().data.handovers).toEqual([]);

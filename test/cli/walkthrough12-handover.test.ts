@@ -47,7 +47,7 @@ describe('1. handover list’s brain filters after `uninstall --codex`', () => {
       'butler handover transfer: --target codex names no brain here: no agent client is installed (butler install sets one up)',
     ]);
     expect(butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex'], ja).err.split('\n')[0]).toBe(
-      'butler handover transfer: --target codex はここの Brain を指していません: エージェントクライアントがインストールされていません（butler install で設定できます）',
+      'butler handover transfer: --target codex はここで知られているエージェントを指していません: エージェントクライアントがインストールされていません（butler install で設定できます）',
     );
   });
 });

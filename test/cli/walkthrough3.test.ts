@@ -96,7 +96,7 @@ describe('4. --client naming no brain is a usage error for every verb that takes
     expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
     expect(butler(root, ['handover', 'suspend', '--client', 'nobody', '--lang', 'ja']).err).toContain(
       // One line, as `handover list --client` says it (#25 final walk-through).
-      'butler handover suspend: --client nobody はここの Brain を指していません（既知: claude-code）\n',
+      'butler handover suspend: --client nobody はここで知られているエージェントを指していません（既知: claude-code）\n',
     );
     expect(butler(root, ['handover', 'suspend', '--client', 'claude']).code).toBe(0);
   });

@@ -222,10 +222,12 @@ describe('9. one message for a folder that is no project', () => {
       `${dir} is not in a git repository: run \`git init\` there first, or pass --project with your repository`;
     // A folder that is not there is said as such (walk-through 10).
     const st = butler(outside, ['status', '--project', '/nonexistent']);
-    expect([st.code, st.err]).toEqual([2, 'butler status: /nonexistent does not exist\n']);
+    expect([st.code, st.err]).toEqual([2, 'butler status: /nonexistent does not exist\n  butler status --help lists its options.\n']);
     const obs = butler(outside, ['work', 'observe']);
     expect([obs.code, obs.err.split('\n')[0]]).toEqual([2, `butler work observe: ${words(outside)}`]);
-    expect(butler(outside, ['install', '--project', '/nonexistent']).err).toBe('butler install: /nonexistent does not exist\n');
+    expect(butler(outside, ['install', '--project', '/nonexistent']).err).toBe(
+      'butler install: /nonexistent does not exist\n  butler install --help lists its options.\n',
+    );
     expect(butler(outside, ['guard', 'status']).err).toBe(`butler guard: ${words(outside)}\n`);
   });
 });

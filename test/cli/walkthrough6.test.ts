@@ -30,15 +30,15 @@ describe('1. guard allow takes only a subcommand git runs here', () => {
     const frob = butler(root, ['guard', 'allow', 'frobnicate']);
     expect([frob.code, frob.err]).toEqual([
       2,
-      'butler guard allow: git has no subcommand frobnicate here (git --list-cmds=main,others,alias lists them)\n',
+      'butler guard allow: git has no subcommand frobnicate here (git --list-cmds=main,others,alias lists them)\n  butler guard allow --help lists its options.\n',
     ]);
     const typo = butler(root, ['guard', 'allow', 'fetch', 'fetc']);
     expect([typo.code, typo.err]).toEqual([
       2,
-      'butler guard allow: git has no subcommand fetc here (git --list-cmds=main,others,alias lists them); did you mean fetch?\n',
+      'butler guard allow: git has no subcommand fetc here (git --list-cmds=main,others,alias lists them); did you mean fetch?\n  butler guard allow --help lists its options.\n',
     ]);
     expect(butler(root, ['guard', 'allow', 'frobnicate'], ja).err).toBe(
-      'butler guard allow: git にはここでサブコマンド frobnicate がありません（一覧は git --list-cmds=main,others,alias）\n',
+      'butler guard allow: git にはここでサブコマンド frobnicate がありません（一覧は git --list-cmds=main,others,alias）\n  butler guard allow --help でオプションの一覧を表示できます。\n',
     );
     expect([git(root, 'rev-parse', 'HEAD'), config(root)]).toEqual([head, null]);
     // Known words reach the person's consent, which a run without a terminal does not give (exit 3).
@@ -166,18 +166,26 @@ describe('5, 6, 7. usage errors say what is wrong', () => {
 
   it('a flag without its value says so: --lang, --lang=, -n, guard --project (en, ja)', () => {
     const root = repo();
-    for (const args of [
-      ['work', 'observe', '--lang'],
-      ['--lang=', 'status'],
-      ['status', '--lang', '--json'],
-    ])
-      expect(butler(root, args), args.join(' ')).toMatchObject({ code: 2, err: 'butler: --lang needs a value\n' });
-    expect(butler(root, ['work', 'observe', '--lang'], ja).err).toBe('butler: --lang には値が必要です\n');
-    expect(butler(root, ['work', 'observe', '--lang', 'fr']).err).toBe('butler: --lang must be ja or en, not fr\n');
+    // Then where the options are: the command's and verb's typed (walk-through 13 item 7).
+    for (const [args, where] of [
+      [['work', 'observe', '--lang'], 'butler work observe'],
+      [['--lang=', 'status'], 'butler status'],
+      [['status', '--lang', '--json'], 'butler status'],
+      [['--lang'], 'butler'],
+    ] as const) {
+      const pointer = where === 'butler' ? 'butler --help lists the commands.' : `${where} --help lists its options.`;
+      expect(butler(root, [...args]), args.join(' ')).toMatchObject({ code: 2, err: `butler: --lang needs a value\n  ${pointer}\n` });
+    }
+    expect(butler(root, ['work', 'observe', '--lang'], ja).err).toBe(
+      'butler: --lang には値が必要です\n  butler work observe --help でオプションの一覧を表示できます。\n',
+    );
+    expect(butler(root, ['work', 'observe', '--lang', 'fr']).err).toBe(
+      'butler: --lang must be ja or en, not fr\n  butler work observe --help lists its options.\n',
+    );
     expect(butler(root, ['work', 'history', '-n']).err.split('\n')[0]).toBe('butler work history: -n needs a value');
     expect(butler(root, ['guard', 'status', '--project'])).toMatchObject({
       code: 2,
-      err: 'butler guard status: --project needs a value\n',
+      err: 'butler guard status: --project needs a value\n  butler guard status --help lists its options.\n',
     });
     expect(butler(root, ['install', '--project', '--claude']).err.split('\n')[0]).toBe('butler install: --project needs a value');
   });

@@ -19,7 +19,9 @@ const NAMES = new Set('Claude Code Codex Gemini Butler Node GitHub Gitea claude 
 /**
  * The terms the Japanese catalogs keep as written, as a Japanese developer says them: Butler's nouns that are
  * also its commands (`butler issue`, `butler handover`, `butler hook`), what a handover makes (snapshot) and
- * for whom (a brain), and git's (clone, push, fetch, upstream). Any other English word is a missed translation.
+ * `brain` as in `handover brains`, and git's (clone, push, fetch, upstream). Any other English word is a missed
+ * translation. `Brain` is left only for the agents' words a person is shown as written (a snapshot's caution in its
+ * resume prompt, D37); a person's own sentences say エージェント (walk-through 13, pinned below).
  */
 const TERMS = new Set(['issue', 'handover', 'snapshot', 'hook', 'Brain', 'brain', 'clone', 'push', 'fetch', 'upstream']);
 
@@ -233,6 +235,25 @@ describe('--lang ja: no English word in anything Butler prints', () => {
       ...hits(root, ['handover', 'list']),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('status and guard status: the marks are words, a guard mode its word with the typed value once (walk-through 13)', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    const env = { env: { BUTLER_LANG: 'ja' } };
+    const status = butler(root, ['status'], env).out;
+    // ok, MISS and off are two or four letters, under the oracle's three-letter word or a placeholder's case: checked here.
+    expect(status.match(/(?<![\w（(])(ok|MISS|off)(?= )/g)).toBeNull();
+    expect(status).toContain('  正常 node ');
+    expect(status).toContain('  無効 SessionEnd');
+    expect(status).toMatch(/^ {2}ガード: モード ブロック（block）。Claude Code: 動きます$/m);
+    expect(butler(root, ['guard', 'status'], env).out.split('\n')[0]).toBe('適用中:       モード ブロック（block）、許可 []');
+    // A snapshot's reader is an エージェント, not a Brain, in a person's sentence.
+    expect(butler(root, ['handover', 'transfer', '--target', 'nobody'], env).err.split('\n')[0]).toContain(
+      '--target nobody はここで知られているエージェントを指していません',
+    );
+    // English keeps its marks.
+    expect(butler(root, ['status']).out).toContain('  off  SessionEnd');
   });
 
   it('the vendored runtime run by path: its help, the commands it lacks, its errors', { timeout: 120_000 }, () => {

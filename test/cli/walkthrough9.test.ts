@@ -50,18 +50,18 @@ describe('2. work diff --level bogus', () => {
 });
 
 describe('3. issue approve-url with no URL', () => {
-  it('says what is missing, then the usage once (en, ja)', () => {
+  it('says what is missing, then where the options are once (en, ja; walk-through 13 item 7: the pointer every usage error ends with)', () => {
     const root = repo();
     const r = butler(root, ['issue', 'approve-url']);
     expect([r.code, r.err]).toEqual([
       2,
-      'butler issue approve-url: no URL given and no issues.url in .butler/config.yaml\nusage: butler issue approve-url [URL] [--project DIR] [--json]\n',
+      'butler issue approve-url: no URL given and no issues.url in .butler/config.yaml\n  butler issue approve-url --help lists its options.\n',
     ]);
     const j = butler(root, ['issue', 'approve-url'], ja);
-    expect(j.err.match(/使い方/g)).toHaveLength(1);
+    expect(j.err.match(/--help/g)).toHaveLength(1);
     expect(j.err.split('\n')[0]).toBe('butler issue approve-url: URL の指定がなく、.butler/config.yaml に issues.url もありません');
     const bad = butler(root, ['issue', 'approve-url', 'http://example.com']);
-    expect([bad.code, bad.err.match(/usage/g)]).toEqual([2, ['usage']]);
+    expect([bad.code, bad.err.match(/--help/g)]).toEqual([2, ['--help']]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { GUARD_MODES } from '../../shared/config.js';
 import { spawnGitWith } from '../../shared/git-spawn.js';
 import { type GuardMode, changeGuard, type GuardChange, gitSubcommands, readGuardSettings } from '../../guard/index.js';
@@ -22,8 +23,10 @@ export const guard: Command = async (argv, io) => {
   const lang = await cliLang(io, start);
   const t = cliErrors(lang);
   const usage = cliUsage(lang).guard;
+  // Every usage error ends with where the options are (walk-through 13: `guard mode loud` had no pointer).
+  const more = `\n  ${t.listsOptions(`butler guard${verb && !verb.startsWith('-') ? ` ${verb}` : ''}`)}\n`;
   if (i >= 0 && (start === undefined || start.startsWith('-'))) {
-    io.stderr(`butler guard ${verb}: ${t.needsValue('--project')}\n`);
+    io.stderr(`butler guard ${verb}: ${t.needsValue('--project')}${more}`);
     return 2;
   }
   // `guard allow --help` too: the guard's usage covers each verb (walk-through 8: "unknown flag --help").
@@ -42,7 +45,13 @@ export const guard: Command = async (argv, io) => {
   }
   const flag = rest.find((w) => w.startsWith('-') && !FLAGS.includes(w));
   if (flag) {
-    io.stderr(`butler guard ${verb}: ${t.unknownFlag(flag)}${didYouMean(flag, FLAGS, t)}\n`);
+    io.stderr(`butler guard ${verb}: ${t.unknownFlag(flag)}${didYouMean(flag, FLAGS, t)}${more}`);
+    return 2;
+  }
+  // A folder that is not there is said as every command says it (walk-through 13: `guard status --project nowhere` showed the parent's).
+  const stat = statSync(start, { throwIfNoEntry: false });
+  if (!stat?.isDirectory()) {
+    io.stderr(`butler guard ${verb}: ${t.noFolder(start, Boolean(stat))}${more}`);
     return 2;
   }
   const { locateRepo } = await import('../../shared/root.js');
@@ -63,7 +72,7 @@ export const guard: Command = async (argv, io) => {
   let change: GuardChange;
   if (verb === 'allow' || verb === 'deny') {
     if (words.length === 0 || words.some((w) => !/^[a-z0-9][a-z0-9-]*$/.test(w))) {
-      io.stderr(`butler guard ${verb}: ${t.guardNames}\n`);
+      io.stderr(`butler guard ${verb}: ${t.guardNames}${more}`);
       return 2;
     }
     // Allowing a word git does not run would commit a setting that allows nothing (walk-through 6: `allow frobnicate`).
@@ -71,14 +80,14 @@ export const guard: Command = async (argv, io) => {
     const known = verb === 'allow' ? await gitSubcommands(git, repo.top) : null;
     const unknown = known ? words.find((w) => !known.includes(w)) : undefined;
     if (known && unknown !== undefined) {
-      io.stderr(`butler guard allow: ${t.notGitSubcommand(unknown)}${didYouMean(unknown, known, t)}\n`);
+      io.stderr(`butler guard allow: ${t.notGitSubcommand(unknown)}${didYouMean(unknown, known, t)}${more}`);
       return 2;
     }
     change = verb === 'allow' ? { allow: words } : { deny: words };
   } else if (verb === 'mode') {
     if (!(GUARD_MODES as readonly string[]).includes(words[0] ?? '') || words.length !== 1) {
       const got = words.length ? t.notAMode(words.join(' ')) : t.nameMode;
-      io.stderr(`butler guard mode: ${t.useOneOf(got, GUARD_MODES.join(', '))}${didYouMean(words[0] ?? '', GUARD_MODES, t)}\n`);
+      io.stderr(`butler guard mode: ${t.useOneOf(got, GUARD_MODES.join(', '))}${didYouMean(words[0] ?? '', GUARD_MODES, t)}${more}`);
       return 2;
     }
     change = { mode: words[0] as GuardMode };

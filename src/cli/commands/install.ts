@@ -87,7 +87,7 @@ function run(kind: 'install' | 'uninstall'): Command {
       );
       return 0;
     } catch (err) {
-      return fail(io, flags.json, err, `butler ${kind}`);
+      return fail(io, flags.json, err, `butler ${kind}`, lang);
     }
   };
 }

@@ -62,7 +62,9 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    io.stderr(`butler issue approve-url: ${parseArgsMessage(err, ['--project', '--json', '--help'], t, argv)}\n`);
+    io.stderr(
+      `butler issue approve-url: ${parseArgsMessage(err, ['--project', '--json', '--help'], t, argv)}\n  ${t.listsOptions('butler issue approve-url')}\n`,
+    );
     return EXIT.usage;
   }
   const { values: v, positionals: pos } = parsed;
@@ -72,8 +74,8 @@ async function approve(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${cliUsage(lang).approveUrl}\n`);
     return EXIT.ok;
   }
-  // A usage error says what is wrong, then the usage once, on its own line (walk-through 8: it said "usage:" in the message too).
-  const usage = cliUsage(lang).approveUrl.split('\n')[0];
+  // A usage error says what is wrong, then where the options are, as every usage error does (walk-through 13 item 7).
+  const usage = `  ${t.listsOptions('butler issue approve-url')}`;
   return runEnvelope(io, { prefix: 'butler issue approve-url', json: Boolean(v.json), usage }, async () => {
     const dir = io.userConfigDir;
     if (!dir) throw invalidArgument(t.noConfigDir, t.noConfigDirHint);

@@ -111,10 +111,14 @@ export function repoRootOf(start: string, lang: Lang): string {
 }
 
 /** An install/uninstall/status failure: exit 2 for the command line's own mistake, 1 otherwise. */
-export function fail(io: CliIO, json: boolean, err: unknown, prefix = 'butler'): number {
+export function fail(io: CliIO, json: boolean, err: unknown, prefix = 'butler', lang: Lang = 'en'): number {
   const e = err instanceof ButlerError ? err : null;
   const message = err instanceof Error ? err.message : String(err);
   if (json) io.stdout(`${JSON.stringify({ status: 'error', summary: message, hint: e?.hint, data: e?.data ?? {} })}\n`);
+  // A usage error ends with where the options are, as every one does (walk-through 13: `status --project nowhere`); the
+  // wrong place (outside a repository) is not the command line's mistake, as in runEnvelope (outcome.ts).
+  else if (err instanceof UsageError && !(err instanceof PlaceError) && !e?.hint)
+    io.stderr(`${prefix}: ${message}\n  ${cliErrors(lang).listsOptions(prefix)}\n`);
   else io.stderr(`${prefix}: ${message}${e?.hint ? `\n  ${e.hint}` : ''}\n`);
   return err instanceof UsageError ? EXIT.usage : EXIT.error;
 }

@@ -38,7 +38,7 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    io.stderr(`${PREFIX}: ${parseArgsMessage(err, ['--issue', '--project', '--json', '--help'], t, argv)}\n`);
+    io.stderr(`${PREFIX}: ${parseArgsMessage(err, ['--issue', '--project', '--json', '--help'], t, argv)}\n  ${t.listsOptions(PREFIX)}\n`);
     return EXIT.usage;
   }
   const { values: v, positionals: pos } = parsed;
@@ -51,48 +51,52 @@ export async function sharePreview(argv: string[], io: CliIO): Promise<number> {
     return EXIT.ok;
   }
   let root: string | null = null;
-  return runEnvelope(io, { prefix: PREFIX, json: Boolean(v.json), usage: sharePreviewUsage(lang), root: () => root }, async () => {
-    const id = pos[0];
-    if (pos.length > 1 || (id !== undefined && !HANDOVER_ID_PATTERN.test(id))) throw new UsageError(t.oneSnapshotId);
-    const issue = v.issue === undefined ? undefined : Number(v.issue);
-    if (issue !== undefined && !(Number.isInteger(issue) && issue > 0)) throw new UsageError(t.issueNumber);
-    const start = path.resolve(io.cwd, v.project ?? '.');
-    root = repoRootOf(start, lang);
-    const now = () => new Date();
-    const h = await createHandoverContext({
-      root,
-      sessionBrain: PERSON_BRAIN,
-      defaultIssue: null,
-      git: createGit(io.env),
-      now,
-      env: io.env,
-      userConfigDir: io.userConfigDir,
-      audience: 'person',
-    });
-    const p = await previewShares(h, { handover_id: id, issue_id: issue });
-    if (!v.json)
-      for (const x of p.previews)
-        io.stdout(`----- ${x.handover_id} → refs/butler/handover:${x.path}\n${x.text}----- ${s.end(x.handover_id)}\n\n`);
-    const data = {
-      previews: p.previews,
-      held: p.held,
-      allowed: p.allowed !== null,
-      ...(p.allowed ? { allowed_at: p.allowed.allowed_at } : {}),
-    };
-    if (p.allowed) return ok(s.since(p.allowed.allowed_at), data);
-    // The OK is a person's (src/cli/person.ts): a terminal, no agent client above this process, a yes.
-    const consent = await personConsents(io, s.ask(p.held.length), t);
-    // No person to ask (no terminal, or an agent above): need input, exit 3, as every person-only verb (person.ts).
-    if (!consent.given && consent.code === EXIT.need_input) return needInput(s.refused(consent.why), data);
-    if (!consent.given) throw new ButlerError('policy_blocked', s.refused(consent.why), s.refusedHint, data);
-    const who = await h.git(root, ['config', 'user.email']).catch(() => null);
-    const { file, outcome } = await allowSharing(h, who?.exitCode === 0 ? who.stdout.trim().slice(0, 200) : '');
-    const shared = outcome === null ? [] : outcome.shared ? outcome.published : (outcome.published ?? []);
-    const failed = outcome && !outcome.shared ? s.notYet(outcome.reason) : '';
-    return ok(`${s.allowed(file)}${shared.length ? s.shared(shared.join(', ')) : ''}${failed}`, {
-      ...data,
-      allowed: true,
-      shared,
-    });
-  });
+  return runEnvelope(
+    io,
+    { prefix: PREFIX, json: Boolean(v.json), usage: `  ${cliErrors(lang).listsOptions(PREFIX)}`, root: () => root },
+    async () => {
+      const id = pos[0];
+      if (pos.length > 1 || (id !== undefined && !HANDOVER_ID_PATTERN.test(id))) throw new UsageError(t.oneSnapshotId);
+      const issue = v.issue === undefined ? undefined : Number(v.issue);
+      if (issue !== undefined && !(Number.isInteger(issue) && issue > 0)) throw new UsageError(t.issueNumber);
+      const start = path.resolve(io.cwd, v.project ?? '.');
+      root = repoRootOf(start, lang);
+      const now = () => new Date();
+      const h = await createHandoverContext({
+        root,
+        sessionBrain: PERSON_BRAIN,
+        defaultIssue: null,
+        git: createGit(io.env),
+        now,
+        env: io.env,
+        userConfigDir: io.userConfigDir,
+        audience: 'person',
+      });
+      const p = await previewShares(h, { handover_id: id, issue_id: issue });
+      if (!v.json)
+        for (const x of p.previews)
+          io.stdout(`----- ${x.handover_id} → refs/butler/handover:${x.path}\n${x.text}----- ${s.end(x.handover_id)}\n\n`);
+      const data = {
+        previews: p.previews,
+        held: p.held,
+        allowed: p.allowed !== null,
+        ...(p.allowed ? { allowed_at: p.allowed.allowed_at } : {}),
+      };
+      if (p.allowed) return ok(s.since(p.allowed.allowed_at), data);
+      // The OK is a person's (src/cli/person.ts): a terminal, no agent client above this process, a yes.
+      const consent = await personConsents(io, s.ask(p.held.length), t);
+      // No person to ask (no terminal, or an agent above): need input, exit 3, as every person-only verb (person.ts).
+      if (!consent.given && consent.code === EXIT.need_input) return needInput(s.refused(consent.why), data);
+      if (!consent.given) throw new ButlerError('policy_blocked', s.refused(consent.why), s.refusedHint, data);
+      const who = await h.git(root, ['config', 'user.email']).catch(() => null);
+      const { file, outcome } = await allowSharing(h, who?.exitCode === 0 ? who.stdout.trim().slice(0, 200) : '');
+      const shared = outcome === null ? [] : outcome.shared ? outcome.published : (outcome.published ?? []);
+      const failed = outcome && !outcome.shared ? s.notYet(outcome.reason) : '';
+      return ok(`${s.allowed(file)}${shared.length ? s.shared(shared.join(', ')) : ''}${failed}`, {
+        ...data,
+        allowed: true,
+        shared,
+      });
+    },
+  );
 }

@@ -62,6 +62,6 @@ export const status: Command = async (argv, io) => {
     else io.stdout(formatStatus(report, lang));
     return bad ? 1 : 0;
   } catch (err) {
-    return fail(io, flags.json, err, 'butler status');
+    return fail(io, flags.json, err, 'butler status', said);
   }
 };

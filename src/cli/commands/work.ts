@@ -9,7 +9,7 @@ import { toolGroup, type CliGroup } from '../tool-runner.js';
  */
 export const workGroup: CliGroup = {
   name: 'work',
-  usage: (lang) => cliUsage(lang).work,
+  usage: (lang, flags) => cliUsage(lang).work(flags),
   verbs: cliVerbs('work'),
 };
 

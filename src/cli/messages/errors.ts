@@ -138,9 +138,9 @@ const ja: typeof en = {
   passClient: (example, rest) => `読むには: butler handover resume --client ${example}${rest}`,
   oneSnapshotId: 'snapshot の id を一つ指定してください',
   noBrain: (flag, value, near, known) =>
-    `${flag} ${value} はここの Brain を指していません${near ? `。もしかして ${near}？` : ''}（既知: ${known.join(', ')}）`,
+    `${flag} ${value} はここで知られているエージェントを指していません${near ? `。もしかして ${near}？` : ''}（既知: ${known.join(', ')}）`,
   noClient: (flag, value) =>
-    `${flag} ${value} はここの Brain を指していません: エージェントクライアントがインストールされていません（butler install で設定できます）`,
+    `${flag} ${value} はここで知られているエージェントを指していません: エージェントクライアントがインストールされていません（butler install で設定できます）`,
   issueNumber: '--issue には issue 番号を指定してください',
 };
 

@@ -1,4 +1,4 @@
-import type { Lang } from '../../shared/config.js';
+import { guardModeJa, type Lang } from '../../shared/config.js';
 
 /** What `butler guard` prints besides its errors (errors.ts); the mode and subcommand names stay the config's words. */
 const en = {
@@ -11,9 +11,9 @@ const en = {
 
 const ja: typeof en = {
   status: (a, c, w) => `適用中:       ${a}\nコミット済み: ${c}\n作業ツリー:   ${w}\n`,
-  now: (mode, allow) => `ガードの設定: モード ${mode}、許可 [${allow}]（コミット済み）\n`,
+  now: (mode, allow) => `ガードの設定: モード ${guardModeJa(mode)}、許可 [${allow}]（コミット済み）\n`,
   publish: '  必要なら: butler work publish   （公開すると他の clone にもこの変更が届きます）\n',
-  settings: (mode, allow) => `モード ${mode}、許可 [${allow}]`,
+  settings: (mode, allow) => `モード ${guardModeJa(mode)}、許可 [${allow}]`,
 };
 
 export const guardText = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -21,15 +21,16 @@ const en = {
   installNote: (clients: string) =>
     `  No client flag: ${clients}, plus every other client whose folder exists or that is installed already.`,
   uninstallNote: '  No client flag: every client.',
-  work: `usage: butler work <verb> [--project DIR] [--json]
-  start    [--issue N]                     set the default issue (kept for this clone); without --issue, clear it
-  observe  [--issue N]                     work state, ahead/behind, changed paths, next step
-  diff     [--path P] [--full] [--record ID]
-  history  [-n N | --limit N] [--path P]
-  record   -m MESSAGE [--issue N ...] [--no-issue]
-  publish
-  sync                                     fetch the upstream and bring its records in (clean tree only)
-  finish   [--issue N]                     proposes the remaining steps; does nothing itself
+  /** `flags`: each verb's flags as its own --help lists them (tool-runner.ts groupFlags), so the two cannot differ (#25). */
+  work: (flags: (verb: string, about?: string) => string) => `usage: butler work <verb> [--project DIR] [--json]
+${flags('start', 'set the default issue (kept for this clone); without --issue, clear it')}
+${flags('observe', 'work state, ahead/behind, changed paths, next step')}
+${flags('diff')}
+${flags('history')}
+${flags('record')}
+${flags('publish')}
+${flags('sync', 'fetch the upstream and bring its records in (clean tree only)')}
+${flags('finish', 'proposes the remaining steps; does nothing itself')}
 butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
   issue: `usage: butler issue <verb> [--project DIR] [--json]
   list [--all] [--limit N]          open issues (--all: closed ones too), newest first; at most N (1-200)
@@ -89,15 +90,15 @@ const ja: typeof en = {
   vendored: (lacking, full) => `これは同梱のランタイム（.butler/bin/）です。${lacking} は次にあります: ${full}。`,
   installNote: (clients) => `  クライアントのフラグなし: ${clients}、およびフォルダーがあるかすでにインストール済みのほかのクライアント。`,
   uninstallNote: '  クライアントのフラグなし: すべてのクライアント。',
-  work: `使い方: butler work <verb> [--project DIR] [--json]
-  start    [--issue N]                     既定の issue を設定（この clone で保持）。--issue なしで解除
-  observe  [--issue N]                     作業状態、ahead/behind、変更されたパス、次の一手
-  diff     [--path P] [--full] [--record ID]
-  history  [-n N | --limit N] [--path P]
-  record   -m MESSAGE [--issue N ...] [--no-issue]
-  publish
-  sync                                     upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）
-  finish   [--issue N]                     残りの手順を提案するだけで、自分では何もしません
+  work: (flags) => `使い方: butler work <verb> [--project DIR] [--json]
+${flags('start', '既定の issue を設定（この clone で保持）。--issue なしで解除')}
+${flags('observe', '作業状態、ahead/behind、変更されたパス、次の一手')}
+${flags('diff')}
+${flags('history')}
+${flags('record')}
+${flags('publish')}
+${flags('sync', 'upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）')}
+${flags('finish', '残りの手順を提案するだけで、自分では何もしません')}
 各動詞のオプションは butler work <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
   issue: `使い方: butler issue <verb> [--project DIR] [--json]
   list [--all] [--limit N]          開いている issue（--all: 閉じたものも）、新しい順。最大 N 件（1〜200）

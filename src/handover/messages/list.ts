@@ -33,6 +33,7 @@ const ja: typeof en = {
 
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
+  brains: en.brains,
   /** The list's word for it too (src/cli/messages/render.ts receipt), so the receipt and the list agree (#25). */
   retired: (id: string) => `Retired handover ${id} (the file stays)`,
   alreadyRetired: (id: string, by: string, at: string) => `Handover ${id} was already retired (by ${by} at ${at}); nothing changed`,
@@ -40,6 +41,8 @@ const enPerson = {
   noIssue: (id: number) => `Nothing matched: issue #${id} does not exist; this lists the issues there are`,
 };
 const jaPerson: typeof enPerson = {
+  // A person's sentence says エージェント, not Brain (#25 walk-through 13); the agents' words stay.
+  brains: '登録済みのエージェントの一覧です',
   retired: (id) => `handover ${id} の提示を終了しました（ファイルは残ります）`,
   alreadyRetired: (id, by, at) => `handover ${id} は提示終了済みです（${by}、${at}）。何も変更していません`,
   readPicked: '一覧から選んだ snapshot の id を指定します',

@@ -84,6 +84,7 @@ const ja: typeof en = {
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
   transferred: en.transferred,
+  sourceFirst: en.sourceFirst,
   notOwnHint: 'To take it over, run `butler handover accept` with this id.',
   noHandoverHint: 'Run `butler handover list` to see the history.',
   damagedHint: (file: string) => `${file} is empty or cut short. Pick another with \`butler handover list\`, or suspend a new one.`,
@@ -99,6 +100,7 @@ const enPerson = {
 };
 
 const jaPerson: typeof enPerson = {
+  sourceFirst: '引き継ぎ元のエージェントが先に実行します',
   transferred: (scope, id, to) =>
     `${scope}で再開するものはありません: あなたの最新の snapshot ${id} は ${to} へ引き渡したもので、自分用に保存したものではありません`,
   notOwnHint: '引き継ぐなら、この id で `butler handover accept` を実行してください。',

@@ -87,10 +87,10 @@ const enPerson = {
 
 const jaPerson: typeof enPerson = {
   unknownTarget: (target, ids) =>
-    `--target ${target} はここの Brain を指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません`,
-  knownTarget: '既知の Brain か any を指定します',
+    `--target ${target} はここで知られているエージェントを指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません`,
+  knownTarget: '既知のエージェントか any を指定します',
   unknownClient: (client, ids) =>
-    `--client ${client} はここの Brain を指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません。このいずれかを指定するか、--client を省いてあなた自身として実行してください`,
+    `--client ${client} はここで知られているエージェントを指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません。このいずれかを指定するか、--client を省いてあなた自身として実行してください`,
   notReplaced: (n, carried) =>
     carried
       ? `。replaces:/withdrawn: の ${n} 行が引き継ぎの決定 1 件に定まらないため、何も外していません（not_replaced）。一覧の決定の文言で指定してコマンドを実行し直してください`
