@@ -168,8 +168,12 @@ describe.each(['claude', 'codex', 'gemini'] as const)('the installed SessionStar
     // 2,500 c lines whose checks all hold (130 KB): cutting the text took minutes before the 16 KB cap.
     writeFileSync(memo, withLines(good, Array(2_500).fill(`c ${config}`)));
     clean(run(root, c, input(root, 's1')), want, 'many lines');
+    // The memo's first two lines as Node wrote them, then gigabytes: the launcher reads those two lines (the
+    // h line matches: the script runs), the script reads 16 KB and hands over. A file with no line end in its
+    // first gigabytes holds the launcher's `read` until the client's deadline instead (D40): whoever can write
+    // .git/butler can as well replace .butler/bin/session-start.cjs, which runs unchecked.
     replace(memo, () => {
-      writeFileSync(memo, '');
+      writeFileSync(memo, `${good.split('\n').slice(0, 2).join('\n')}\n`);
       truncateSync(memo, 4 * 2 ** 30);
     });
     clean(run(root, c, input(root, 's1')), want, 'sparse');

@@ -2,7 +2,7 @@
 // loose branch ref) with the git files before it reads and sums the vendored script, so the first start
 // after a new commit runs the Node hook without a process of its own. The line is a hint: a forged one
 // never makes the shell answer. Real git repos, a real `butler install`, the command run by `sh -c` with a
-// `cat` on PATH that logs each run (the script is read by `cat`; no log: not read).
+// `cat` and `dd` on PATH that log each run (the script is read by `cat`, a memo by `dd`; no log: not read).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,13 +15,15 @@ const memoOf = (root: string, kind = 'start') => path.join(gitDir(root), `start-
 const git = (root: string, ...a: string[]) => execFileSync('git', a, { cwd: root, encoding: 'utf8' }).trim();
 
 /** The installed command for Claude Code with a logging `cat` first on PATH: its output and the runs of cat. */
-function logged(root: string): { out: string; cats: number; shell: boolean } {
+function logged(root: string): { out: string; reads: number; shell: boolean } {
   const bin = path.join(root, '.git', 'test-bin');
   const log = path.join(bin, 'log');
   mkdirSync(bin, { recursive: true });
-  const real = execFileSync('sh', ['-c', 'command -v cat'], { encoding: 'utf8' }).trim();
-  writeFileSync(path.join(bin, 'cat'), `#!/bin/sh\necho x >>"${log}"\nexec ${real} "$@"\n`);
-  chmodSync(path.join(bin, 'cat'), 0o755);
+  for (const tool of ['cat', 'dd']) {
+    const real = execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+    writeFileSync(path.join(bin, tool), `#!/bin/sh\necho x >>"${log}"\nexec ${real} "$@"\n`);
+    chmodSync(path.join(bin, tool), 0o755);
+  }
   rmSync(log, { force: true });
   const queue = path.join(gitDir(root), 'start-queue');
   const before = existsSync(queue) ? readFileSync(queue, 'utf8') : '';
@@ -33,8 +35,8 @@ function logged(root: string): { out: string; cats: number; shell: boolean } {
   });
   expect(r.status).toBe(0);
   const after = existsSync(queue) ? readFileSync(queue, 'utf8') : '';
-  const cats = existsSync(log) ? readFileSync(log, 'utf8').split('\n').length - 1 : 0;
-  return { out: r.stdout, cats, shell: after.length > before.length && after.startsWith(before) };
+  const reads = existsSync(log) ? readFileSync(log, 'utf8').split('\n').length - 1 : 0;
+  return { out: r.stdout, reads, shell: after.length > before.length && after.startsWith(before) };
 }
 
 function primed(): string {
@@ -50,10 +52,10 @@ describe("the memo's h line, read by the installed command (D40)", () => {
     const sha = git(root, 'rev-parse', 'HEAD');
     expect(readFileSync(memoOf(root), 'utf8').split('\n')[1]).toBe(`h ref: refs/heads/main ${sha}`);
     const shell = logged(root);
-    expect(shell).toMatchObject({ shell: true, cats: 2 }); // the script, then the memo
+    expect(shell).toMatchObject({ shell: true, reads: 2 }); // the script, then the memo
     commit(root, 'moved');
     const moved = logged(root);
-    expect(moved).toMatchObject({ shell: false, cats: 0 });
+    expect(moved).toMatchObject({ shell: false, reads: 0 });
     expect(moved.out).toMatch(/HEAD moved 1 commit\(s\)/);
   });
 
@@ -64,7 +66,7 @@ describe("the memo's h line, read by the installed command (D40)", () => {
     lines[1] = `h ref: refs/heads/main ${git(root, 'rev-parse', 'HEAD')}`;
     writeFileSync(memoOf(root), lines.join('\n'));
     const r = logged(root);
-    expect(r).toMatchObject({ shell: false, cats: 2 });
+    expect(r).toMatchObject({ shell: false, reads: 2 });
     expect(r.out).toMatch(/HEAD moved 1 commit\(s\)/);
   });
 
