@@ -50,9 +50,11 @@ const hook = { format: 'cjs', banner: { js: '#!/usr/bin/env node' } };
  * `__toESM(require('node:path'))`, which copies every export of the builtin onto a new object, a getter
  * per key, once per importing module (18 in session-start.cjs): ~1.4 M instructions at each start of that
  * timed hook (cachegrind). Here `node:path` and `node:os` resolve to one module each that hands out the
- * builtin itself, required as is (its named exports read once, at load). The other hooks too: PreToolUse
- * on a git pipeline -0.33 M, on `npm test` +0.05 M (the exports read once where no copy was made);
- * PreCompact -2.1 M. The ESM bundles (butler.mjs, the runtime) import builtins as they are: no copies.
+ * builtin itself, required as is. The other hooks too: PreToolUse on a git pipeline -0.33 M, PreCompact
+ * -2.1 M. The ESM bundles (butler.mjs, the runtime) import builtins as they are: no copies.
+ * A default export only: src/ imports these two builtins by default (`import path from 'node:path'`), and
+ * a list of named exports read from the Node that builds would make the bundles differ between Node 20
+ * and 22 (CI may build with either). A named import fails the build here ("No matching export").
  */
 const builtinOnce = {
   name: 'builtin-once',
@@ -60,13 +62,10 @@ const builtinOnce = {
     b.onResolve({ filter: /^node:(?:path|os)$/ }, (args) =>
       args.kind === 'require-call' ? { path: args.path, external: true } : { path: args.path, namespace: 'builtin-once' },
     );
-    b.onLoad({ filter: /.*/, namespace: 'builtin-once' }, async (args) => {
-      const names = Object.keys(await import(args.path)).filter((k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k));
-      return {
-        contents: `const m = require(${JSON.stringify(args.path)});\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`,
-        loader: 'js',
-      };
-    });
+    b.onLoad({ filter: /.*/, namespace: 'builtin-once' }, (args) => ({
+      contents: `export default require(${JSON.stringify(args.path)});\n`,
+      loader: 'js',
+    }));
   },
 };
 

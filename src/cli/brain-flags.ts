@@ -1,6 +1,6 @@
 import type { ToolDef } from '../mcp/tool.js';
-import { historyBrains, snapshotBrains } from '../handover/index.js';
-import { brainForClient, listBrains, PERSON_BRAIN } from '../shared/brains.js';
+import { historyBrains } from '../handover/index.js';
+import { aliasKey, brainForClient, brainNames, listBrains, PERSON_BRAIN } from '../shared/brains.js';
 import { CLIENTS } from '../shared/clients/index.js';
 import type { Lang } from '../shared/config.js';
 import { cliErrors } from './messages/errors.js';
@@ -26,9 +26,8 @@ export async function knownClient(root: string, client: string, lang: Lang): Pro
 function noBrain(flag: string, value: string, ids: string[], lang: Lang, pool: string[] = ids): UsageError {
   // Nothing installed and nothing to name (a full uninstall): say so rather than "(known: )" (#25).
   if (!ids.length) return new UsageError(cliErrors(lang).noClient(flag, value));
-  const names = new Map<string, string>(pool.map((id) => [id, id]));
-  for (const c of CLIENTS) if (pool.includes(c.brain)) for (const a of [c.key, ...c.aliases]) names.set(a, c.brain);
-  const near = names.get(nearest(value, [...names.keys()]) ?? '') ?? null;
+  const names = brainNames(pool);
+  const near = names.get(nearest(aliasKey(value), [...names.keys()]) ?? '') ?? null;
   return new UsageError(cliErrors(lang).noBrain(flag, value, near, ids));
 }
 
@@ -53,14 +52,13 @@ export async function brainFilters(
   const keys = FILTERS.filter((k) => typeof args[k] === 'string' && (reads || k !== 'client'));
   if (!keys.length) return args;
   const registry = await listBrains(root).catch(() => []);
-  // A transfer goes to a brain registered here (the tool refuses any other); a filter may name a snapshot's author too.
-  const authors = reads || !keys.includes('target_brain') ? (await snapshotBrains(root)).map((b) => b.split(' ')[0]!) : [];
-  // A filter (read-only) takes any brain the history names and any client's brain id or alias (src/shared/clients/),
+  // A transfer goes to a brain registered here (the tool refuses any other). A filter, or accept's --source, may name
+  // any brain the history names (read once), and a filter any client's brain id or alias (src/shared/clients/),
   // installed or not (#25: after `uninstall --codex`, `--target codex` still finds the transfer to Codex).
-  const history = reads ? await historyBrains(root) : [];
-  const ids = [...new Set([...registry.map((b) => b.brain_id), ...authors, ...history, ...(reads ? [PERSON_BRAIN] : [])])];
+  const history = reads || !keys.includes('target_brain') ? await historyBrains(root) : [];
+  const ids = [...new Set([...registry.map((b) => b.brain_id), ...history, ...(reads ? [PERSON_BRAIN] : [])])];
   const accepted = new Set([...ids, ...(reads ? CLIENTS.map((c) => c.brain) : [])]);
-  const known = [...registry, ...[...authors, ...history].map((brain_id) => ({ brain_id, title: null, last_seen: null }))];
+  const known = [...registry, ...history.map((brain_id) => ({ brain_id, title: null, last_seen: null }))];
   const out = { ...args };
   for (const key of keys) {
     const value = args[key] as string;

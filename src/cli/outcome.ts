@@ -76,12 +76,6 @@ export async function runEnvelope(
   // The labels follow the project's language, as the tools' own words do (BUTLER_LANG first).
   const lang = resolveLang(root ? await loadConfig(root).catch(() => ({})) : {}, io.env);
   // The tool spoke to a person already (ServerDeps.audience); the exit code is the same with --json or without.
-  // A flag value naming no brain is a usage error (README's exit codes, #25): said as every usage error is, with
-  // `--json` too (jsonUsage turns it into the error object); the tool's need_input stays the agents' answer.
-  if (namesNoBrain(result)) {
-    io.stderr(`${opts.prefix}: ${result.summary}\n${opts.usage ? `${opts.usage}\n` : ''}`);
-    return EXIT.usage;
-  }
   // A blocked repository (a rebase or merge in progress) waits for the person: `?` and exit 3, never `✓` (#25); with
   // `--json` its status says need_input too, as the exit code does (walk-through 8: "ok" and exit 3).
   const waits = result.status === 'ok' && (result.data as Record<string, unknown>).work_state === 'blocked';
@@ -93,17 +87,4 @@ export async function runEnvelope(
     (result.status === 'error' ? io.stderr : io.stdout)(render(shown, cliNamer, lang));
   }
   return waits ? EXIT.need_input : EXIT[result.status];
-}
-
-/**
- * A need_input that only says a flag value named nothing (`--client clade`, `--target nobody`): exit 2,
- * as any bad flag value (README). Told by the envelope's data: the value it names and the known brains.
- */
-function namesNoBrain(r: ToolResult<object>): boolean {
-  const d = r.data as Record<string, unknown>;
-  if (r.status !== 'need_input' || !Array.isArray(d.brains)) return false;
-  const required = (d.suggested_action as { required_args?: unknown } | undefined)?.required_args;
-  return (
-    typeof d.client === 'string' || (typeof d.target_brain === 'string' && Array.isArray(required) && required.includes('target_brain'))
-  );
 }

@@ -1,21 +1,31 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { renderText } from './messages/render.js';
 
 // Newcomer walk-through 5: installed from a clone or a skill, no `butler` is on PATH, yet every hint
 // said `butler work publish`. The hints name the command the person just ran instead.
 
-/** The verbs a `butler …` hint can name (both CLIs'). The lead may be Japanese punctuation too. */
-const HINT =
-  /(^|[\s`'"(:。、（「：])butler (?=(?:work|issue|handover|guard|status|install|uninstall|demo|help|mcp|hook)\b|--help\b|<command>)/g;
+/** The verbs a `butler …` hint can name (both CLIs'), and `--help`. */
+const VERBS = '(?:work|issue|handover|guard|status|install|uninstall|demo|help|mcp|hook)\\b|--help\\b';
+/** A hint: `butler <verb>` after a space, a quote or a bracket; the lead may be Japanese punctuation too. */
+const HINT = new RegExp(`(^|[\\s\`'"(:。、（「：])butler (?=${VERBS}|<command>)`, 'g');
+const QUOTED = new RegExp(`\`butler (?=${VERBS})`, 'g');
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The labels the renderer puts before a hint or a step (src/cli/messages/render.ts), en and ja, taken from there. */
+const RENDER_LABELS = (['en', 'ja'] as const).flatMap((lang) => {
+  const l = renderText(lang);
+  return [l.hint, l.next, l.ask_user_first, l.next_session, l.for_target, l.for_source];
+});
 
 /**
- * A line that is Butler's own words around a hint: a label the renderer adds (src/cli/messages/render.ts, en
- * and ja; "note", "usage", "problem"), a pending action's `→` step (render.ts), a JSON hint key, or an error or
- * usage line the CLI starts with its name. What a command writes to stderr is all Butler's (startCli rewrites it whole).
+ * A line that is Butler's own words around a hint: a label the renderer adds (above; and "note", "usage",
+ * "problem"), a pending action's `→` step (render.ts), a JSON hint key, or an error or usage line the CLI
+ * starts with its name. What a command writes to stderr is all Butler's (startCli rewrites it whole).
  */
-const HINT_LINE =
-  /^\s*(?:→ |"(?:hint|next|user_runs|usage)":|(?:hint|next|if you want|next session|for the target|for the source|note|usage|problem|ヒント|次|必要なら|次のセッション|引き継ぎ先へ|引き継ぎ元へ|使い方)[:：]|(?:usage: )?butler\b)/;
-const QUOTED = /`butler (?=(?:work|issue|handover|guard|status|install|uninstall|demo|help|mcp|hook)\b|--help\b)/g;
+const HINT_LINE = new RegExp(
+  `^\\s*(?:→ |"(?:hint|next|user_runs|usage)":|(?:${[...RENDER_LABELS, 'note', 'usage', 'problem', '使い方'].map(escaped).join('|')})[:：]|(?:usage: )?butler\\b)`,
+);
 
 /**
  * How the person ran this CLI: `node <script>` for a copy run by path while no `butler` is on PATH

@@ -33,16 +33,6 @@ export const didYouMean = (word: string, valid: readonly string[], t = cliErrors
   return n ? t.didYouMean(n) : '';
 };
 
-/**
- * For a command with a few switches and no values (`mcp [--worker]`, `demo [--json]`): the first word it does not
- * take, said as every command says it (`unknown flag --bogus`, did you mean, or `unexpected argument`); null when none.
- */
-export function notTaken(argv: readonly string[], allowed: readonly string[], t = cliErrors('en')): string | null {
-  const other = argv.find((a) => !allowed.includes(a));
-  if (other === undefined) return null;
-  return other.startsWith('-') ? `${t.unknownFlag(other)}${didYouMean(other.split('=')[0]!, allowed, t)}` : t.unexpected(other);
-}
-
 /** Optimal string alignment distance: insert, delete, substitute, swap two neighbours (`--titel`). */
 function distance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);

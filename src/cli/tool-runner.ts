@@ -141,8 +141,7 @@ export async function runToolFromCli(tool: ToolDef, argv: string[], io: CliIO, g
       if (!checked.success) throw new UsageError(explainZod(checked.error, positionals, t, typed, args, shownFlags(tool)));
       const root = await bind(session, values, io, deps, Boolean(group.folder), lang);
       // An issue's author is any name (README); elsewhere the flag names the brain (#25), a read-only verb's as a filter (brainFilters).
-      const filters = tool.config.annotations.readOnlyHint && 'client' in tool.config.inputSchema.shape;
-      if (typeof values.client === 'string' && group.client !== 'author' && !filters) await knownClient(root, values.client, lang);
+      if (typeof values.client === 'string' && clientUse(tool, group) === 'brain') await knownClient(root, values.client, lang);
       session.defaultIssue = defaultIssue ?? (await readCliDefaultIssue(root));
       const before = session.defaultIssue;
       const here = pathFromHere(checked.data, io.cwd, root);
@@ -202,11 +201,20 @@ const zodLocale = (lang: Lang) => (lang === 'ja' ? { error: zodJa().localeError 
  * `--client` as a verb's help lists it, or null where it does nothing (#25: `issue list`, `work diff`, `handover brains`):
  * a tool that takes `client`, or a verb that acts in a group whose tools read the brain or author. Taken only there.
  */
-function clientFlag(tool: ToolDef, group: CliGroup): string | null {
-  if ('client' in tool.config.inputSchema.shape) return '--client BRAIN';
-  if (!group.client || tool.config.annotations.readOnlyHint) return null;
-  return group.client === 'author' ? '--client NAME' : '--client BRAIN';
+/**
+ * What `--client` is in a verb, decided once for its help, its parsing and its check: not taken (null), a read-only
+ * verb's filter (brainFilters checks it), the brain that acts (knownClient checks it), or an issue's author (any name).
+ */
+function clientUse(tool: ToolDef, group: CliGroup): 'filter' | 'brain' | 'author' | null {
+  const reads = tool.config.annotations.readOnlyHint;
+  if ('client' in tool.config.inputSchema.shape) return reads ? 'filter' : group.client === 'author' ? 'author' : 'brain';
+  return !group.client || reads ? null : group.client;
 }
+
+const clientFlag = (tool: ToolDef, group: CliGroup): string | null => {
+  const use = clientUse(tool, group);
+  return use === null ? null : use === 'author' ? '--client NAME' : '--client BRAIN';
+};
 
 function helpText(tool: ToolDef, prefix: string, positionals: string[], lang: Lang, client: string | null): string {
   const flags = [...shownFlags(tool).values()].join(' ');

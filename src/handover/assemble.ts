@@ -55,8 +55,12 @@ export async function assembleSnapshot(q: AssembleQuery): Promise<Appended & { c
       // and whoever continues this issue records for it (a snapshot of #3 said "It will link #1", #25).
       await q.observe(q.issueId).catch(() => null)
     : gitNow && (await workFromGit(q.root, q.git, gitNow.dirty_files, gitNow.branch, gitNow.head));
-  // The dirty files' content now, so drift later counts only what changed after this snapshot.
-  const dirty = gitNow?.dirty_files.length ? JSON.stringify(await fingerprint(q.root, gitNow.dirty_files)) : null;
+  // The dirty files' content now, so drift later counts only what changed after this snapshot; and the
+  // anchors the author named that do not exist yet, absent (`-`), so drift compares existence then and now.
+  const exists = (p: string) => path.isAbsolute(p) || existsSync(path.join(q.root, p));
+  const absent = Object.fromEntries(q.notes.anchors.filter((a) => !exists(a.path)).map((a) => [a.path, '-']));
+  const content = { ...(gitNow?.dirty_files.length ? await fingerprint(q.root, gitNow.dirty_files) : {}), ...absent };
+  const dirty = Object.keys(content).length ? JSON.stringify(content) : null;
   const createdAt = new Date(Math.floor(q.now().getTime() / 1000) * 1000);
   const s = q.session;
   let carried = NOTHING_CARRIED;
@@ -98,7 +102,7 @@ export async function assembleSnapshot(q: AssembleQuery): Promise<Appended & { c
       carried,
       compactSummary: q.compactSummary ?? null,
       // Only what drift checks (a relative path in the work tree) is left out when absent.
-      exists: (p) => path.isAbsolute(p) || existsSync(path.join(q.root, p)),
+      exists,
     });
   });
   return { ...appended, carried };

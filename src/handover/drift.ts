@@ -126,9 +126,14 @@ export async function computeDrift(
     }
   }
   const anchors = (then.anchors ?? []).filter((a) => !path.isAbsolute(a) && !a.split(/[\\/]/).includes('..'));
-  const missing = anchors.filter((a) => !existsSync(path.join(root, a)));
+  // Existence then and now: an anchor the author named before it existed (`-` in the snapshot's dirty map,
+  // assemble.ts) is no drift while still absent, and a change once it is there.
+  const absentThen = (a: string) => then.dirty?.[a] === '-';
+  const exists = new Map(anchors.map((a) => [a, existsSync(path.join(root, a))]));
+  const missing = anchors.filter((a) => !exists.get(a) && !absentThen(a));
+  const appeared = anchors.filter((a) => exists.get(a) && absentThen(a));
   let changed: string[] = [];
-  const present = anchors.filter((a) => !missing.includes(a));
+  const present = anchors.filter((a) => exists.get(a) && !absentThen(a));
   if (opts.light || !present.length) {
     // Light (SessionStart): changed anchors are left to resume / accept.
   } else if (!headMoved && cur.head && cur.tracked_dirty) {
@@ -141,6 +146,7 @@ export async function computeDrift(
   }
   // An anchor dirty at the snapshot whose content is as it was then has not changed since (issue 22).
   if (changed.length && then.dirty) changed = await changedSinceThen(root, changed, then.dirty);
+  changed = [...appeared, ...changed];
   const branchChanged = !!then.branch && then.branch !== cur.branch;
   const drift: Drift = {
     branch_changed: branchChanged,
@@ -169,7 +175,7 @@ export async function computeDrift(
  */
 export async function startDrift(
   root: string,
-  then: { branch: string | null; head: string | null; anchors?: string[] },
+  then: { branch: string | null; head: string | null; anchors?: string[]; dirty?: Record<string, string> },
   git: GitRunner,
   lang: 'ja' | 'en' = 'en',
 ): Promise<Drift> {

@@ -27,7 +27,10 @@ export interface SnapshotMeta {
   seq?: number | null;
   /** The issue's state as read when writing (`closed` with nothing unrecorded = finished work). */
   issue_state?: string | null;
-  /** JSON {path: content hash} of the files dirty at the snapshot, so drift counts only later changes. */
+  /**
+   * JSON {path: content hash} of the files dirty at the snapshot, so drift counts only later changes; `-`
+   * is a path absent then (a deleted file, or an anchor the author named before it existed).
+   */
   dirty?: string | null;
   /** Auto snapshots only: what wrote it (`precompact`, `recovered`) and how many files the session touched. */
   trigger?: string | null;

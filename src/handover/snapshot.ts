@@ -170,8 +170,10 @@ export function renderSnapshot(input: SnapshotInput): { markdown: string; meta: 
   for (const f of work?.dirty_files ?? []) if (!anchorMap.has(f)) anchorMap.set(f, null);
   // A file deleted when the snapshot is written is no place to look first, and drift would call it missing
   // since (#25: `.codex/` files deleted by uninstall were listed); CURRENT_STATE still names it as changed.
+  // One the author named stays as written (a file still to create): drift knows it was absent (assemble.ts).
   const exists = input.exists;
-  if (exists) for (const p of [...anchorMap.keys()]) if (!exists(p)) anchorMap.delete(p);
+  const named = new Set(notes.anchors.map((a) => a.path));
+  if (exists) for (const p of [...anchorMap.keys()]) if (!exists(p) && !named.has(p)) anchorMap.delete(p);
   const anchors = [...anchorMap].map(([p, role]) => `\`${p}\`${role ? ` — ${role}` : ''}`);
 
   const blockedTag = `[${t.labels.blocked}] `;

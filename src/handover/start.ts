@@ -7,7 +7,7 @@ import { newerAuto } from './candidates.js';
 import { startDrift } from './drift.js';
 import { recoverEndedSession, type RecoverQuery } from './recover.js';
 import { recordSession } from './sessions.js';
-import { anchorPaths } from './snapshot.js';
+import { anchorPaths, dirtyAtSnapshot, parseMetadata } from './snapshot.js';
 import {
   newerAutoLine,
   recoveredLine,
@@ -196,7 +196,7 @@ async function pickAndRender(
     return startText(lang).damaged(e.handover_id, e.snapshot_file, root);
   }
   // Light drift (docs/decisions.md D21): branch and HEAD from the `.git` files, git only when HEAD moved.
-  const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot) };
+  const then = { branch: e.branch, head: e.head, anchors: anchorPaths(snapshot), dirty: dirtyAtSnapshot(parseMetadata(snapshot)) };
   const drift = await startDrift(root, then, spawnGitWith(env), lang).catch(() => null);
   // Drift of HEAD or branch asked git (or may change when a commit arrives): no memo, Node answers.
   deps.anchors = then.anchors.filter((a) => !path.isAbsolute(a) && !a.split(/[\\/]/).includes('..'));

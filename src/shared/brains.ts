@@ -15,7 +15,7 @@ export function normalizeBrain(value: string | null | undefined, fallback: strin
 export const PERSON_BRAIN = 'person';
 
 /** How a name is compared with a record's brain id and aliases: lower case, spaces and underscores as hyphens. */
-const aliasKey = (v: string): string =>
+export const aliasKey = (v: string): string =>
   v
     .trim()
     .toLowerCase()
@@ -32,6 +32,16 @@ export function brainForClient(value: string, known: readonly BrainEntry[]): str
   if (key === PERSON_BRAIN) return PERSON_BRAIN;
   const hit = CLIENTS.find((c) => [c.brain, ...c.aliases].some((a) => aliasKey(a) === key));
   return hit?.brain ?? resolveBrain(normalizeBrain(value, ''), known);
+}
+
+/**
+ * Every name of these brains, by the key brainForClient compares (aliasKey), to its brain id: each id, and each
+ * client's key and aliases (src/shared/clients/). The table a "did you mean" picks from.
+ */
+export function brainNames(ids: readonly string[]): Map<string, string> {
+  const names = new Map(ids.map((id) => [aliasKey(id), id]));
+  for (const c of CLIENTS) if (ids.includes(c.brain)) for (const a of [c.key, ...c.aliases]) names.set(aliasKey(a), c.brain);
+  return names;
 }
 
 /** The title a client sends, else its record's (src/shared/clients/), so "Codex" can be matched to its id. */

@@ -25,6 +25,19 @@ describe('bundles', () => {
     expect(text).not.toContain('snapshot \\u306E\\u6A5F\\u68B0\\u7684\\u306A\\u5C5E\\u6027');
   });
 
+  it('the CommonJS hooks hold no list of node:path / node:os exports, which would change with the Node that builds', () => {
+    // scripts/build.mjs builtinOnce: exports src/ never names, present only when the list is read from Node.
+    for (const n of ['session-start.cjs', 'pre-tool-use.cjs', 'pre-compact.cjs']) {
+      const text = readFileSync(path.join(HOOKS, n), 'utf8');
+      expect([text.includes('_makeLong'), text.includes('toNamespacedPath'), text.includes('availableParallelism')], n).toEqual([
+        false,
+        false,
+        false,
+      ]);
+      expect(text, n).toContain('require("node:path")');
+    }
+  });
+
   it('the butler skill carries the same bundles as hooks/ (what `npx skills add` copies)', () => {
     const names = readdirSync(HOOKS).sort();
     expect(readdirSync(SKILL_SCRIPTS).sort()).toEqual(names);

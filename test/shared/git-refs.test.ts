@@ -118,6 +118,11 @@ describe('pinGitDirs: a hook process reads each repository’s git dirs once', (
     seen.common = '/tmp';
     expect(gitDirs(root)).toEqual({ gitDir: dotGit, common: dotGit });
     const other = makeRepo().root;
-    expect(gitDirs(other)).toEqual({ gitDir: path.join(other, '.git'), common: path.join(other, '.git') });
+    const otherGit = path.join(other, '.git');
+    expect(gitDirs(other)).toEqual({ gitDir: otherGit, common: otherGit });
+    // Read once: its own later change is not read either (a cache of the first repository alone would).
+    mkdirSync(path.join(other, 'elsewhere'));
+    writeFileSync(path.join(otherGit, 'commondir'), '../elsewhere\n');
+    expect(gitDirs(other)).toEqual({ gitDir: otherGit, common: otherGit });
   });
 });

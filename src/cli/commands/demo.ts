@@ -11,7 +11,7 @@ import { demoText } from '../messages/demo.js';
 import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
 import { cliLang } from '../lang.js';
-import { notTaken } from '../suggest.js';
+import { parseFlags } from './project-args.js';
 import { bundleDir } from './install.js';
 
 const GIT_ENV = {
@@ -155,12 +155,12 @@ export const demo: Command = async (argv, io) => {
   }
   // A flag the usage does not list is refused, as every command refuses one (walk-through 10: `demo --bogus` ran).
   const say = cliErrors(await cliLang(io));
-  const other = notTaken(argv, ['--json'], say);
-  if (other !== null) {
-    io.stderr(`butler demo: ${other}\n  ${say.listsOptions('butler demo')}\n`);
+  const flags = parseFlags(argv, ['--json'], say);
+  if (typeof flags === 'string') {
+    io.stderr(`butler demo: ${flags}\n  ${say.listsOptions('butler demo')}\n`);
     return 2;
   }
-  const json = argv.includes('--json');
+  const json = flags.json;
   // The throwaway project speaks the person's language (`--lang`, BUTLER_LANG), English otherwise.
   const lang = resolveLang({}, io.env);
   const t = demoText(lang);

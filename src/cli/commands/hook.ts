@@ -7,7 +7,15 @@ import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
 import { didYouMean } from '../suggest.js';
 
-const EVENTS = ['session-start', 'pre-tool-use'];
+/** Each event `butler hook` runs, by name: the one list its check, its "did you mean" and its dispatch read. */
+const HOOKS: Record<string, (input: string, rest: string[], env: Record<string, string | undefined>) => Promise<string>> = {
+  'session-start': (input, rest, env) => {
+    const i = rest.indexOf('--brain');
+    return sessionStart(input, { brain: i >= 0 ? (rest[i + 1] ?? null) : null, env, writeAuto: writeAutoSnapshot });
+  },
+  'pre-tool-use': (input, _rest, env) => preToolUse(input, env),
+};
+const EVENTS = Object.keys(HOOKS);
 
 /** `butler hook <event>`: the same code as the hook bundles, for debugging and for clients without bundles. */
 export const hook: Command = async (argv, io) => {
@@ -29,12 +37,7 @@ export const hook: Command = async (argv, io) => {
   }
   let out = '';
   try {
-    const input = await io.readStdin();
-    if (event === 'pre-tool-use') out = await preToolUse(input, io.env);
-    else if (event === 'session-start') {
-      const i = rest.indexOf('--brain');
-      out = await sessionStart(input, { brain: i >= 0 ? (rest[i + 1] ?? null) : null, env: io.env, writeAuto: writeAutoSnapshot });
-    }
+    out = await HOOKS[event]!(await io.readStdin(), rest, io.env);
   } catch {
     out = '';
   }

@@ -4,7 +4,7 @@ import type { Command } from '../io.js';
 import { cliLang } from '../lang.js';
 import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
-import { notTaken } from '../suggest.js';
+import { parseFlags } from './project-args.js';
 
 export const mcp: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -13,8 +13,8 @@ export const mcp: Command = async (argv, io) => {
   }
   // A flag the usage does not list is refused, as every command refuses one (walk-through 10: `mcp --bogus` ran).
   const t = cliErrors(await cliLang(io));
-  const other = notTaken(argv, ['--worker'], t);
-  if (other !== null) {
+  const other = parseFlags(argv, ['--worker'], t);
+  if (typeof other === 'string') {
     io.stderr(`butler mcp: ${other}\n  ${t.listsOptions('butler mcp')}\n`);
     return 2;
   }
