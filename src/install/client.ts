@@ -98,7 +98,14 @@ export function hookGroupsFor(
         ? null
         : {
             ...(spec.matcher ? { matcher: spec.matcher } : {}),
-            hooks: [{ type: 'command', command: COMMAND_OF[role](k, guard), timeout: spec.timeout }],
+            hooks: [
+              {
+                type: 'command',
+                command: COMMAND_OF[role](k, guard),
+                timeout: spec.timeout,
+                ...(spec.onFailure ? { onFailure: spec.onFailure } : {}),
+              },
+            ],
           };
   }
   return out;

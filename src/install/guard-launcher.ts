@@ -35,7 +35,15 @@ export function nodeHookSum(nodeHook: string): string {
   return sha256(nodeHook);
 }
 
-/** What the command compares: `$(cat file)` drops the trailing newlines, so the hash is of the text without them. */
+/**
+ * The most the command reads of the pre-filter (one `dd` block). A client does not wait for a slow hook
+ * and, for Claude Code and Codex, a timed-out hook does not block (docs/decisions.md D34), so a file the
+ * agent made huge (a sparse 3 GB truncate) must not be read whole: a longer file fails the hash check.
+ * The vendored pre-filter is about 12 KB; test/install/guard-slow-read.test.ts keeps it under half this.
+ */
+export const PRE_FILTER_MAX = 65_536;
+
+/** What the command compares: `$(dd …)` drops the trailing newlines, so the hash is of the text without them. */
 export function preFilterSum(vendored: string): string {
   return sha256(vendored.replace(/\n+$/, ''));
 }
@@ -58,7 +66,7 @@ export function guardLauncher(start: string, sum: string): string {
   const target = `${BIN_DIR}/${PRE_FILTER}`;
   return (
     `d=${start}; while [ -n "$d" ] && [ ! -f "$d/${target}" ]; do d=\${d%/*}; done; ` +
-    `s=$(cat "$d/${target}" 2>/dev/null) && case $(printf "%s" "$s" | sha256sum 2>/dev/null || printf "%s" "$s" | shasum -a 256 2>/dev/null) in ` +
+    `s=$(dd if="$d/${target}" bs=${PRE_FILTER_MAX} count=1 2>/dev/null) && case $(printf "%s" "$s" | sha256sum 2>/dev/null || printf "%s" "$s" | shasum -a 256 2>/dev/null) in ` +
     `${sum}*) BUTLER_BIN=$d/${BIN_DIR}; eval "$s";; esac; ` +
     `i=$(cat); t=\${i#*\\"tool_input\\"}; t=\${t#*\\{}; case $t in ` +
     `*[Gg][Ii][Tt]*|*[Gg][Uu][Aa][Rr][Dd]*|*[Aa][Pp][Pp][Rr][Oo][Vv][Ee]*|${UNSAFE}) ` +

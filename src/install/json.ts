@@ -57,7 +57,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 export interface HookGroup {
   /** Absent for an event Butler handles whatever its reason (SessionEnd). */
   matcher?: string;
-  hooks: { type: 'command'; command: string; timeout: number }[];
+  hooks: { type: 'command'; command: string; timeout: number; onFailure?: 'block' }[];
 }
 
 const isOwnHandler = (h: unknown): boolean => isObject(h) && typeof h.command === 'string' && h.command.includes(OWN_MARKER);

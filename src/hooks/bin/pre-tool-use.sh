@@ -26,7 +26,11 @@ else case $0 in */*) BUTLER_HOOK=${0%/*}/pre-tool-use.cjs ;; *) BUTLER_HOOK=pre-
 BUTLER_SUM=@BUTLER_CJS_SHA256@
 BUTLER_DENY='{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"The Butler guard runtime is missing or altered, so git and the guard verbs stay blocked. Ask the user to run butler install, then butler status."}}'
 # `node -e` runs the loader as a script with require and module set, the way it ran the hook's text before.
-BUTLER_LOAD='const f=process.argv[1];let b;try{b=require("fs").readFileSync(f)}catch{process.exit(3)}
+# The loader reads at most 512 KB (the hook is about 60 KB; test/install/guard-slow-read.test.ts keeps it
+# under half) and only from a regular file, opened without waiting (a FIFO would block the open, /dev/zero
+# never ends): a hook the agent made huge or endless fails at once instead of outliving the client's timeout.
+BUTLER_LOAD='const fs=require("fs"),f=process.argv[1];let b;try{const d=fs.openSync(f,fs.constants.O_RDONLY|fs.constants.O_NONBLOCK),t=fs.fstatSync(d)
+if(!t.isFile()||t.size>524288)process.exit(3);b=Buffer.alloc(t.size);b=b.subarray(0,fs.readSync(d,b,0,t.size,0))}catch{process.exit(3)}
 if(require("crypto").createHash("sha256").update(b).digest("hex")!==process.argv[2])process.exit(3)
 require("vm").runInThisContext(String(b),{filename:f})'
 BUTLER_RUN='case $BUTLER_SUM in @*) exec node "$BUTLER_HOOK" ;; esac

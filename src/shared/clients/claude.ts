@@ -14,7 +14,8 @@ export const claude: ClientRecord = {
     locate: { kind: 'env', variable: 'CLAUDE_PROJECT_DIR' },
     events: {
       sessionStart: { event: 'SessionStart', matcher: 'startup|resume|clear|compact', timeout: 10 },
-      guard: { event: 'PreToolUse', matcher: 'Bash', timeout: 5 },
+      // A guard that hangs or crashes blocks the command (Claude Code 2.1.295+; docs/decisions.md D34).
+      guard: { event: 'PreToolUse', matcher: 'Bash', timeout: 5, onFailure: 'block' },
       preCompact: { event: 'PreCompact', matcher: 'manual|auto', timeout: 15 },
       // Its input carries `compact_summary`: pre-compact.cjs --trigger post-compact keeps it (docs/decisions.md, #22).
       postCompact: { event: 'PostCompact', matcher: 'manual|auto', timeout: 15 },

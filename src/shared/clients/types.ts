@@ -16,6 +16,12 @@ export interface HookSpec {
   matcher?: string;
   /** In the client's own unit (`hooks.timeoutUnit`). */
   timeout: number;
+  /**
+   * Claude Code's `onFailure: "block"`: a hook that cannot start, times out or exits with a code other
+   * than 0 or 2 blocks the tool call instead of letting it run (docs/decisions.md D34). Only where the
+   * client reads it; a client without it lets the call run.
+   */
+  onFailure?: 'block';
 }
 
 export interface ClientRecord {
