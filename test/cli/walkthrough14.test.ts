@@ -1,0 +1,42 @@
+// Newcomer walk-through 14 (#25, the final one): integer bounds said as checked, suggestions for a language or a
+// global flag typed before the command, through the real CLI, en and ja where there is text.
+import { describe, expect, it } from 'vitest';
+import { butler, tempRepos } from '../helpers/person-cli.js';
+
+const { repo } = tempRepos();
+const ja = { env: { BUTLER_LANG: 'ja' } };
+
+describe('1. an integer flag’s bound is the one checked', () => {
+  it('--issue 0 is "1 or more" (en, ja); an inclusive bound stays as it is', () => {
+    const root = repo();
+    const r = butler(root, ['work', 'start', '--issue', '0']);
+    expect([r.code, r.err.split('\n')[0]]).toEqual([2, 'butler work start: --issue must be 1 or more']);
+    expect(butler(root, ['work', 'start', '--issue', '0'], ja).err.split('\n')[0]).toBe(
+      'butler work start: --issue は 1 以上にしてください',
+    );
+    expect(butler(root, ['issue', 'read', '0']).err.split('\n')[0]).toContain('must be 1 or more');
+    expect(butler(root, ['work', 'history', '--limit', '0']).err.split('\n')[0]).toBe('butler work history: --limit must be 1 or more');
+  });
+});
+
+describe('2. unknown inputs come with the fix', () => {
+  it('--lang jp: did you mean ja? (install and any command)', () => {
+    const root = repo();
+    const i = butler(root, ['install', '--lang', 'jp']);
+    expect([i.code, i.err.split('\n')[0]]).toEqual([2, 'butler install: --lang must be ja or en, not jp; did you mean ja?']);
+    expect(butler(root, ['status', '--lang', 'jp']).err.split('\n')[0]).toBe('butler: --lang must be ja or en, not jp; did you mean ja?');
+  });
+  it('the global flags work before the command', () => {
+    const root = repo();
+    const elsewhere = repo();
+    const s = butler(elsewhere, ['--project', root, 'status']);
+    expect(s.out.split('\n')[0]).toBe(`butler status: ${root}`);
+    expect(butler(elsewhere, ['--json', '--project', root, 'status']).json().data.root).toBe(root);
+    expect(butler(elsewhere, ['--lang', 'ja', `--project=${root}`, 'status']).out).toContain(
+      'ここには Butler がインストールされていません',
+    );
+    // install keeps a --lang typed first, as the project's language.
+    expect(butler(root, ['--lang', 'ja', 'install', '--claude', '--json']).json().data.lang).toBe('ja');
+    expect(butler(root, ['--bogus', 'status']).err.split('\n')[0]).toBe('butler: unknown command --bogus');
+  });
+});
