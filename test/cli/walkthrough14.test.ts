@@ -40,3 +40,20 @@ describe('2. unknown inputs come with the fix', () => {
     expect(butler(root, ['--bogus', 'status']).err.split('\n')[0]).toBe('butler: unknown command --bogus');
   });
 });
+
+describe('3. a brain filter’s suggestion is among the brains it lists as known', () => {
+  it('in a Claude-only repo, codx: codex-mcp-client is suggested and listed (en, ja)', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    const r = butler(root, ['handover', 'list', '--source', 'codx']);
+    expect([r.code, r.err.split('\n')[0]]).toEqual([
+      2,
+      'butler handover list: --source codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, gemini-cli-mcp-client, person)',
+    ]);
+    expect(butler(root, ['handover', 'list', '--source', 'codx'], ja).err.split('\n')[0]).toBe(
+      'butler handover list: --source codx はここで知られているエージェントを指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client, gemini-cli-mcp-client, person）',
+    );
+    // What is listed is accepted.
+    expect(butler(root, ['handover', 'list', '--source', 'gemini-cli-mcp-client']).code).toBe(0);
+  });
+});
