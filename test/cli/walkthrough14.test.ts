@@ -57,3 +57,33 @@ describe('3. a brain filter’s suggestion is among the brains it lists as known
     expect(butler(root, ['handover', 'list', '--source', 'gemini-cli-mcp-client']).code).toBe(0);
   });
 });
+
+describe('7. a flag without its value is named as typed', () => {
+  it('work record -m: -m (en, ja); --message typed stays --message', () => {
+    const root = repo();
+    expect(butler(root, ['work', 'record', '-m']).err.split('\n')[0]).toBe('butler work record: -m needs a value');
+    expect(butler(root, ['work', 'record', '-m'], ja).err.split('\n')[0]).toBe('butler work record: -m には値が必要です');
+    expect(butler(root, ['work', 'record', '--message']).err.split('\n')[0]).toBe('butler work record: --message needs a value');
+  });
+});
+
+describe('4. a Japanese snapshot says エージェント, not Brain', () => {
+  it('share-preview of a Japanese project’s snapshot', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude', '--lang', 'ja']).code).toBe(0);
+    expect(butler(root, ['handover', 'suspend', '--notes', 'x'], ja).code).toBe(0);
+    const out = butler(root, ['handover', 'share-preview'], ja).out;
+    expect(out).toContain('> 次のエージェントにそのまま渡す再開指示');
+    expect(out).not.toContain('Brain');
+  });
+});
+
+describe('13. install --help says its --lang is saved for the project', () => {
+  it('en, ja', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--help']).out).toContain(
+      "  --lang is saved as the project's language (.butler/config.yaml); on other commands it is for that run only.\n",
+    );
+    expect(butler(root, ['install', '--help'], ja).out).toContain('  --lang はプロジェクトの言語として保存されます（.butler/config.yaml）');
+  });
+});
