@@ -87,3 +87,13 @@ describe('13. install --help says its --lang is saved for the project', () => {
     expect(butler(root, ['install', '--help'], ja).out).toContain('  --lang はプロジェクトの言語として保存されます（.butler/config.yaml）');
   });
 });
+
+describe('5. handover list with no snapshot says so and names suspend', () => {
+  it('en, ja', () => {
+    const root = repo();
+    expect(butler(root, ['handover', 'list']).out).toBe('✓ No snapshots yet\n  next: butler handover suspend   (to save the first one)\n');
+    expect(butler(root, ['handover', 'list'], ja).out).toBe(
+      '✓ snapshot はまだありません\n  次: butler handover suspend   (最初の snapshot を保存します)\n',
+    );
+  });
+});
