@@ -1,6 +1,8 @@
 // Newcomer walk-through 14 (#25, the final one): integer bounds said as checked, suggestions for a language or a
 // global flag typed before the command, through the real CLI, en and ja where there is text.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
 const { repo } = tempRepos();
@@ -95,5 +97,24 @@ describe('5. handover list with no snapshot says so and names suspend', () => {
     expect(butler(root, ['handover', 'list'], ja).out).toBe(
       '✓ snapshot はまだありません\n  次: butler handover suspend   (最初の snapshot を保存します)\n',
     );
+  });
+});
+
+describe('10. work publish with no remote names adding one first', () => {
+  it('en, ja; with a remote the upstream hint stays', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    const r = butler(root, ['work', 'publish']);
+    expect([r.code, r.err.split('\n')[1]]).toEqual([
+      1,
+      '  hint: This repository has no remote: add one (git remote add origin URL), push this branch once with git push -u origin HEAD, then run `butler work publish` again.',
+    ]);
+    expect(butler(root, ['work', 'publish'], ja).err).toContain(
+      'このリポジトリにはリモートがありません: 追加し（git remote add origin URL）',
+    );
+    git(root, 'remote', 'add', 'origin', path.join(root, 'none'));
+    expect(butler(root, ['work', 'publish']).err).toContain('hint: Set an upstream for this branch once');
   });
 });
