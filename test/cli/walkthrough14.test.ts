@@ -1,5 +1,6 @@
 // Newcomer walk-through 14 (#25, the final one): integer bounds said as checked, suggestions for a language or a
 // global flag typed before the command, through the real CLI, en and ja where there is text.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
@@ -116,5 +117,23 @@ describe('10. work publish with no remote names adding one first', () => {
     );
     git(root, 'remote', 'add', 'origin', path.join(root, 'none'));
     expect(butler(root, ['work', 'publish']).err).toContain('hint: Set an upstream for this branch once');
+  });
+});
+
+describe('8. closing the default issue says it is no longer the default', () => {
+  it('en, ja; closing another issue says nothing of it', () => {
+    const root = repo();
+    const body = path.join(root, 'body.md');
+    writeFileSync(body, '## Current state\nx\n## Next\ny\n## Blockers\nnone\n');
+    for (const title of ['a', 'b', 'c']) expect(butler(root, ['issue', 'create', '--title', title, '--body-file', body]).code).toBe(0);
+    expect(butler(root, ['work', 'start', '--issue', '1']).code).toBe(0);
+    expect(butler(root, ['issue', 'close', '1']).out.split('\n')[1]).toBe(
+      '  #1 is no longer the default issue: later records link none (`butler work start --issue N` sets one)',
+    );
+    expect(butler(root, ['work', 'start', '--issue', '2']).code).toBe(0);
+    expect(butler(root, ['issue', 'close', '2'], ja).out.split('\n')[1]).toBe(
+      '  #2 は既定の issue ではなくなりました: 以後の記録はどの issue にも紐づきません（`butler work start --issue N` で設定できます）',
+    );
+    expect(butler(root, ['issue', 'close', '3']).out).not.toContain('default issue');
   });
 });
