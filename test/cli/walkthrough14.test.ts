@@ -110,10 +110,10 @@ describe('10. work publish with no remote names adding one first', () => {
     const r = butler(root, ['work', 'publish']);
     expect([r.code, r.err.split('\n')[1]]).toEqual([
       1,
-      '  hint: This repository has no remote: add one (git remote add origin URL), push this branch once with git push -u origin HEAD, then run `butler work publish` again.',
+      '  hint: This repository has no remote: add one (`git remote add origin URL`), push this branch once with `git push -u origin HEAD`, then run `butler work publish` again.',
     ]);
     expect(butler(root, ['work', 'publish'], ja).err).toContain(
-      'このリポジトリにはリモートがありません: 追加し（git remote add origin URL）',
+      'このリポジトリにはリモートがありません: 追加し（`git remote add origin URL`）',
     );
     git(root, 'remote', 'add', 'origin', path.join(root, 'none'));
     expect(butler(root, ['work', 'publish']).err).toContain('hint: Set an upstream for this branch once');
@@ -135,5 +135,13 @@ describe('8. closing the default issue says it is no longer the default', () => 
       '  #2 は既定の issue ではなくなりました: 以後の記録はどの issue にも紐づきません（`butler work start --issue N` で設定できます）',
     );
     expect(butler(root, ['issue', 'close', '3']).out).not.toContain('default issue');
+  });
+});
+
+describe('12. Japanese status and install words', () => {
+  it('the .gitignore row names what is checked; a dry run says ドライラン', () => {
+    const root = repo();
+    expect(butler(root, ['status'], ja).out).toContain('  欠落 .gitignore の session_logs/ の行（snapshot を非公開に保つ）\n');
+    expect(butler(root, ['install', '--claude', '--dry-run'], ja).out).toContain('（ドライラン: 何も書き込んでいません）');
   });
 });

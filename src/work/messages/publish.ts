@@ -65,7 +65,7 @@ const ja: typeof en = {
 const enPerson = {
   noUpstreamHint: 'Set an upstream for this branch once (for example push it with git push -u); then run `butler work publish` again.',
   noRemoteHint:
-    'This repository has no remote: add one (git remote add origin URL), push this branch once with git push -u origin HEAD, then run `butler work publish` again.',
+    'This repository has no remote: add one (`git remote add origin URL`), push this branch once with `git push -u origin HEAD`, then run `butler work publish` again.',
   unusableHint: 'Check the branch upstream.',
   auth: [en.auth[0], 'Check your git credentials for this remote.'] as Pair,
   refused: [en.refused[0], 'Check how this branch may be published.'] as Pair,
@@ -79,7 +79,7 @@ const enPerson = {
 const jaPerson: typeof enPerson = {
   noUpstreamHint: 'このブランチの upstream を一度設定し（例: git push -u で push）、その後 `butler work publish` を再度実行してください',
   noRemoteHint:
-    'このリポジトリにはリモートがありません: 追加し（git remote add origin URL）、git push -u origin HEAD で一度 push してから `butler work publish` を再度実行してください',
+    'このリポジトリにはリモートがありません: 追加し（`git remote add origin URL`）、`git push -u origin HEAD` で一度 push してから `butler work publish` を再度実行してください',
   unusableHint: 'ブランチの upstream を確認してください',
   auth: [ja.auth[0], 'このリモートの git 認証情報を確認してください'],
   refused: [ja.refused[0], 'このブランチをどう公開するか確認してください'],
