@@ -22,13 +22,16 @@ export async function knownClient(root: string, client: string, lang: Lang): Pro
     );
 }
 
-/** The usage error for a brain flag naming no brain here: the nearest of the ids and each client's names, said as the brain id. */
+/**
+ * The usage error for a brain flag naming no brain here: the nearest of `pool` (what the flag accepts) and its clients'
+ * names, said as the brain id; the known list is that same pool (#25: `codx` suggested codex-mcp-client, unlisted).
+ */
 function noBrain(flag: string, value: string, ids: string[], lang: Lang, pool: string[] = ids): UsageError {
   // Nothing installed and nothing to name (a full uninstall): say so rather than "(known: )" (#25).
   if (!ids.length) return new UsageError(cliErrors(lang).noClient(flag, value));
   const names = brainNames(pool);
   const near = names.get(nearest(aliasKey(value), [...names.keys()]) ?? '') ?? null;
-  return new UsageError(cliErrors(lang).noBrain(flag, value, near, ids));
+  return new UsageError(cliErrors(lang).noBrain(flag, value, near, [...pool].sort()));
 }
 
 /** The arguments that name a brain: a read-only verb's filters (`handover list --client|--source|--target`), accept's --source, transfer's --target. */

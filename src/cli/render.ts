@@ -90,6 +90,9 @@ function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
     for (const f of (d.dirty_files as string[] | undefined) ?? []) out.push(`    ${f}`);
     if (d.dirty_files_truncated) out.push(`    ${l.more(Number(d.dirty_count) - (d.dirty_files as string[]).length)}`);
   }
+  // issue_close on the default issue clears it (README): said, not silent (#25 walk-through 14).
+  const closed = d.issue as Rec | undefined;
+  if (d.default_issue === null && closed?.state === 'closed') out.push(`  ${l.defaultCleared(closed.id)}`);
   if (Array.isArray(d.files)) {
     // work_diff's entries carry counts; a refusal (work_record policy_blocked) lists only the paths, and the summary names them.
     for (const f of d.files as (Rec | string)[])

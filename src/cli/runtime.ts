@@ -6,7 +6,7 @@ import { cliLang, takeLang, withLang } from './lang.js';
 import { cliErrors } from './messages/errors.js';
 import { cliUsage } from './messages/usage.js';
 import { jsonUsage } from './outcome.js';
-import { nearest } from './suggest.js';
+import { didYouMean, nearest } from './suggest.js';
 
 /** `[--claude] [--codex] [--gemini]`: one flag per record of the client table. */
 const CLIENT_USAGE = CLIENTS.map((c) => `[--${c.key}]`).join(' ');
@@ -76,7 +76,8 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO, 
   // `--lang` belongs to every command (lang.ts); install also records it, so it keeps the flag.
   const taken = takeLang(given);
   const io = withLang(io0, taken.lang);
-  const argv = given[0] === 'install' ? given : taken.argv;
+  const hoisted = hoistGlobals(given);
+  const argv = hoisted[0] === 'install' ? hoisted : hoistGlobals(taken.argv);
   const [name, ...rest] = argv;
   if (taken.bad !== null && name !== 'install') {
     const t = cliErrors(await cliLang(io));
@@ -84,7 +85,9 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO, 
     const flag = argv.findIndex((w) => w.startsWith('-'));
     const words = (flag < 0 ? argv : argv.slice(0, flag)).slice(0, 2);
     const pointer = name && commands[name] ? t.listsOptions(`butler ${words.join(' ')}`) : t.listsCommands;
-    io.stderr(`butler: ${taken.bad ? t.badLang(taken.bad) : t.needsValue('--lang')}\n  ${pointer}\n`);
+    io.stderr(
+      `butler: ${taken.bad ? `${t.badLang(taken.bad)}${didYouMean(taken.bad, ['ja', 'en'], t)}` : t.needsValue('--lang')}\n  ${pointer}\n`,
+    );
     return 2;
   }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -106,4 +109,27 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO, 
     io.stderr(`butler: ${t.unknownCommand(name)}${near ? t.didYouMean(near) : ''}\n${where}  ${t.listsCommands}\n`);
     return 2;
   });
+}
+
+/** The flags README's CLI section lists for every command (`[--project DIR] [--json]`, and `--lang`), with their value. */
+const GLOBAL_FLAGS: Record<string, boolean> = { '--project': true, '--json': false, '--lang': true };
+
+/**
+ * `butler --project DIR status` as `butler status --project DIR` (#25: it said "unknown command --project"): the
+ * global flags typed before the command move after its words (before a `--`), where every command parses them.
+ */
+export function hoistGlobals(argv: string[]): string[] {
+  const lead: string[] = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    const name = a.split('=')[0]!;
+    if (!(name in GLOBAL_FLAGS)) break;
+    lead.push(a);
+    if (GLOBAL_FLAGS[name] && !a.includes('=') && i + 1 < argv.length) lead.push(argv[++i]!);
+  }
+  if (lead.length === 0 || i >= argv.length) return argv;
+  const rest = argv.slice(i);
+  const end = rest.indexOf('--');
+  return end < 0 ? [...rest, ...lead] : [...rest.slice(0, end), ...lead, ...rest.slice(end)];
 }

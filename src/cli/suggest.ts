@@ -58,7 +58,11 @@ export function parseArgsMessage(err: unknown, flags: readonly string[], t = cli
   if (unknown) return `${t.unknownFlag(unknown)}${didYouMean(unknown.split('=')[0]!, flags, t)}`;
   // A one-letter option (`-n`) is named as typed: node calls it `--n`, which no one types.
   const missing = /Option '(?:(-\w), )?(--[\w-]+) <value>' argument missing/.exec(message);
-  if (missing) return t.needsValue(missing[1] && /^--\w$/.test(missing[2]!) ? missing[1] : missing[2]!);
+  // A short spelling typed (`-m` of `--message`) is named so too (#25 walk-through 14).
+  if (missing)
+    return t.needsValue(
+      missing[1] && (/^--\w$/.test(missing[2]!) || (argv.includes(missing[1]) && !argv.includes(missing[2]!))) ? missing[1] : missing[2]!,
+    );
   const noValue = /Option '(-\w, )?(--[\w-]+)' does not take an argument/.exec(message)?.[2];
   if (noValue) return t.takesNoValue(noValue);
   // A value that starts with '-' (`--limit -3`): node asks for `--limit=-3`.

@@ -218,8 +218,12 @@ export function explainZod(
       // zod's English and Japanese words for a missing value (tool-runner.ts parses in the person's language).
       if (i.code === 'invalid_type' && /received undefined|undefinedが入力/.test(i.message)) return say.required(label);
       // A number out of range, in the person's words (#25: "Too small: expected number to be >=1").
-      if (i.code === 'too_small' && i.origin === 'number' && i.path.length === 1) return say.atLeast(label, String(i.minimum));
-      if (i.code === 'too_big' && i.origin === 'number' && i.path.length === 1) return say.atMost(label, String(i.maximum));
+      // Every number flag is an integer (z.number().int()), so an exclusive bound is the next integer: `.positive()`
+      // is "1 or more", not "0 or more" (#25: `--issue 0` said "must be 0 or more").
+      if (i.code === 'too_small' && i.origin === 'number' && i.path.length === 1)
+        return say.atLeast(label, String(Number(i.minimum) + (i.inclusive === false ? 1 : 0)));
+      if (i.code === 'too_big' && i.origin === 'number' && i.path.length === 1)
+        return say.atMost(label, String(Number(i.maximum) - (i.inclusive === false ? 1 : 0)));
       // A value outside a fixed set: the valid ones, not zod's schema text (walk-through 8: `Invalid option: expected one of "stat"|"full"`).
       if (i.code === 'invalid_value' && i.path.length === 1 && i.values.length > 0)
         return say.oneOf(label, i.values.map(String).join(', '), String(args[key] ?? i.input ?? '').slice(0, 80));

@@ -67,7 +67,7 @@ const ja: Strings = {
     'BLOCKED / PENDING': '> 未解決・確認待ち（状態ラベル付き）',
     RISKS: '> 注意点や壊しやすい箇所',
     CODEBASE_ANCHORS: '> 再開時に見るべきファイルと役割',
-    HANDOFF_PROMPT: '> 次の Brain にそのまま渡す再開指示',
+    HANDOFF_PROMPT: '> 次のエージェントにそのまま渡す再開指示',
   },
   labels: { adopted: '推奨採用', provisional: '暫定', undecided: '未確定', blocked: 'ブロック', waiting: 'ユーザー待ち' },
   none: 'なし',
@@ -79,7 +79,7 @@ const ja: Strings = {
   workLine: (branch, head, dirty, unpublished) =>
     `作業状態: ブランチ ${branch ?? '(不明)'} @ ${head ? head.slice(0, 12) : '(不明)'}、未記録の変更 ${dirty} 件` +
     (unpublished === null ? '、upstream なし' : `、未公開の記録 ${unpublished} 件`),
-  dirtyRisk: (n) => `未記録の変更が ${n} 件あります（work_record で記録するまで他の Brain からは見えません）`,
+  dirtyRisk: (n) => `未記録の変更が ${n} 件あります（work_record で記録するまで他のエージェントからは見えません）`,
   unpublishedRisk: (n) => `未公開の記録が ${n} 件あります（work_publish で共有されていません）`,
   askBefore: (step) => `ユーザーの同意を得てから: ${step}`,
   defaultNext: 'work_observe で現在状態を確認し、作業を再開する',

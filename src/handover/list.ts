@@ -74,7 +74,9 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
       suggested_action: action('handover_list', scope, t.withoutFilters),
     });
   }
-  return ok(listText(ctx.lang, ctx.audience).history, {
+  // A person with no snapshot at all is told so, not shown an empty history (#25 walk-through 14).
+  const empty = !first && !missing && ctx.audience === 'person';
+  return ok(empty ? listText(ctx.lang, ctx.audience).noneYet : listText(ctx.lang, ctx.audience).history, {
     count: matched.length,
     handovers,
     ...(matched.length > handovers.length ? { truncated: true } : {}),
@@ -89,9 +91,12 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
 
 /** The step when nothing matched: the issues when the issue does not exist, else a first snapshot. */
 function none(ctx: HandoverContext, issueId: number | undefined, missing: boolean) {
-  return missing
-    ? action('issue_list', {}, listText(ctx.lang, ctx.audience).noIssue(issueId!))
-    : action('handover_prepare', issueId === undefined ? {} : { issue_id: issueId }, listText(ctx.lang, ctx.audience).nothing);
+  const args = issueId === undefined ? {} : { issue_id: issueId };
+  if (missing) return action('issue_list', {}, listText(ctx.lang, ctx.audience).noIssue(issueId!));
+  // A person saves one with suspend, the verb help names for it; an agent's step stays prepare.
+  return ctx.audience === 'person'
+    ? action('handover_suspend', args, listText(ctx.lang, ctx.audience).suspendFirst)
+    : action('handover_prepare', args, listText(ctx.lang, ctx.audience).nothing);
 }
 
 /** True only when the tracker says the issue is not there (an unreachable tracker is not "missing"). */

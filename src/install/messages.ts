@@ -169,7 +169,7 @@ const ja: typeof en = {
     `${paths.join('、')} の削除・変更をコミットしてください（すべての clone に反映されます）: ${record}、続けて ${publish}。`,
   nothingToCommit: 'コミットするものはありません: uninstall が削除したものは、ここでは一度もコミットされていません。',
   changed: (n, dry) => `${dry ? '変更予定のファイル' : '変更したファイル'} ${n} 件:`,
-  dryRun: '（試行: 何も書き込んでいません）',
+  dryRun: '（ドライラン: 何も書き込んでいません）',
   action: (a) => ({ create: '作成', update: '更新', delete: '削除' })[a],
   commit: (paths, personal, message, run, asks) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
@@ -209,7 +209,8 @@ const ja: typeof en = {
       `${title} はこのマシンにないため、信頼の未設定はここでは問題ではありません: ${title} を使い始めるときに信頼の手順を行ってください。`,
     dropClient: (title, key) => ` ${title} を使わないなら: butler uninstall --${key}`,
     gitRepo: 'git リポジトリ',
-    gitignore: '.gitignore に session_logs/ があります（snapshot は非公開のまま）',
+    // A row label, read after its mark (正常 / 欠落): what is checked, not a sentence that it is there (#25 walk-through 14).
+    gitignore: '.gitignore の session_logs/ の行（snapshot を非公開に保つ）',
     backend: (name, fromConfig) =>
       `issue のバックエンド: ${name}（${fromConfig ? '.butler/config.yaml' : '既定。.butler/config.yaml に `issues:` の項目なし'}）`,
     url: (url, approved) => `、${url} ${approved ? '承認済み' : `はトークンの送信先として未承認（butler issue approve-url ${url}）`}`,

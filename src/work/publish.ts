@@ -74,7 +74,10 @@ export async function publishWork(input: PublishInput): Promise<ToolResult> {
     remoteRef = `refs/heads/${branch}`;
   } else {
     if (state.upstream?.status !== 'tracking') {
-      throw new ButlerError('upstream_not_configured', t.noUpstream(branch), t.noUpstreamHint, { branch, upstream: state.upstream });
+      // With no remote at all, `git push -u` fails too: the hint names adding one first (#25 walk-through 14).
+      const remotes = await gitOk(input.git, root, ['remote'], 'remote', lang);
+      const hint = remotes.trim() ? t.noUpstreamHint : t.noRemoteHint;
+      throw new ButlerError('upstream_not_configured', t.noUpstream(branch), hint, { branch, upstream: state.upstream });
     }
     if (state.unpublished_count === 0) {
       return ok(t.already, { published: 0, branch, upstream: state.upstream.ref, head: st.head });

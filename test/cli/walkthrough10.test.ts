@@ -78,12 +78,12 @@ describe('3. handover list filters name a brain', () => {
       expect([r.code, r.out, r.err]).toEqual([
         2,
         '',
-        `butler handover list: ${flag} codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, person)\n` +
+        `butler handover list: ${flag} codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, gemini-cli-mcp-client, person)\n` +
           '  butler handover list --help lists its options.\n',
       ]);
     }
     expect(butler(root, ['handover', 'list', '--source', 'codx'], ja).err.split('\n')[0]).toBe(
-      'butler handover list: --source codx はここで知られているエージェントを指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client, person）',
+      'butler handover list: --source codx はここで知られているエージェントを指していません。もしかして codex-mcp-client？（既知: claude-code, codex-mcp-client, gemini-cli-mcp-client, person）',
     );
     // An alias names its brain, as --client does elsewhere.
     const codex = butler(root, ['handover', 'list', '--source', 'codex']);

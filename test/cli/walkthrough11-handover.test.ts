@@ -44,7 +44,7 @@ describe('2 and 3. a brain flag of a handover verb that names no brain', () => {
       [['handover', 'suspend', '--client', 'codx'], `--client codx names no brain here; did you mean codex-mcp-client? ${known}`],
       [
         ['handover', 'resume', '--client', 'codx'],
-        '--client codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, person)',
+        '--client codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, gemini-cli-mcp-client, person)',
       ],
     ];
     for (const [args, line] of cases) {

@@ -34,7 +34,7 @@ describe('1. handover list’s brain filters after `uninstall --codex`', () => {
     const typo = butler(root, ['handover', 'list', '--target', 'codx']);
     expect([typo.code, typo.err.split('\n')[0]]).toEqual([
       2,
-      'butler handover list: --target codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, person)',
+      'butler handover list: --target codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client, gemini-cli-mcp-client, person)',
     ]);
   });
 

@@ -20,10 +20,10 @@ const NAMES = new Set('Claude Code Codex Gemini Butler Node GitHub Gitea claude 
  * The terms the Japanese catalogs keep as written, as a Japanese developer says them: Butler's nouns that are
  * also its commands (`butler issue`, `butler handover`, `butler hook`), what a handover makes (snapshot) and
  * `brain` as in `handover brains`, and git's (clone, push, fetch, upstream). Any other English word is a missed
- * translation. `Brain` is left only for the agents' words a person is shown as written (a snapshot's caution in its
- * resume prompt, D37); a person's own sentences say エージェント (walk-through 13, pinned below).
+ * translation. A person reads エージェント, never `Brain`, also in a snapshot's Japanese catalog as share-preview
+ * and demo show it (walk-through 14).
  */
-const TERMS = new Set(['issue', 'handover', 'snapshot', 'hook', 'Brain', 'brain', 'clone', 'push', 'fetch', 'upstream']);
+const TERMS = new Set(['issue', 'handover', 'snapshot', 'hook', 'brain', 'clone', 'push', 'fetch', 'upstream']);
 
 /** Butler's commands, named alone where the vendored runtime says which it lacks (`install, status … は次にあります`). */
 const COMMANDS = new Set(['install', 'uninstall', 'status', 'guard', 'demo']);

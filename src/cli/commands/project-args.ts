@@ -52,7 +52,7 @@ export function parseFlags(argv: string[], allowed: string[], t = cliErrors('en'
       if (!v) return t.needsValue(name);
       if (name === '--project') f.project = v;
       else if (v === 'ja' || v === 'en') f.lang = v;
-      else return t.badLang(v);
+      else return `${t.badLang(v)}${didYouMean(v, ['ja', 'en'], t)}`;
     } else if (name === '--dry-run') f.dryRun = true;
     else if (CLIENT_FLAGS.includes(name)) f.clients.push(name.slice(2));
     else if (name === '--personal') f.personal = true;

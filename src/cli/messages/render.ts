@@ -30,6 +30,8 @@ const en = {
   upstream: 'upstream',
   aheadBehind: (a: unknown, b: unknown) => `ahead ${a}, behind ${b}`,
   defaultIssue: 'default issue',
+  defaultCleared: (id: unknown) =>
+    `#${id} is no longer the default issue: later records link none (\`butler work start --issue N\` sets one)`,
   more: (n: number) => `… ${n} more`,
   conflict: 'conflict',
   comment: (id: unknown, by: unknown, at: unknown) => `comment ${id} by ${by} at ${at}`,
@@ -84,6 +86,8 @@ const ja: typeof en = {
   upstream: 'upstream',
   aheadBehind: (a, b) => `${a} 件先行、${b} 件遅れ`,
   defaultIssue: '既定の issue',
+  defaultCleared: (id) =>
+    `#${id} は既定の issue ではなくなりました: 以後の記録はどの issue にも紐づきません（\`butler work start --issue N\` で設定できます）`,
   more: (n) => `… ほか ${n} 件`,
   conflict: '競合',
   comment: (id, by, at) => `コメント ${id}（${by}、${at}）`,

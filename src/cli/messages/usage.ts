@@ -19,7 +19,7 @@ const en = {
     "the full CLI: the butler command of an installed package (README: a packed tarball), node /path/to/butler/hooks/butler.mjs from a clone of Butler, or the butler skill's scripts/butler.mjs (.agents/skills/ or .claude/skills/)",
   vendored: (lacking: string, full: string) => `This is the vendored runtime (.butler/bin/); ${lacking} are in ${full}.`,
   installNote: (clients: string) =>
-    `  No client flag: ${clients}, plus every other client whose folder exists or that is installed already.`,
+    `  No client flag: ${clients}, plus every other client whose folder exists or that is installed already.\n  --lang is saved as the project's language (.butler/config.yaml); on other commands it is for that run only.`,
   uninstallNote: '  No client flag: every client.',
   /** `flags`: each verb's flags as its own --help lists them (tool-runner.ts groupFlags), so the two cannot differ (#25). */
   work: (flags: (verb: string, about?: string) => string) => `usage: butler work <verb> [--project DIR] [--json]
@@ -88,7 +88,8 @@ const ja: typeof en = {
   fullCli:
     '完全な CLI: パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）',
   vendored: (lacking, full) => `これは同梱のランタイム（.butler/bin/）です。${lacking} は次にあります: ${full}。`,
-  installNote: (clients) => `  クライアントのフラグなし: ${clients}、およびフォルダーがあるかすでにインストール済みのほかのクライアント。`,
+  installNote: (clients) =>
+    `  クライアントのフラグなし: ${clients}、およびフォルダーがあるかすでにインストール済みのほかのクライアント。\n  --lang はプロジェクトの言語として保存されます（.butler/config.yaml）。ほかのコマンドではその実行だけです。`,
   uninstallNote: '  クライアントのフラグなし: すべてのクライアント。',
   work: (flags) => `使い方: butler work <verb> [--project DIR] [--json]
 ${flags('start', '既定の issue を設定（この clone で保持）。--issue なしで解除')}

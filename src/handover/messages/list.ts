@@ -10,6 +10,9 @@ const en = {
   /** Said to a person only (list.ts): a list narrowed by author, target or date that matched nothing (walk-through 10: it offered `prepare`). */
   noneFiltered: 'No snapshot matches these filters',
   withoutFilters: 'The history without the filters',
+  /** Said to a person only (list.ts): no snapshot at all, and the verb that saves one (#25 walk-through 14). */
+  noneYet: 'No snapshots yet',
+  suspendFirst: 'to save the first one',
   brains: 'Known brains',
   noHandover: (id: string) => `No handover ${id}`,
   noHandoverHint: 'Run `butler handover list` to see the ids.',
@@ -24,6 +27,8 @@ const ja: typeof en = {
   noIssue: (id) => `該当なし: issue #${id} は存在しません`,
   noneFiltered: 'この条件に合う snapshot はありません',
   withoutFilters: '条件を外した履歴を表示します',
+  noneYet: 'snapshot はまだありません',
+  suspendFirst: '最初の snapshot を保存します',
   brains: '登録済み Brain の一覧を返しました',
   noHandover: (id) => `handover ${id} は見つかりません`,
   noHandoverHint: '`butler handover list` で id を確認してください',

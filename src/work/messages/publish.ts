@@ -12,6 +12,8 @@ const en = {
   noRecordsHint: 'Record work with work_record first.',
   noUpstream: (branch: string) => `Branch ${branch} has no upstream to publish to`,
   noUpstreamHint: 'Ask the user to set an upstream for this branch once (for example by pushing it with -u); then call work_publish again.',
+  /** No remote at all: an agent's words stay the upstream hint; a person reads how to add a remote (enPerson). */
+  noRemoteHint: 'Ask the user to set an upstream for this branch once (for example by pushing it with -u); then call work_publish again.',
   unusable: (branch: string) => `Branch ${branch} has no usable upstream`,
   unusableHint: 'Ask the user to check the branch upstream.',
   already: 'Already published',
@@ -41,6 +43,7 @@ const ja: typeof en = {
   noUpstream: (branch) => `ブランチ ${branch} に公開先の upstream がありません`,
   noUpstreamHint:
     'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
+  noRemoteHint: 'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
   unusable: (branch) => `ブランチ ${branch} の upstream を使えません`,
   unusableHint: 'ユーザーにブランチの upstream を確認してもらってください',
   // Verbatim, for a clean state (docs/decisions.md D27).
@@ -61,6 +64,8 @@ const ja: typeof en = {
 /** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
 const enPerson = {
   noUpstreamHint: 'Set an upstream for this branch once (for example push it with git push -u); then run `butler work publish` again.',
+  noRemoteHint:
+    'This repository has no remote: add one (`git remote add origin URL`), push this branch once with `git push -u origin HEAD`, then run `butler work publish` again.',
   unusableHint: 'Check the branch upstream.',
   auth: [en.auth[0], 'Check your git credentials for this remote.'] as Pair,
   refused: [en.refused[0], 'Check how this branch may be published.'] as Pair,
@@ -73,6 +78,8 @@ const enPerson = {
 
 const jaPerson: typeof enPerson = {
   noUpstreamHint: 'このブランチの upstream を一度設定し（例: git push -u で push）、その後 `butler work publish` を再度実行してください',
+  noRemoteHint:
+    'このリポジトリにはリモートがありません: 追加し（`git remote add origin URL`）、`git push -u origin HEAD` で一度 push してから `butler work publish` を再度実行してください',
   unusableHint: 'ブランチの upstream を確認してください',
   auth: [ja.auth[0], 'このリモートの git 認証情報を確認してください'],
   refused: [ja.refused[0], 'このブランチをどう公開するか確認してください'],
