@@ -176,7 +176,7 @@ describe('2. work observe after a work sync that conflicted', () => {
     git(root, 'commit', '-q', '-m', 'f');
     git(root, 'push', '-q', 'origin', 'HEAD');
     const other = secondClone(remote);
-    made(path.dirname(path.dirname(other)));
+    made(path.dirname(other));
     writeFileSync(path.join(other, 'f'), 'theirs\n');
     git(other, 'commit', '-q', '-am', 'theirs');
     git(other, 'push', '-q', 'origin', 'HEAD');

@@ -1,7 +1,8 @@
 // The real CLI bundle spawned as a person types it, in temp git repositories removed after the file's
 // tests (test/cli/people.test.ts, test/cli/walkthrough3.test.ts).
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, rmSync } from 'node:fs';
+import { accessSync, constants, realpathSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { git, isolatedGitEnv, makeRepo } from './repo.js';
@@ -41,7 +42,13 @@ export function tempRepos() {
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-  const made = (dir: string) => void dirs.push(dir);
+  // Only a folder strictly inside the run's temporary root: removing the root itself (a dirname too many)
+  // took every other test file's folders with it.
+  const made = (dir: string) => {
+    const rel = path.relative(realpathSync(os.tmpdir()), realpathSync(dir));
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`tempRepos: ${dir} is not inside ${os.tmpdir()}`);
+    dirs.push(dir);
+  };
   const withRemote = () => {
     const r = makeRepo({ withRemote: true });
     made(path.dirname(r.root));

@@ -100,7 +100,9 @@ export async function withLock<T>(name: string, fn: () => Promise<T>, waitMs = 9
       fs.mkdirSync(dir);
       fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
       break;
-    } catch {
+    } catch (e) {
+      // No temporary folder at all: waiting cannot help (it spun for the whole 15 minutes).
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw e;
       // A lock left by a dead process is taken over.
       try {
         const pid = Number(fs.readFileSync(path.join(dir, 'pid'), 'utf8'));
