@@ -3,6 +3,12 @@ import type { Lang } from '../../shared/config.js';
 
 type Pair = readonly [summary: string, hint: string];
 
+/** An agent's hint with no upstream, and with no remote at all: the user sets it up either way (a person reads noRemoteHint). */
+const UPSTREAM_HINT = {
+  en: 'Ask the user to set an upstream for this branch once (for example by pushing it with -u); then call work_publish again.',
+  ja: 'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
+};
+
 /** work_publish. Push failures are [summary, hint] pairs. */
 const en = {
   cannot: (what: string) => `Cannot publish: ${what}`,
@@ -11,9 +17,8 @@ const en = {
   noRecords: 'Nothing to publish: this branch has no records yet',
   noRecordsHint: 'Record work with work_record first.',
   noUpstream: (branch: string) => `Branch ${branch} has no upstream to publish to`,
-  noUpstreamHint: 'Ask the user to set an upstream for this branch once (for example by pushing it with -u); then call work_publish again.',
-  /** No remote at all: an agent's words stay the upstream hint; a person reads how to add a remote (enPerson). */
-  noRemoteHint: 'Ask the user to set an upstream for this branch once (for example by pushing it with -u); then call work_publish again.',
+  noUpstreamHint: UPSTREAM_HINT.en,
+  noRemoteHint: UPSTREAM_HINT.en,
   unusable: (branch: string) => `Branch ${branch} has no usable upstream`,
   unusableHint: 'Ask the user to check the branch upstream.',
   already: 'Already published',
@@ -41,9 +46,8 @@ const ja: typeof en = {
   noRecords: '公開する記録がありません（このブランチにはまだ記録がありません）',
   noRecordsHint: '先に work_record で作業を記録してください',
   noUpstream: (branch) => `ブランチ ${branch} に公開先の upstream がありません`,
-  noUpstreamHint:
-    'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
-  noRemoteHint: 'ユーザーにこのブランチの upstream を一度設定してもらい（例: -u を付けて push）、その後 work_publish を再度呼んでください',
+  noUpstreamHint: UPSTREAM_HINT.ja,
+  noRemoteHint: UPSTREAM_HINT.ja,
   unusable: (branch) => `ブランチ ${branch} の upstream を使えません`,
   unusableHint: 'ユーザーにブランチの upstream を確認してもらってください',
   // Verbatim, for a clean state (docs/decisions.md D27).
