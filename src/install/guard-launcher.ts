@@ -43,6 +43,18 @@ export function nodeHookSum(nodeHook: string): string {
  */
 export const PRE_FILTER_MAX = 65_536;
 
+/**
+ * The checked run both installed commands use (this guard's and SessionStart's, start-launcher.ts): at most
+ * PRE_FILTER_MAX bytes of `file` read once, hashed, and those same bytes run after `then` when the SHA-256 is
+ * `sum`; otherwise nothing runs and the command goes on.
+ */
+export function checkedRun(file: string, sum: string, then: string): string {
+  return (
+    `s=$(dd if="${file}" bs=${PRE_FILTER_MAX} count=1 2>/dev/null) && case $(printf "%s" "$s" | sha256sum 2>/dev/null || printf "%s" "$s" | shasum -a 256 2>/dev/null) in ` +
+    `${sum}*) ${then}; eval "$s";; esac`
+  );
+}
+
 /** What the command compares: `$(dd …)` drops the trailing newlines, so the hash is of the text without them. */
 export function preFilterSum(vendored: string): string {
   return sha256(vendored.replace(/\n+$/, ''));
@@ -66,8 +78,7 @@ export function guardLauncher(start: string, sum: string): string {
   const target = `${BIN_DIR}/${PRE_FILTER}`;
   return (
     `d=${start}; while [ -n "$d" ] && [ ! -f "$d/${target}" ]; do d=\${d%/*}; done; ` +
-    `s=$(dd if="$d/${target}" bs=${PRE_FILTER_MAX} count=1 2>/dev/null) && case $(printf "%s" "$s" | sha256sum 2>/dev/null || printf "%s" "$s" | shasum -a 256 2>/dev/null) in ` +
-    `${sum}*) BUTLER_BIN=$d/${BIN_DIR}; eval "$s";; esac; ` +
+    `${checkedRun(`$d/${target}`, sum, `BUTLER_BIN=$d/${BIN_DIR}`)}; ` +
     `i=$(cat); t=\${i#*\\"tool_input\\"}; t=\${t#*\\{}; case $t in ` +
     `*[Gg][Ii][Tt]*|*[Gg][Uu][Aa][Rr][Dd]*|*[Aa][Pp][Pp][Rr][Oo][Vv][Ee]*|${UNSAFE}) ` +
     `echo "${RUNTIME_ALTERED}" >&2; exit 2;; esac`

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { readTextIfExists } from '../shared/fs.js';
 import { START_SCRIPT } from '../shared/vendored.js';
 import { BIN_DIR } from './constants.js';
+import { checkedRun } from './guard-launcher.js';
 
-/** What the command compares: `$(cat file)` drops the trailing newlines, so the hash is of the text without them. */
+/** What the command compares: `$(dd …)` (guard-launcher.ts checkedRun) drops the trailing newlines, so the hash is of the text without them. */
 export function startScriptSum(text: string): string {
   return createHash('sha256').update(text.replace(/\n+$/, '')).digest('hex');
 }
@@ -21,7 +22,7 @@ export function startScriptSum(text: string): string {
 export function startLauncher(dir: string, brain: string, form: 'text' | 'json', sum: string, node: string): string {
   const script = `${dir}/${BIN_DIR}/${START_SCRIPT}`;
   const git = `${dir}/.git`;
-  // Whether a memo in .git/butler might answer, before the script is read and summed (4 processes): a
+  // Whether a memo in .git/butler might answer, before the script is read and summed (a `dd` and a `sha256sum`, 4 processes): a
   // memo's second line records HEAD and its loose branch ref as `read` gives them (start-memo.ts). The
   // script runs when some memo (a regular file) has this HEAD's line or none at all; no memo, or only
   // other HEADs' (a new commit since), runs the Node hook at once. A hint, read with builtins: it can send
@@ -33,8 +34,7 @@ export function startLauncher(dir: string, brain: string, form: 'text' | 'json',
     `case $x in "h $h $r") break;; "h "*) ;; *) break;; esac; k=; done; [ -n "$k" ]`;
   return (
     `if [ -f "${git}" ] || { ${memos}; } 2>/dev/null; then ` +
-    `s=$(cat "${script}" 2>/dev/null) && case $(printf "%s" "$s" | sha256sum 2>/dev/null || printf "%s" "$s" | shasum -a 256 2>/dev/null) in ` +
-    `${sum}*) BUTLER_BIN="${dir}/${BIN_DIR}" BUTLER_BRAIN=${brain} BUTLER_FORM=${form}; eval "$s";; esac; fi; ${node}`
+    `${checkedRun(script, sum, `BUTLER_BIN="${dir}/${BIN_DIR}" BUTLER_BRAIN=${brain} BUTLER_FORM=${form}`)}; fi; ${node}`
   );
 }
 
