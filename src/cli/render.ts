@@ -23,14 +23,10 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   };
   const out = [`${r.status === 'ok' ? '✓' : r.status === 'need_input' ? '?' : '✗'} ${say(r.summary)}`];
   // One snapshot read that a newer one replaced (its author's transfer after a suspend): said before anything in it (#25).
+  // What replaces it is never a retired one (candidates.markSuperseded), so the command reads the current one.
   if (typeof d.superseded_by === 'string' && typeof d.snapshot === 'string') {
     const list = step('handover_list', d.issue_id ? { issue_id: d.issue_id } : {});
-    const current = d.superseded_current === undefined ? d.superseded_by : d.superseded_current;
-    out.unshift(
-      typeof current === 'string'
-        ? l.superseded(d.superseded_by, step('handover_read', { handover_id: current }), list, current)
-        : l.supersededRetired(d.superseded_by, list),
-    );
+    out.unshift(l.superseded(d.superseded_by, step('handover_read', { handover_id: d.superseded_by }), list));
   }
   // A retired snapshot read by id: said first, in one line (#25).
   const retired = ((d.receipts as Rec[] | undefined) ?? []).find((x) => x.kind === 'retired');

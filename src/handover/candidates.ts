@@ -51,7 +51,8 @@ export const ownerOf = (e: IndexEntry): string => acceptedBy(e)?.by ?? e.source_
  * Supersede, as data: a snapshot is replaced by the closest newer one in the same scope written by,
  * or accepted by, its owner. So a transfer replaces its author's earlier suspend, and the accepting
  * brain's next snapshot replaces the transfer it took. An `auto` snapshot never replaces a deliberate
- * one. History is untouched; only selection reads `superseded_by`. Entries must be newest first.
+ * one, and a retired snapshot replaces none. History is untouched; only selection reads `superseded_by`.
+ * Entries must be newest first.
  */
 export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
   // Two sets of maps: by any newer snapshot, and by newer own ones only. A snapshot written here is
@@ -66,6 +67,9 @@ export function markSuperseded(entries: IndexEntry[]): IndexEntry[] {
     const taker = acceptedBy(e)?.by;
     const by = mine ? own : any;
     e.superseded_by = (auto ? by.auto : by.deliberate).get(`${scope}|${taker ?? e.source_brain}`) ?? null;
+    // A retired snapshot replaces nothing: retiring the transfer that replaced a suspend offers that suspend
+    // again, to resume, to the SessionStart hook and to handover_resume alike (#25).
+    if (isRetired(e)) continue;
     // From here back, its author and the brain that accepted it have a newer snapshot in this scope.
     for (const b of [e.source_brain, taker]) {
       if (!b) continue;
@@ -160,15 +164,4 @@ export function describeCandidate(e: IndexEntry) {
     summary: e.summary,
     ...(isOwn(e) ? {} : originData(e)),
   };
-}
-
-/**
- * The snapshot a person is sent to instead of a superseded one: the first along its `superseded_by` chain that
- * no one retired; null when that chain ends at a retired one (#25: read pointed back to the snapshot just retired).
- */
-export function currentAfter(id: string, entries: readonly IndexEntry[]): string | null {
-  const byId = new Map(entries.map((e) => [e.handover_id, e]));
-  for (let e = byId.get(id), seen = 0; e && seen < entries.length; e = byId.get(e.superseded_by ?? ''), seen++)
-    if (!isRetired(e)) return e.handover_id;
-  return null;
 }

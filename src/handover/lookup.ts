@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ButlerError } from '../shared/errors.js';
 import { needInput, ok, type ToolResult } from '../shared/result.js';
-import { currentAfter, describeCandidate } from './candidates.js';
+import { describeCandidate } from './candidates.js';
 import { action, type HandoverContext } from './context.js';
 import { lookupText } from './messages/lookup.js';
 import { isOwn, originData } from './origin.js';
@@ -67,10 +67,6 @@ export async function load(ctx: HandoverContext, e: IndexEntry) {
     seq: e.seq ?? null,
     ...(e.receipts?.length ? { receipts: e.receipts } : {}),
     ...(e.superseded_by ? { superseded_by: e.superseded_by } : {}),
-    // A person is sent on to a snapshot not retired, or told there is none (agents read superseded_by as it is).
-    ...(e.superseded_by && ctx.audience === 'person'
-      ? { superseded_current: currentAfter(e.superseded_by, await ctx.store.entries()) }
-      : {}),
     // Not written here: the text is another clone's or a committed file's words, quoted as data (issue #23).
     ...(isOwn(e) ? {} : { ...originData(e), not_written_here: words(ctx).foreign }),
   };

@@ -93,7 +93,8 @@ describe('5. handover list after a retire', () => {
       return `${y}-${mo}-${d}T${h}:${mi}`;
     };
     expect(rows[0]).toMatch(new RegExp(`^  ${newer}  ${short(newer)}  person -> person \\(retired by person\\)  second`));
-    expect(rows[1]).toBe(`  ${older}  ${short(older)}  person -> person (superseded by ${newer})  first`);
+    // The retired one replaces nothing (#25): the older one is current again.
+    expect(rows[1]).toBe(`  ${older}  ${short(older)}  person -> person  first`);
     expect(list.out).toContain(`  next: butler handover read ${older}   (`);
     expect(list.out).not.toContain(`handover read ${newer}`);
     expect(butler(root, ['handover', 'list'], ja).out).toContain(`  ${older}  ${short(older)}  person -> person`);
@@ -108,7 +109,6 @@ describe('5. handover list after a retire', () => {
       'snapshot_file',
       'source_brain',
       'summary',
-      'superseded_by',
       'target_brain',
     ]);
     expect(json.suggested_action.args).toEqual({ handover_id: older });

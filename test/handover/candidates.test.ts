@@ -64,10 +64,15 @@ describe('selection with receipts and closed issues', () => {
     expect([ids(closed.candidates), ids(closed.closed)]).toEqual([[], ['e1']]);
   });
 
-  it('retired snapshots are never candidates; a date range still finds superseded history', () => {
-    const r = rows({ created_at: '2026-06-03T10:00:00Z' }, { receipts: [{ kind: 'retired', by: 'person', at: 'x' }] });
-    expect(selectCandidates(r, { issueId: 1, me: 'a', mode: 'resume' }).candidates).toEqual([]);
-    const y = selectCandidates(r, { issueId: 1, me: 'a', mode: 'resume', createdTo: '2026-06-03T23:59:59Z' });
+  it('retired snapshots are never candidates, nor replace one; a date range still finds superseded history', () => {
+    const retired = { receipts: [{ kind: 'retired' as const, by: 'person', at: 'x' }] };
+    const r = rows({ created_at: '2026-06-03T10:00:00Z' }, retired);
+    // The newest not retired is offered again (#25: resume found nothing after its transfer was retired).
+    expect([r[1]?.superseded_by, ids(selectCandidates(r, { issueId: 1, me: 'a', mode: 'resume' }).candidates)]).toEqual([null, ['e0']]);
+    expect(selectCandidates(rows(retired), { issueId: 1, me: 'a', mode: 'resume' }).candidates).toEqual([]);
+    const h = rows({ created_at: '2026-06-03T10:00:00Z' }, {}, retired);
+    expect(ids(selectCandidates(h, { issueId: 1, me: 'a', mode: 'resume' }).candidates)).toEqual(['e1']);
+    const y = selectCandidates(h, { issueId: 1, me: 'a', mode: 'resume', createdTo: '2026-06-03T23:59:59Z' });
     expect(ids(y.candidates)).toEqual(['e0']);
   });
 });

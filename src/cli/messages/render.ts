@@ -50,10 +50,8 @@ const en = {
   /** A work state code (README names them; --json keeps the code): English shows the code itself. */
   workState: (s: string) => s,
   supersededBy: (id: unknown) => `superseded by ${id}`,
-  superseded: (id: string, read: string, list: string, current: string) =>
-    `Superseded by ${id}${current === id ? '' : ` (retired since; the newest not retired is ${current})`}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
-  supersededRetired: (id: unknown, list: string) =>
-    `Superseded by ${id}, which was retired: no snapshot newer than this one is offered (all of them: \`${list}\`).`,
+  superseded: (id: string, read: string, list: string) =>
+    `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
   retiredRead: (by: unknown, at: unknown) => `Retired by ${by} at ${at}: history only, no longer offered to resume.`,
   created: 'created',
   /** A snapshot's fields as labels: English keeps the field names the README and --json use. */
@@ -104,10 +102,8 @@ const ja: typeof en = {
   // The label, then the code the README names (`work_state`), so a person can look it up.
   workState: (s) => (WORK_STATES_JA[s] ? `${WORK_STATES_JA[s]}（${s}）` : s),
   supersededBy: (id) => `${id} が置き換え`,
-  superseded: (id, read, list, current) =>
-    `${id} に置き換えられています${current === id ? '' : `（その後提示終了。提示終了していない最新は ${current}）`}: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,
-  supersededRetired: (id, list) =>
-    `${id} に置き換えられましたが、${id} は提示終了しています: これより新しい snapshot は提示されません（一覧: \`${list}\`）。`,
+  superseded: (id, read, list) =>
+    `${id} に置き換えられています: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,
   retiredRead: (by, at) => `提示終了（${by}、${at}）: 履歴としてのみ残り、再開には提示されません。`,
   created: '作成',
   field: {
