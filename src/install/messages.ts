@@ -36,7 +36,7 @@ const en = {
       `.butler/bin/ (${titles.join(' and ')} still use${titles.length > 1 ? '' : 's'} it; uninstall ${titles.length > 1 ? 'them' : 'it'} too to remove it)`,
   },
   notGit: 'not a git repository: Butler installs into a git repository; run git init there, or pass --project',
-  /** `left`: Butler's .gitignore lines are there, as uninstall leaves them (walk-through 8: a runtime MISS read as damage). */
+  /** `left`: an uninstall left its settings and .gitignore lines (status.ts installed_once; walk-through 8). */
   notInstalled: (left: boolean): string =>
     left
       ? 'Butler is not installed here (it was uninstalled; its settings and .gitignore lines remain): run butler install to install it again.'

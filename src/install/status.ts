@@ -31,6 +31,8 @@ export interface StatusReport {
   };
   git_repo: boolean;
   gitignore_session_logs: boolean;
+  /** .butler/config.yaml records a language: only install writes one, uninstall keeps it (a session_logs/ line is no such mark: Butler's clone has one). */
+  installed_once?: true;
   issue_backend: string;
   /** Whether .butler/config.yaml chose the backend or Butler's default applies. */
   issue_backend_from: 'default' | 'config';
@@ -95,8 +97,11 @@ export async function getStatus(
   let issueBackend = 'local';
   let issueBackendFrom: 'default' | 'config' = 'default';
   let issueUrl: StatusReport['issue_url'] = null;
+  let installedOnce = false;
   try {
-    const issues = (await loadConfig(root)).issues;
+    const config = await loadConfig(root);
+    const issues = config.issues;
+    installedOnce = config.lang !== undefined;
     if (issues?.backend) [issueBackend, issueBackendFrom] = [issues.backend, 'config'];
     if (issues?.url) issueUrl = { url: issues.url, approved: await isUrlApproved(deps.userConfigDir, issues.url) };
   } catch (err) {
@@ -141,6 +146,7 @@ export async function getStatus(
       () => false,
     ),
     gitignore_session_logs: gitignoreCovers(await readRel({ root }, GITIGNORE)),
+    ...(installedOnce ? { installed_once: true as const } : {}),
     issue_backend: issueBackend,
     issue_backend_from: issueBackendFrom,
     issue_url: issueUrl,
@@ -245,7 +251,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   ];
   // Outside a repository that comes first, and install (which refuses there) is not advised.
   if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
-  else if (none) lines.splice(1, 0, `  ${t.notInstalled(s.gitignore_session_logs)}`);
+  else if (none) lines.splice(1, 0, `  ${t.notInstalled(s.gitignore_session_logs && s.installed_once === true)}`);
   else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
   for (const n of s.notes) lines.push(`${t.noteLabel}: ${n}`);
   for (const p of s.problems) lines.push(`${t.problem}: ${p}`);

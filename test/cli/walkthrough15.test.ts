@@ -43,3 +43,23 @@ describe('1. resume after the only transfer was retired', () => {
     expect(row.superseded_by).toBeUndefined();
   });
 });
+
+describe('2. status where Butler was never installed but session_logs/ is ignored (as in Butler’s own clone)', () => {
+  it('says not installed here; after an uninstall it says uninstalled (en, ja)', () => {
+    const root = repo();
+    writeFileSync(path.join(root, '.gitignore'), 'node_modules\nsession_logs/\n');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'ignore');
+    expect(butler(root, ['status']).out.split('\n')[1]).toBe('  Butler is not installed here: run butler install.');
+    expect(butler(root, ['status'], ja).out.split('\n')[1]).toBe(
+      '  ここには Butler がインストールされていません: butler install を実行してください。',
+    );
+    expect(butler(root, ['status', '--json']).json().data.installed_once).toBeUndefined();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    expect(butler(root, ['uninstall']).code).toBe(0);
+    expect(butler(root, ['status']).out.split('\n')[1]).toBe(
+      '  Butler is not installed here (it was uninstalled; its settings and .gitignore lines remain): run butler install to install it again.',
+    );
+    expect(butler(root, ['status', '--json']).json().data.installed_once).toBe(true);
+  });
+});
