@@ -1,7 +1,7 @@
 import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
-import { ok, type Action, type ToolResult } from '../shared/result.js';
+import { needInput, ok, type Action, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from '../shared/git.js';
 import { stateText } from './messages/state.js';
 import { indexLocked } from './repo.js';
@@ -41,6 +41,8 @@ export interface ObserveData {
   dirty_files: string[];
   dirty_files_truncated?: boolean;
   conflicted_files?: string[];
+  /** A person's observe only: the files the last work_sync stopped on, while HEAD and the upstream are unchanged (sync-memo.ts). */
+  sync_conflict?: string[];
   unpublished_count: number | null;
   default_issue: number | null;
   blocked_by?: BlockedBy[];
@@ -217,7 +219,13 @@ export async function observeWork(input: {
     const ref = data.upstream?.ref;
     const conflicted = data.required_action?.tool === 'work_sync' && input.audience === 'person' && ref;
     const files = conflicted ? await lastConflict(input.git, input.projectRoot, ref) : null;
-    if (files) return { ...ok(summary, { ...data, required_action: null }), hint: t.syncConflicted(files, ref as string) };
+    // It waits for the person, as a blocked state does: `?` and exit 3, not `✓` (#25 walk-through 15), and nothing
+    // else says to sync (render.ts drops the upstream line's "sync fetches" on sync_conflict).
+    if (files)
+      return {
+        ...needInput(summary, { ...data, required_action: null, sync_conflict: files }),
+        hint: t.syncConflicted(files, ref as string),
+      };
     return ok(summary, data);
   } catch (err) {
     if (!(err instanceof ButlerError)) throw err;

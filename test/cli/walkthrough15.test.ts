@@ -3,10 +3,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { secondClone } from '../helpers/git-scenarios.js';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo } = tempRepos();
+const { repo, withRemote, made } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
 
 /** A committed install of Claude Code and Codex with issue #1 as the default issue. */
@@ -61,5 +62,41 @@ describe('2. status where Butler was never installed but session_logs/ is ignore
       '  Butler is not installed here (it was uninstalled; its settings and .gitignore lines remain): run butler install to install it again.',
     );
     expect(butler(root, ['status', '--json']).json().data.installed_once).toBe(true);
+  });
+});
+
+describe('3. work observe after a work sync that conflicted', () => {
+  it('one text: no check mark, exit 3, no "sync" beside the advice to resolve by hand (en, ja)', () => {
+    const { root, remote } = withRemote();
+    writeFileSync(path.join(root, 'f'), 'base\n');
+    git(root, 'add', 'f');
+    git(root, 'commit', '-q', '-m', 'f');
+    git(root, 'push', '-q', 'origin', 'HEAD');
+    const other = secondClone(remote);
+    made(path.dirname(other));
+    writeFileSync(path.join(other, 'f'), 'theirs\n');
+    git(other, 'commit', '-q', '-am', 'theirs');
+    git(other, 'push', '-q', 'origin', 'HEAD');
+    writeFileSync(path.join(root, 'f'), 'mine\n');
+    git(root, 'commit', '-q', '-am', 'mine');
+    git(root, 'fetch', '-q');
+    // Before the sync: the ordinary diverged state, with its sync step.
+    const before = butler(root, ['work', 'observe']);
+    expect([before.code, before.out.split('\n')[0]]).toEqual([0, '✓ Diverged: 1 record(s) not published, 1 remote record(s) not here yet']);
+    expect(butler(root, ['work', 'sync']).code).toBe(1);
+    const r = butler(root, ['work', 'observe']);
+    expect([r.code, r.out.split('\n')[0]]).toEqual([3, '? Diverged: 1 record(s) not published, 1 remote record(s) not here yet']);
+    expect(r.out.split('\n')[1]).toMatch(/^ {2}hint: The last `butler work sync` stopped on a conflict in f and changed nothing;/);
+    expect(r.out.match(/butler work sync/g)).toHaveLength(1);
+    expect(r.out).toMatch(
+      /\n {2}upstream: origin\/main {3}ahead 1, behind 1 {3}\(Ahead\/behind against origin\/main as last fetched or pushed \(\S+\)\.\)\n/,
+    );
+    const j = butler(root, ['work', 'observe'], ja);
+    expect([j.code, j.out.split('\n')[0]]).toEqual([3, '? 分岐しています: 未公開の記録 1 件、未取り込みのリモートの記録 1 件']);
+    expect(j.out).not.toContain('✓');
+    expect(j.out.match(/butler work sync/g)).toHaveLength(1);
+    expect(j.out).not.toContain('で fetch します');
+    // --json says need_input too, as the exit code does; the agent's tool is unchanged (test/mcp).
+    expect(butler(root, ['work', 'observe', '--json']).json()).toMatchObject({ status: 'need_input', data: { sync_conflict: ['f'] } });
   });
 });

@@ -4,24 +4,31 @@ import type { BlockedBy, UpstreamInfo } from '../observe.js';
 
 type Up = Pick<UpstreamInfo, 'status' | 'ref'> & { fetched_at?: string | null };
 
-/** Why unpublished records cannot be counted; `sync` names what fetches, for the audience. */
-const whyEn = (sync: string) => (up: Up, branch: string | null) =>
-  up.status === 'detached'
-    ? 'Detached HEAD: no branch, so no upstream.'
-    : up.status === 'not_configured'
-      ? `Branch ${branch} has no upstream, so unpublished records cannot be counted.`
-      : up.status === 'gone'
-        ? `Upstream ${up.ref} is configured but its ref is missing, so unpublished records cannot be counted.`
-        : `Ahead/behind against ${up.ref} as last fetched or pushed (${up.fetched_at ?? 'no fetch on record'}); ${sync} fetches.`;
+/**
+ * Why unpublished records cannot be counted; `sync` names what fetches, for the audience. `held`: the last sync
+ * conflicted and would again (sync-memo.ts), so it is not named beside the advice to resolve by hand.
+ */
+const whyEn =
+  (sync: string) =>
+  (up: Up, branch: string | null, held = false) =>
+    up.status === 'detached'
+      ? 'Detached HEAD: no branch, so no upstream.'
+      : up.status === 'not_configured'
+        ? `Branch ${branch} has no upstream, so unpublished records cannot be counted.`
+        : up.status === 'gone'
+          ? `Upstream ${up.ref} is configured but its ref is missing, so unpublished records cannot be counted.`
+          : `Ahead/behind against ${up.ref} as last fetched or pushed (${up.fetched_at ?? 'no fetch on record'})${held ? '.' : `; ${sync} fetches.`}`;
 
-const whyJa = (sync: string) => (up: Up, branch: string | null) =>
-  up.status === 'detached'
-    ? 'HEAD がブランチ上になく、upstream もありません'
-    : up.status === 'not_configured'
-      ? `ブランチ ${branch} に upstream がないため、未公開の記録を数えられません`
-      : up.status === 'gone'
-        ? `upstream ${up.ref} は設定済みですが参照がないため、未公開の記録を数えられません`
-        : `${up.ref} との差（最後の fetch: ${up.fetched_at ?? '記録なし'}）。${sync} で fetch します`;
+const whyJa =
+  (sync: string) =>
+  (up: Up, branch: string | null, held = false) =>
+    up.status === 'detached'
+      ? 'HEAD がブランチ上になく、upstream もありません'
+      : up.status === 'not_configured'
+        ? `ブランチ ${branch} に upstream がないため、未公開の記録を数えられません`
+        : up.status === 'gone'
+          ? `upstream ${up.ref} は設定済みですが参照がないため、未公開の記録を数えられません`
+          : `${up.ref} との差（最後の fetch: ${up.fetched_at ?? '記録なし'}）${held ? '' : `。${sync} で fetch します`}`;
 
 /** work_observe (and the state judgement that record, publish and finish share). */
 const en = {
