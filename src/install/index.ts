@@ -33,7 +33,8 @@ export interface InstallReport {
   command: 'install' | 'uninstall';
   root: string;
   clients: string[];
-  dryRun: boolean;
+  /** snake_case as every other key of the `--json` outputs (#25 walk-through 15: it was dryRun). */
+  dry_run: boolean;
   /** The project's language after this command (`.butler/config.yaml` `lang`); the notes may speak another (`--json`: English). */
   lang: Lang;
   changes: PlannedChange[];
@@ -180,7 +181,7 @@ export async function toReport(
     root: ctx.root,
     // Uninstall names only the clients it removes something of (second walk-through: every client was listed).
     clients: (command === 'uninstall' ? clients.filter((c) => touches(c, changes)) : clients).map((c) => c.key),
-    dryRun,
+    dry_run: dryRun,
     // #25: `--json` of a Japanese project said `lang: "en"`, the notes' language; the notes' is formatReport's argument.
     lang: project,
     changes: changes.map((c) => ({
@@ -199,13 +200,13 @@ const touches = (c: ClientRecord, changes: FileChange[]) =>
 /** The report for a person, in `lang`: the one its notes were written in (installOrUninstall's `say`, else the project's). */
 export function formatReport(r: InstallReport, lang: Lang = r.lang): string {
   const t = installText(lang);
-  const lines = [t.head(r.command, r.dryRun, r.root, r.clients)];
+  const lines = [t.head(r.command, r.dry_run, r.root, r.clients)];
   if (r.changes.length === 0) lines.push(`  ${r.command === 'uninstall' ? t.nothingToRemove : t.nothing}`);
   else {
-    lines.push(`  ${t.changed(r.changes.length, r.dryRun)}`);
+    lines.push(`  ${t.changed(r.changes.length, r.dry_run)}`);
     for (const c of r.changes) lines.push(`  ${t.action(c.action)} ${c.path}  - ${t.note(c.note)}`);
   }
-  if (r.dryRun && r.changes.length > 0) lines.push(`  ${t.dryRun}`);
+  if (r.dry_run && r.changes.length > 0) lines.push(`  ${t.dryRun}`);
   for (const n of r.notes) lines.push(`${t.noteLabel}: ${n}`);
   return `${lines.join('\n')}\n`;
 }

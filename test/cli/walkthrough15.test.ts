@@ -1,6 +1,6 @@
 // Newcomer walk-through 15 (#25): the finds of the last walk-through, through the real CLI, en and ja where
 // there is text.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { secondClone } from '../helpers/git-scenarios.js';
@@ -98,5 +98,48 @@ describe('3. work observe after a work sync that conflicted', () => {
     expect(j.out).not.toContain('で fetch します');
     // --json says need_input too, as the exit code does; the agent's tool is unchanged (test/mcp).
     expect(butler(root, ['work', 'observe', '--json']).json()).toMatchObject({ status: 'need_input', data: { sync_conflict: ['f'] } });
+  });
+});
+
+/** Every .ts file under src/, as a path relative to the repository. */
+function sources(dir = 'src'): string[] {
+  const top = path.resolve(import.meta.dirname, '../..');
+  return readdirSync(path.join(top, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
+}
+
+describe('4. small Japanese and JSON ones', () => {
+  it('no ASCII space between two Japanese words in any Japanese text (a heading name before its particle aside)', () => {
+    const top = path.resolve(import.meta.dirname, '../..');
+    const stray: string[] = [];
+    for (const file of sources()) {
+      const text = readFileSync(path.join(top, file), 'utf8');
+      for (const m of text.matchAll(/[\u3040-\u30ff\u4e00-\u9fff] +[\u3040-\u30ff\u4e00-\u9fff]/g)) stray.push(`${file}: ${m[0]}`);
+    }
+    // "## ブロック要因 の節": the space ends the Markdown heading's name.
+    expect(stray).toEqual(['src/cli/messages/verbs.ts: 因 の']);
+    expect(butler(repo(), ['issue', '--help'], ja).out).toContain(
+      '  approve-url [URL]                 このトラッカー URL にトークンを送ることを許可',
+    );
+  });
+
+  it('ja observe labels the upstream in Japanese', () => {
+    const { root } = withRemote();
+    const out = butler(root, ['work', 'observe'], ja).out;
+    expect(out).toMatch(/\n {2}上流ブランチ: origin\/main {3}/);
+    expect(out).not.toContain('upstream:');
+    expect(butler(root, ['work', 'observe']).out).toMatch(/\n {2}upstream: origin\/main {3}/);
+  });
+
+  it('install --json says dry_run; guard status --json is the {status, summary, data} envelope', () => {
+    const root = repo();
+    const i = butler(root, ['install', '--claude', '--dry-run', '--json']).json();
+    expect([i.data.dry_run, 'dryRun' in i.data]).toEqual([true, false]);
+    expect(butler(root, ['guard', 'status', '--json']).json()).toEqual({
+      status: 'ok',
+      summary: 'guard: mode block, allow []',
+      data: { work_tree: { mode: 'block', allow: [] }, committed: { mode: 'block', allow: [] }, effective: { mode: 'block', allow: [] } },
+    });
   });
 });

@@ -98,7 +98,7 @@ describe('butler install into a project with its own configuration', () => {
     expect(tree(root)).toEqual(before);
     const j = await cli(['install', '--dry-run', '--json', '--project', root], { cwd: '/', bundleDir: bundles });
     const plan = JSON.parse(j.stdout).data;
-    expect(plan.dryRun).toBe(true);
+    expect(plan.dry_run).toBe(true);
     expect(plan.changes.find((c: any) => c.path === '.mcp.json').action).toBe('update');
     expect(tree(root)).toEqual(before);
   });

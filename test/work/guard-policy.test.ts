@@ -66,9 +66,13 @@ describe('butler guard', () => {
     const c = io(root);
     expect(await runCli(['guard', 'status', '--json'], c)).toBe(0);
     expect(JSON.parse(c.out.join(''))).toEqual({
-      work_tree: { allow: [], mode: 'off' },
-      committed: { allow: [], mode: 'block' },
-      effective: { allow: [], mode: 'block' },
+      status: 'ok',
+      summary: 'guard: mode block, allow []',
+      data: {
+        work_tree: { allow: [], mode: 'off' },
+        committed: { allow: [], mode: 'block' },
+        effective: { allow: [], mode: 'block' },
+      },
     });
   });
 
@@ -95,7 +99,7 @@ describe('butler guard', () => {
     expect(await runCli(['guard', 'deny', 'fetch'], io(root, 'yes'))).toBe(0);
     const c = io(root);
     await runCli(['guard', 'status', '--json'], c);
-    expect(JSON.parse(c.out.join('')).effective).toEqual({ allow: ['ls-files'], mode: 'block' });
+    expect(JSON.parse(c.out.join('')).data.effective).toEqual({ allow: ['ls-files'], mode: 'block' });
     expect(await runCli(['guard', 'mode', 'blok'], io(root, 'y'))).toBe(2);
   });
 

@@ -64,8 +64,12 @@ export const guard: Command = async (argv, io) => {
   if (verb === 'status') {
     const s = await readGuardSettings(git, repo.top);
     const show = (g: { mode: string; allow: string[] }) => guardText(lang).settings(g.mode, g.allow.join(', '));
+    // `--json` is the envelope every other --json output is, its summary in English as status's (#25 walk-through 15).
+    const summary = `guard: ${guardText('en').settings(s.effective.mode, s.effective.allow.join(', '))}`;
     io.stdout(
-      rest.includes('--json') ? `${JSON.stringify(s)}\n` : guardText(lang).status(show(s.effective), show(s.committed), show(s.work_tree)),
+      rest.includes('--json')
+        ? `${JSON.stringify({ status: 'ok', summary, data: s })}\n`
+        : guardText(lang).status(show(s.effective), show(s.committed), show(s.work_tree)),
     );
     return 0;
   }

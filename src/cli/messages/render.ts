@@ -81,7 +81,7 @@ const ja: typeof en = {
   branch: 'ブランチ',
   detached: '（ブランチなし: HEAD を直接指しています）',
   head: 'HEAD',
-  upstream: 'upstream',
+  upstream: '上流ブランチ',
   aheadBehind: (a, b) => `${a} 件先行、${b} 件遅れ`,
   defaultIssue: '既定の issue',
   defaultCleared: (id) =>

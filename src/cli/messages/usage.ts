@@ -110,7 +110,7 @@ ${flags('finish', '残りの手順を提案するだけで、自分では何も�
   update-title ID --title T [--client NAME]
   update-body ID (--body B | --body-file F) [--client NAME]
   reopen ID | close ID [--client NAME]
-  approve-url [URL]                 この トラッカー URL にトークンを送ることを許可（既定: issues.url）
+  approve-url [URL]                 このトラッカー URL にトークンを送ることを許可（既定: issues.url）
 --client NAME: 変更の作成者（既定: $USER）。--body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,
   approveUrl: `使い方: butler issue approve-url [URL] [--project DIR] [--json]
   issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
