@@ -30,8 +30,7 @@ function threeIssues(lang = 'en') {
   return { root, env: { BUTLER_LANG: lang } };
 }
 
-const snapshotFile = (root: string, out: string) =>
-  readFileSync(path.join(root, /(?:snapshot_file|ファイル): (\S+)/.exec(out)![1]!), 'utf8');
+const snapshotFile = (root: string, out: string) => readFileSync(path.join(root, / (?:File|ファイル): (\S+)/.exec(out)![1]!), 'utf8');
 
 describe('a snapshot of issue #3 links #3 in its record step, whatever the default issue', () => {
   it('the stored NEXT_ACTION names the snapshot’s issue', () => {
@@ -57,7 +56,7 @@ describe('butler handover read speaks to a person; the author’s lines are show
     const created = /created_at: (\S+)/.exec(snapshotFile(root, made.out))![1]!;
     const r = butler(root, ['handover', 'read', '--issue', '3']);
     expect(r.code).toBe(0);
-    expect(r.out.split('\n').slice(1, 3)).toEqual([`  handover_id: ${/handover_id: (\S+)/.exec(made.out)![1]}`, `  created: ${created}`]);
+    expect(r.out.split('\n').slice(1, 3)).toEqual([`  ID: ${/ID: (\S+)/.exec(made.out)![1]}`, `  created: ${created}`]);
     expect(shown(r.out, 'Next')).toEqual([
       '1. Ask the user unless they asked for it',
       '2. `butler work record` — Unrecorded changes. It will link #3.',

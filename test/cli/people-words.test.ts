@@ -98,7 +98,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
     );
 
     const sent = run(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']);
-    const id = /handover_id: (\S+)/.exec(sent.out)?.[1] ?? '';
+    const id = /ID: (\S+)/.exec(sent.out)?.[1] ?? '';
     expect(run(root, ['handover', 'accept', id, '--client', 'codex']).code).toBe(0);
     const taken = run(root, ['handover', 'accept', id, '--client', 'claude-code']);
     expect(taken.code).toBe(1);

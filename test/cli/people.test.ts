@@ -100,7 +100,7 @@ describe('4. handover read without an id', () => {
     const read = butler(root, ['handover', 'read', '--json']);
     expect(read.code).toBe(0);
     expect(read.json().data).toMatchObject({ handover_id: id, issue_id: 1 });
-    expect(butler(root, ['handover', 'read']).out).toContain(`handover_id: ${id}`);
+    expect(butler(root, ['handover', 'read']).out).toContain(`  ID: ${id}`);
     // The next-session step a person is shown runs as it reads (the brain is named, or resume asks whose work).
     const plain = butler(root, ['handover', 'suspend', '--notes', 'next: test it']);
     const next = /next session: (butler handover resume [^(]*?) {3}\(/.exec(plain.out)?.[1];

@@ -136,7 +136,7 @@ describe('walk-through findings (spawned)', () => {
       'butler handover transfer: --target codx names no brain here; did you mean codex-mcp-client? (known: claude-code, codex-mcp-client)\n',
     );
     const share = butler(root, ['handover', 'suspend', '--client', 'claude-code', '--share']);
-    const id = /handover_id: (\S+)/.exec(share.out)?.[1];
+    const id = /ID: (\S+)/.exec(share.out)?.[1];
     expect(share.out).toContain(
       `? Saved, not shared: the first share from this clone needs your OK. Run \`butler handover share-preview ${id}\`: it shows exactly what would be pushed and asks you.\n`,
     );

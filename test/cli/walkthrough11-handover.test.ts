@@ -80,10 +80,10 @@ describe('5. handover list after a retire', () => {
   it('never proposes a retired snapshot, and each row says when it was written (en, ja); --json unchanged', () => {
     const root = installed();
     const first = butler(root, ['handover', 'suspend', '--notes', 'first']);
-    const older = /handover_id: (\S+)/.exec(first.out)![1]!;
+    const older = /ID: (\S+)/.exec(first.out)![1]!;
     // A second snapshot a second later: ids are by the second.
     spawnSync('sleep', ['1.1']);
-    const newer = /handover_id: (\S+)/.exec(butler(root, ['handover', 'suspend', '--notes', 'second']).out)![1]!;
+    const newer = /ID: (\S+)/.exec(butler(root, ['handover', 'suspend', '--notes', 'second']).out)![1]!;
     expect(butler(root, ['handover', 'retire', newer]).code).toBe(0);
     const list = butler(root, ['handover', 'list']);
     const rows = list.out.split('\n').filter((l) => l.startsWith('  project-'));

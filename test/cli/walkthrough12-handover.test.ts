@@ -58,7 +58,7 @@ describe('2. after `handover retire ID`', () => {
     const root = transferred();
     const older = butler(root, ['handover', 'list']).out.match(/ {2}(\S+-claude-code) /)![1]!;
     const t = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']);
-    const newer = t.out.match(/handover_id: (\S+)/)![1]!;
+    const newer = t.out.match(/ID: (\S+)/)![1]!;
     expect(newer).not.toBe(older);
     const receipt = butler(root, ['handover', 'retire', newer]).out.split('\n')[0]!;
     return { root, older, newer, receipt };
@@ -72,9 +72,7 @@ describe('2. after `handover retire ID`', () => {
     expect(r.out).not.toContain(newer);
     expect(butler(root, ['handover', 'read', older], ja).out).not.toContain(newer);
     // A newer one not retired since: named, and the command reads it.
-    const third = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).out.match(
-      /handover_id: (\S+)/,
-    )![1]!;
+    const third = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).out.match(/ID: (\S+)/)![1]!;
     expect(butler(root, ['handover', 'read', older]).out.split('\n')[0]).toBe(
       `Superseded by ${third}: this is not the current snapshot. Read the newest with \`butler handover read ${third}\` (all of them: \`butler handover list\`).`,
     );
@@ -93,9 +91,7 @@ describe('2. after `handover retire ID`', () => {
     );
     expect(receipt).toBe(`✓ Retired handover ${newer} (the file stays)`);
     expect(butler(root, ['handover', 'list']).out).toContain(`(retired by person)`);
-    const third = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).out.match(
-      /handover_id: (\S+)/,
-    )![1]!;
+    const third = butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).out.match(/ID: (\S+)/)![1]!;
     expect(butler(root, ['handover', 'retire', third], ja).out.split('\n')[0]).toBe(
       `✓ handover ${third} の提示を終了しました（ファイルは残ります）`,
     );

@@ -23,7 +23,7 @@ function withIssue(): string {
   return root;
 }
 
-const idOf = (out: string) => out.match(/handover_id: (\S+)/)![1]!;
+const idOf = (out: string) => out.match(/ID: (\S+)/)![1]!;
 
 describe('1. resume after the only transfer was retired', () => {
   it('resumes the earlier suspend of the same issue; read and list no longer call it replaced', () => {
@@ -141,5 +141,24 @@ describe('4. small Japanese and JSON ones', () => {
       summary: 'guard: mode block, allow []',
       data: { work_tree: { mode: 'block', allow: [] }, committed: { mode: 'block', allow: [] }, effective: { mode: 'block', allow: [] } },
     });
+  });
+});
+
+describe('5. English handover read labels its fields for a person', () => {
+  it('ID, File, Written by, For (ja as before); --json keeps the field names', () => {
+    const root = withIssue();
+    const id = idOf(butler(root, ['handover', 'transfer', '--target', 'codex']).out);
+    const out = butler(root, ['handover', 'read']).out.split('\n');
+    expect(out.slice(1, 6)).toEqual([
+      `  ID: ${id}`,
+      expect.stringMatching(/^ {2}created: \S+$/),
+      `  File: session_logs/handover/${id.replace(/^issue-1-/, 'issue-1_').replace(/Z-/, 'Z_')}.md`,
+      '  Latest file: session_logs/handover/issue-1_latest.md',
+      '  Written by: person',
+    ]);
+    expect(out[6]).toBe('  For: codex-mcp-client');
+    expect(out.join('\n')).not.toMatch(/handover_id:|snapshot_file:|source_brain:|target_brain:/);
+    expect(butler(root, ['handover', 'read'], ja).out).toContain('  書いたエージェント: person\n');
+    expect(butler(root, ['handover', 'read', '--json']).json().data).toMatchObject({ handover_id: id, source_brain: 'person' });
   });
 });

@@ -164,10 +164,10 @@ describe('A. the words the walk-through saw in English under --lang ja', () => {
     expect(butler(root, ['handover', 'transfer', '--target', 'codex', '--issue', '1'], ja).code).toBe(0);
     const read = butler(root, ['handover', 'read', '--issue', '1'], ja).out;
     expect(read).toContain('issue #1「T」（オープン）');
-    // The snapshot's fields are labelled in the person's language; English keeps the field names (--json's keys).
+    // The snapshot's fields are labelled in the person's language, English too (walk-through 15); --json keeps the keys.
     expect(read).toMatch(/^ {2}ID: issue-1-/m);
     expect(read).not.toMatch(/handover_id:|snapshot_file:|source_brain:|target_brain:/);
-    expect(butler(root, ['handover', 'read', '--issue', '1']).out).toMatch(/^ {2}handover_id: issue-1-/m);
+    expect(butler(root, ['handover', 'read', '--issue', '1']).out).toMatch(/^ {2}ID: issue-1-/m);
     expect(butler(root, ['handover', 'accept', '--client', 'codex']).code).toBe(0);
     expect(butler(root, ['handover', 'list'], ja).out).toContain('（引き継ぎ済み（codex-mcp-client））');
     expect(butler(root, ['handover', 'list']).out).toContain('(accepted by codex-mcp-client)');
