@@ -54,8 +54,15 @@ const en = {
     `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
   retiredRead: (by: unknown, at: unknown) => `Retired by ${by} at ${at}: history only, no longer offered to resume.`,
   created: 'created',
-  /** A snapshot's fields as labels: English keeps the field names the README and --json use. */
-  field: {} as Record<string, string>,
+  /** A snapshot's fields as labels for a person, as Japanese has (#25 walk-through 15); --json keeps the field names. */
+  field: {
+    handover_id: 'ID',
+    snapshot_file: 'File',
+    latest_file: 'Latest file',
+    source_brain: 'Written by',
+    target_brain: 'For',
+    shared: 'Shared',
+  } as Record<string, string>,
   handoffPrompt: 'The text the agent that continues gets (give it as it is; its calls are the agent’s tools, not commands for you):',
   section: {
     CURRENT_STATE: 'Current state',
