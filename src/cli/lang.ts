@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig, resolveLang, type Lang } from '../shared/config.js';
 import { findProjectRoot } from '../shared/root.js';
+import { globalFlagOf } from './global-flags.js';
 import type { CliIO } from './io.js';
 
 /**
@@ -19,7 +20,7 @@ export function takeLang(argv: string[]): { argv: string[]; lang: Lang | null; b
       out.push(...argv.slice(i));
       break;
     }
-    if (a !== '--lang' && !a.startsWith('--lang=')) {
+    if (globalFlagOf(a) !== 'lang') {
       out.push(a);
       continue;
     }

@@ -1,6 +1,7 @@
 import { CLIENTS } from '../shared/clients/index.js';
 import type { Lang } from '../shared/config.js';
 import { BUTLER_VERSION } from '../shared/version.js';
+import { GLOBAL_FLAGS, globalFlagOf } from './global-flags.js';
 import type { CliIO, Command } from './io.js';
 import { cliLang, takeLang, withLang } from './lang.js';
 import { cliErrors } from './messages/errors.js';
@@ -111,9 +112,6 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO, 
   });
 }
 
-/** The flags README's CLI section lists for every command (`[--project DIR] [--json]`, and `--lang`), with their value. */
-const GLOBAL_FLAGS: Record<string, boolean> = { '--project': true, '--json': false, '--lang': true };
-
 /**
  * `butler --project DIR status` as `butler status --project DIR` (#25: it said "unknown command --project"): the
  * global flags typed before the command move after its words (before a `--`), where every command parses them.
@@ -123,10 +121,10 @@ export function hoistGlobals(argv: string[]): string[] {
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i]!;
-    const name = a.split('=')[0]!;
-    if (!(name in GLOBAL_FLAGS)) break;
+    const flag = globalFlagOf(a);
+    if (flag === null) break;
     lead.push(a);
-    if (GLOBAL_FLAGS[name] && !a.includes('=') && i + 1 < argv.length) lead.push(argv[++i]!);
+    if (GLOBAL_FLAGS[flag].value && !a.includes('=') && i + 1 < argv.length) lead.push(argv[++i]!);
   }
   if (lead.length === 0 || i >= argv.length) return argv;
   const rest = argv.slice(i);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import type { ToolDef } from '../mcp/tool.js';
 import { workStart } from '../mcp/tools/work/start.js';
+import { GLOBAL_FLAGS } from './global-flags.js';
 import type { CliIO } from './io.js';
 import { cliErrors } from './messages/errors.js';
 import { UsageError } from './outcome.js';
@@ -67,8 +68,8 @@ export function shownFlags(tool: ToolDef): Map<string, string> {
   return new Map([...byArg].map(([key, [first, ...more]]) => [key, `${first}${more.length ? ` (${more.join(', ')})` : ''}`]));
 }
 
-/** The options every verb has: where, who, how to print (and `client`, also an argument of some tools). */
-const SESSION = ['project', 'client', 'json', 'help'];
+/** The options every verb has: the global ones (where, how to print), who (`client`, also an argument of some tools), help. */
+const SESSION: readonly string[] = [...Object.keys(GLOBAL_FLAGS), 'client', 'help'];
 
 export const kebab = (key: string) => key.replace(/_/g, '-');
 
@@ -100,9 +101,11 @@ type Options = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; 
 export function parseOptions(tool: ToolDef): Options {
   const shape = shapeOf(tool);
   const options: Options = {
-    project: { type: 'string' },
+    // `--lang` is taken out before (lang.ts takeLang); as an option too, the list stays the one in global-flags.ts.
+    ...Object.fromEntries(
+      Object.entries(GLOBAL_FLAGS).map(([name, f]) => [name, { type: f.value ? ('string' as const) : ('boolean' as const) }]),
+    ),
     client: { type: 'string' },
-    json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   };
   for (const [flag, arg] of cliFlags(tool)) {

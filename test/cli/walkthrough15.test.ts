@@ -3,6 +3,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GLOBAL_FLAGS } from '../../src/cli/global-flags.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/main.js';
+import { hoistGlobals } from '../../src/cli/runtime.js';
 import { secondClone } from '../helpers/git-scenarios.js';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
@@ -160,5 +164,58 @@ describe('5. English handover read labels its fields for a person', () => {
     expect(out.join('\n')).not.toMatch(/handover_id:|snapshot_file:|source_brain:|target_brain:/);
     expect(butler(root, ['handover', 'read'], ja).out).toContain('  書いたエージェント: person\n');
     expect(butler(root, ['handover', 'read', '--json']).json().data).toMatchObject({ handover_id: id, source_brain: 'person' });
+  });
+});
+
+describe('6. the global flags are one list (src/cli/global-flags.ts)', () => {
+  it('--project, --json and --lang work before and after a verb', () => {
+    expect(Object.keys(GLOBAL_FLAGS)).toEqual(['project', 'json', 'lang']);
+    const root = repo();
+    const elsewhere = repo();
+    for (const argv of [
+      ['--project', root, '--json', '--lang', 'ja', 'work', 'observe'],
+      ['work', 'observe', '--project', root, '--json', '--lang', 'ja'],
+      ['--lang=ja', 'work', 'observe', `--project=${root}`, '--json'],
+    ]) {
+      const r = butler(elsewhere, argv);
+      expect([r.code, r.json().data.project_root, r.json().summary], argv.join(' ')).toEqual([
+        0,
+        root,
+        '変更はありませんが、公開状態を判断できません: ブランチ main に upstream がないため、未公開の記録を数えられません',
+      ]);
+    }
+  });
+
+  it('a flag added to the list works before and after the verb, in the verbs’ parser too', async () => {
+    const root = repo();
+    const io = (): CliIO & { err: string[] } => {
+      const err: string[] = [];
+      return {
+        cwd: root,
+        env: { ...process.env, BUTLER_LANG: 'en' },
+        stdout: () => {},
+        stderr: (t) => void err.push(t),
+        readStdin: async () => '',
+        err,
+      };
+    };
+    const flags = GLOBAL_FLAGS as unknown as Record<string, { value: boolean }>;
+    flags.quiet = { value: false };
+    try {
+      expect(hoistGlobals(['--quiet', 'work', 'observe', '--', 'x'])).toEqual(['work', 'observe', '--quiet', '--', 'x']);
+      for (const argv of [
+        ['--quiet', 'work', 'observe'],
+        ['work', 'observe', '--quiet'],
+      ]) {
+        const c = io();
+        expect([await runCli(argv, c), c.err.join('')], argv.join(' ')).toEqual([0, '']);
+      }
+    } finally {
+      delete flags.quiet;
+    }
+    // Not in the list: an unknown flag, as before.
+    const c = io();
+    expect(await runCli(['work', 'observe', '--quiet'], c)).toBe(2);
+    expect(c.err.join('').split('\n')[0]).toContain('--quiet');
   });
 });
