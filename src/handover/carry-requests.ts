@@ -1,4 +1,5 @@
 import type { Lang } from '../shared/config.js';
+import { parseMetadata } from './metadata.js';
 import { sectionBody, splitSections } from './sections.js';
 import type { SessionFacts } from './snapshot.js';
 import { requestWords } from './sessionlog/render.js';
@@ -18,20 +19,28 @@ const LABEL = '(?:Request|依頼)';
 const SHOWN = new RegExp(`^- ${LABEL}: (.*) \\((${CITE})\\)$`);
 const FULL = new RegExp(`^- ${LABEL} \\((${CITE})\\): (.*)$`);
 const EARLIER = /^- (?:(\d+) earlier requests?: |それ以前の依頼 (\d+) 件: )/;
-/** The first line of the request block: the session log's line, or the one a snapshot without a log writes. */
-const BLOCK_START = /^- (?:Session log \(|セッションログ \(|User requests carried from |\S+ から引き継いだユーザーの依頼$)/;
+/** The first line of the request block of a snapshot that read a session log. */
+const LOG_LINE = /^- (?:Session log \(|セッションログ \()/;
 const CUT_MARK = / ?… \[(?:cut: \d+ more characters|切り詰め: 残り \d+ 文字)[^\]]*\]$/;
 const CARRIED_CITE = new RegExp(`^${ID}, `);
 
 /**
  * The requests a snapshot holds, oldest first, each whole (a cut one from the appendix), and how many it
- * no longer has the text of. Read from the request block after the last session-log line of DISCOVERY:
- * lines a note wrote come before that block and are never read as the user's.
+ * no longer has the text of. Read from the request block Butler wrote: after the last session-log line of
+ * DISCOVERY when METADATA names a log, else after the line naming its own parent. Lines a note wrote come
+ * before that block and are never read as the user's.
  */
 export function requestsOf(markdown: string): { facts: Fact[]; lost: number } {
+  const meta = parseMetadata(markdown);
+  const from = meta?.parent;
+  const isStart = meta?.session_log
+    ? (l: string) => LOG_LINE.test(l)
+    : from
+      ? (l: string) => l === `- ${requestWords('en').carriedFrom(from)}` || l === `- ${requestWords('ja').carriedFrom(from)}`
+      : () => false;
   const discovery = sectionBody(markdown, 'DISCOVERY');
   let start = discovery.length - 1;
-  while (start >= 0 && !BLOCK_START.test(discovery[start] as string)) start--;
+  while (start >= 0 && !isStart(discovery[start] as string)) start--;
   if (start < 0) return { facts: [], lost: 0 };
   const full = new Map<string, string>();
   const inAppendix: Fact[] = [];
