@@ -92,6 +92,8 @@ describe("the user's requests are carried from the parent snapshot", () => {
     const c = await connect({ clientName: 'claude-code', deps: { env } });
     await c.call('work_session_start', { project_root: root });
     const s = await c.call('handover_suspend', { notes: 'Parser half done.', session_log_path: t1 });
+    // Selection offers the suspend, not the checkpoint before it: so the suspend must hold what the checkpoint held.
+    expect((await c.call('handover_resume', {})).data.handover_id).toBe(s.data.handover_id);
     await c.close();
     const asked = requests(file(s));
     const fixture = requests(readFileSync(path.join(root, pre!.snapshot_file), 'utf8'));
