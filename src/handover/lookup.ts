@@ -7,7 +7,9 @@ import { lookupText } from './messages/lookup.js';
 import { isOwn, originData } from './origin.js';
 import { readSharedBlob } from './share-git.js';
 import { handoffPrompt } from './snapshot.js';
-import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
+import { latestFileName } from './store-names.js';
+import { snapshotDamage } from './damage.js';
+import type { IndexEntry } from './store.js';
 
 /** This module's catalog in the connection's language, for its audience (an agent, or a person at the CLI). */
 export const words = (ctx: HandoverContext) => lookupText(ctx.lang, ctx.audience);
