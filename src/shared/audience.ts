@@ -21,7 +21,7 @@ export type Words<T, P, A extends Audience | undefined> = A extends 'person' ? O
  */
 export function wordsFor<T extends object, P extends Partial<T>, A extends Audience | undefined>(
   lang: Lang,
-  to: A,
+  to: A | undefined,
   agent: { en: T; ja: T },
   person: { en: P; ja: P },
 ): Words<T, P, A> {

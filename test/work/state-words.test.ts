@@ -9,6 +9,9 @@ describe('work state words: whose catalog holds what', () => {
   it("the agent's catalog, in both languages, has no person-only words", () => {
     for (const t of [stateText('en'), stateText('ja'), stateText('en', 'agent'), stateText('ja', 'agent')])
       expect(PERSON_ONLY.filter((k) => k in t)).toEqual([]);
+    // The type says so too (npm run typecheck): an agent's words have no recordClosed to call.
+    // @ts-expect-error recordClosed is a person's word only
+    expect(stateText('en', 'agent').recordClosed).toBeUndefined();
   });
 
   it("the person's catalog has them, in the person's words", () => {

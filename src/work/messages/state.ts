@@ -143,4 +143,4 @@ const jaPerson: typeof enPerson = {
 };
 
 export const stateText = <A extends Audience | undefined = undefined>(lang: Lang, to?: A) =>
-  wordsFor(lang, to as A, { en, ja }, { en: enPerson, ja: jaPerson });
+  wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });
