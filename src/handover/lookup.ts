@@ -96,13 +96,15 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
   // Newest first (the index's order): the step reads the newest; the sentence names them in order.
   const issues = ctx.audience === 'person' && issueId === null ? [...new Set(latest.map((e) => e.issue_id))].filter((i) => i !== null) : [];
   if (!entry && issues.length) {
-    return needInput(words(ctx).issuesOnly([...issues].sort((a, b) => a - b)), {
+    // `issues` is a person's only (above): so are these words.
+    const p = lookupText(ctx.lang, 'person');
+    return needInput(p.issuesOnly([...issues].sort((a, b) => a - b)), {
       issue_id: null,
       handover_id: null,
       snapshot_file: null,
       issue_ids: issues,
       required_action: action('handover_list', {}, words(ctx).history),
-      suggested_action: action('handover_read', { issue_id: issues[0] }, words(ctx).readIssue(issues[0]!)),
+      suggested_action: action('handover_read', { issue_id: issues[0] }, p.readIssue(issues[0]!)),
     });
   }
   if (!entry) {
