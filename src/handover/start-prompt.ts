@@ -8,7 +8,8 @@ import { isOwn, originOf } from './origin.js';
 import { startText } from './messages/start.js';
 import { clip, withMark } from './prompt.js';
 import { handoffPrompt } from './snapshot.js';
-import { HANDOVER_DIR, type IndexEntry } from './store.js';
+import { HANDOVER_DIR } from './store-names.js';
+import type { IndexEntry } from './store.js';
 
 /** The SessionStart output bound (characters), from the product contract. */
 export const SESSION_START_LIMIT = 2000;

@@ -20,7 +20,8 @@ import {
   foreignLine,
   withNote,
 } from './start-prompt.js';
-import { HandoverStore, snapshotDamage, type IndexEntry } from './store.js';
+import { snapshotDamage } from './damage.js';
+import { HandoverStore, type IndexEntry } from './store.js';
 import { startText } from './messages/start.js';
 import { startEntriesNow } from './start-index.js';
 import { foreignCandidates, startCandidates } from './waiting.js';

@@ -2,7 +2,8 @@
 // every command, tool and hook uses, and the error that names the file, line and column. No yaml or
 // zod here: the hook bundles import this module and pay for every byte of it on each run.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { type Pos, ConfigSyntaxError, parseYamlSubset } from './config-yaml.js';
+import { type Pos, ConfigSyntaxError } from './config-yaml-scalar.js';
+import { parseYamlSubset } from './config-yaml.js';
 import { ButlerError } from './errors.js';
 import { TRACKER_URL_RULE, trackerUrlProblem } from './tracker-url.js';
 
