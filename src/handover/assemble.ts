@@ -121,9 +121,8 @@ async function workFromGit(
   branch: string | null,
   head: string | null,
 ): Promise<WorkFacts & { branch: string | null; head: string | null }> {
-  // Every commit not on the upstream, Butler's own local-issue commits (`issue #N: created`,
-  // src/issues/record.ts) among them: work_publish pushes HEAD, so all of them (src/work/publish.ts).
-  // The count is what publish would share; the snapshot words it as commits, not records (field trial I).
+  // Every commit not on the upstream, Butler's own issue changes among them: those are records too (D41), and
+  // work_publish pushes HEAD, so the count is what publish would share. Worded as records as everywhere else.
   const ahead = await git(root, ['rev-list', '--count', '@{upstream}..HEAD']).catch(() => null);
   // null (shown as "no upstream") only when there is none.
   const unpublished = ahead?.exitCode === 0 && /^\d+\s*$/.test(ahead.stdout) ? Number(ahead.stdout.trim()) : null;

@@ -24,9 +24,7 @@ const GENERATED = [
   /^(?:none|なし)$/,
   OMITTED,
   /^\[[^\]]+\] (?:Could not read issue #\d+|issue #\d+ を読めませんでした)/,
-  /^\d+ unrecorded change\(s\):|^\d+ commit\(s\) not yet on the remote:|^未記録の変更が \d+ 件|^リモートにまだないコミットが \d+ 件/,
-  // The same count as snapshots written before it was worded as commits (its words in src/handover/i18n.ts).
-  /^\d+ unpublished record\(s\):|^未公開の記録が \d+ 件/,
+  /^\d+ unrecorded change\(s\):|^\d+ unpublished record\(s\):|^未記録の変更が \d+ 件|^未公開の記録が \d+ 件/,
   /^(?:Failed|失敗): |^… \d+ more failures? omitted$|^… 他 \d+ 件の失敗を省略$/,
 ];
 

@@ -78,9 +78,9 @@ const ja: Strings = {
   projectScope: 'プロジェクト（issue なし）',
   workLine: (branch, head, dirty, unpublished) =>
     `作業状態: ブランチ ${branch ?? '(不明)'} @ ${head ? head.slice(0, 12) : '(不明)'}、未記録の変更 ${dirty} 件` +
-    (unpublished === null ? '、upstream なし' : `、リモートにまだないコミット ${unpublished} 件`),
+    (unpublished === null ? '、upstream なし' : `、未公開の記録 ${unpublished} 件`),
   dirtyRisk: (n) => `未記録の変更が ${n} 件あります（work_record で記録するまで他のエージェントからは見えません）`,
-  unpublishedRisk: (n) => `リモートにまだないコミットが ${n} 件あります（work_publish で共有されていません）`,
+  unpublishedRisk: (n) => `未公開の記録が ${n} 件あります（work_publish で共有されていません）`,
   askBefore: (step) => `ユーザーの同意を得てから: ${step}`,
   defaultNext: 'work_observe で現在状態を確認し、作業を再開する',
   prompt: {
@@ -120,7 +120,7 @@ const ja: Strings = {
   person: {
     dirtyRisk: (n) => `snapshot を書いた時点で未記録の変更が ${n} 件ありました（work_record で記録されるまで、どの記録にも入っていません）`,
     unpublishedRisk: (n) =>
-      `snapshot を書いた時点でリモートにまだないコミットが ${n} 件ありました（work_publish で共有されるまで upstream にはありません）`,
+      `snapshot を書いた時点で未公開の記録が ${n} 件ありました（work_publish で共有されるまで upstream にはありません）`,
     askBefore: (step) => `共有してよければ: ${step}`,
   },
 };
@@ -145,9 +145,9 @@ const en: Strings = {
   projectScope: 'project (no issue)',
   workLine: (branch, head, dirty, unpublished) =>
     `Work: branch ${branch ?? '(unknown)'} @ ${head ? head.slice(0, 12) : '(unknown)'}, ${dirty} unrecorded change(s)` +
-    (unpublished === null ? ', no upstream' : `, ${unpublished} commit(s) not yet on the remote`),
+    (unpublished === null ? ', no upstream' : `, ${unpublished} unpublished record(s)`),
   dirtyRisk: (n) => `${n} unrecorded change(s): other brains cannot see them until work_record`,
-  unpublishedRisk: (n) => `${n} commit(s) not yet on the remote: not shared until work_publish`,
+  unpublishedRisk: (n) => `${n} unpublished record(s): not shared until work_publish`,
   askBefore: (step) => `When the user agrees: ${step}`,
   defaultNext: 'Check the current state with work_observe and resume the work',
   prompt: {
@@ -187,7 +187,7 @@ const en: Strings = {
   omitted: (n) => `… ${n} more omitted`,
   person: {
     dirtyRisk: (n) => `${n} unrecorded change(s) when this snapshot was written: not in any record until work_record`,
-    unpublishedRisk: (n) => `${n} commit(s) not yet on the remote when this snapshot was written: not on the upstream until work_publish`,
+    unpublishedRisk: (n) => `${n} unpublished record(s) when this snapshot was written: not on the upstream until work_publish`,
     askBefore: (step) => `When you want to share them: ${step}`,
   },
 };

@@ -79,7 +79,7 @@ describe('butler handover read speaks to a person; the author’s lines are show
       expect.stringMatching(/^1\. When you want to share them: `butler work publish` — 1 record\(s\) not yet on origin\/\w+\.$/),
     ]);
     expect(shown(r.out, 'Risks')).toEqual([
-      '- 1 commit(s) not yet on the remote when this snapshot was written: not on the upstream until `butler work publish`',
+      '- 1 unpublished record(s) when this snapshot was written: not on the upstream until `butler work publish`',
     ]);
   });
 

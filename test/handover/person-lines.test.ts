@@ -19,7 +19,7 @@ describe('sectionForPerson', () => {
       ],
       [
         '- 2 unrecorded change(s): other brains cannot see them until work_record',
-        '- リモートにまだないコミットが 3 件あります（work_publish で共有されていません）',
+        '- 未公開の記録が 3 件あります（work_publish で共有されていません）',
       ],
     );
     expect(sectionForPerson(text, 'NEXT_ACTION')).toEqual([
@@ -31,7 +31,7 @@ describe('sectionForPerson', () => {
     ]);
     expect(sectionForPerson(text, 'RISKS')).toEqual([
       '- 2 unrecorded change(s) when this snapshot was written: not in any record until work_record',
-      '- snapshot を書いた時点でリモートにまだないコミットが 3 件ありました（work_publish で共有されるまで upstream にはありません）',
+      '- snapshot を書いた時点で未公開の記録が 3 件ありました（work_publish で共有されるまで upstream にはありません）',
     ]);
   });
 

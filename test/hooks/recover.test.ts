@@ -76,7 +76,7 @@ describe('recovery at the next SessionStart', () => {
     expect(a).toMatchObject({ trigger: 'recovered', issue_id: 7 });
     expect(out).toContain('Resume the work on issue #7');
     const md = (await new HandoverStore(root).readSnapshot(a!))!;
-    expect(md).toContain('1 commit(s) not yet on the remote');
+    expect(md).toContain('1 unpublished record(s)');
     expect(md).toMatch(/NEXT_ACTION[\s\S]*Compare the request in DISCOVERY/);
   });
 
