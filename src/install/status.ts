@@ -164,6 +164,7 @@ export async function getStatus(
       [
         [st.session_start, t.hook(ev.sessionStart.event)],
         [st.pre_tool_use, t.hook(ev.guard.event)],
+        [st.pre_tool_use_on_failure, t.onFailure(ev.guard.event, ev.guard.onFailure)],
         [st.pre_compact, t.hook(ev.preCompact.event)],
         ...(ev.postCompact ? [[st.post_compact === true, t.hook(ev.postCompact.event)] as [boolean, string]] : []),
         [st.mcp_server, t.entry(c.mcp.file.split('/').pop() ?? c.mcp.file)],
