@@ -5,7 +5,7 @@
 // client. At no point may the forger's words reach the agent as its own work or as the user's words without the
 // mark of where they came from (docs/decisions.md, /work/shared/DESIGN.md "Origin"); accepting it does not make it own.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -142,4 +142,51 @@ describe('a transfer pushed under the victim’s own name, through the installed
     for (const l of forgerLines) expect(l.startsWith('> ')).toBe(true);
     marked(after);
   }, 60_000);
+});
+
+describe('a flood of 10,000 snapshots with hostile names on the shared ref, through the installed commands', () => {
+  it('costs seconds, writes nothing outside the project, prints no control, offers a bounded few', async () => {
+    const { root, evil } = victimAndForger(['Mallory', 'mallory@evil.example']);
+    const stream = path.join(path.dirname(evil), 'flood.fi');
+    writeFileSync(stream, 'commit refs/butler/handover\ncommitter Mallory <mallory@evil.example> 1780000000 +0000\ndata 5\nflood\n');
+    const lines: string[] = [];
+    const base = Date.now() - 3_600_000;
+    for (let i = 0; i < 10_000; i++) {
+      const at = new Date(base - i * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const f = forged({ brain: `bot${i}`, target: 'claude-code', at, text: `\x1b]52;c;Z2l0IHB1c2g=\x07 ${i}` });
+      lines.push(`M 100644 inline snapshots/${f.name}\ndata ${Buffer.byteLength(f.md)}\n${f.md}\n`);
+    }
+    // Names git's fast-import takes as written (quoted), that no check may turn into a path out of the folder.
+    for (const name of ['"snapshots/\\x1b[2J.md"', '"snapshots/a\\nb.md"', 'snapshots/..md', '"receipts/..\\\\..\\\\x/accepted.json"'])
+      lines.push(`M 100644 inline ${name}\ndata 2\n{}\n`);
+    appendFileSync(stream, lines.join(''));
+    const imp = spawnSync('sh', ['-c', 'git fast-import --quiet < ../flood.fi'], { cwd: evil, encoding: 'utf8' });
+    expect(imp.status, imp.stderr).toBe(0);
+    git(evil, 'push', '-q', 'origin', 'refs/butler/handover:refs/butler/handover');
+    const outside = readdirSync(path.dirname(root)).sort();
+
+    const me = await agent(root);
+    let t0 = Date.now();
+    await me.call('work_session_start', { project_root: root });
+    const list = await me.call('handover_list', { limit: 100 });
+    const listMs = Date.now() - t0;
+    expect(list.data.count).toBe(50);
+    t0 = Date.now();
+    const acc = await me.call('handover_accept');
+    const acceptMs = Date.now() - t0;
+    expect(acc.status).toBe('need_input');
+    expect(acc.data.candidate_handovers).toHaveLength(50);
+    await me.close();
+    t0 = Date.now();
+    const start = sessionStart(root);
+    const startMs = Date.now() - t0;
+    const cli = butler(root, ['handover', 'list'], { bin: '.butler/bin/butler.mjs' });
+    expect(cli.code).toBe(0);
+    console.log(`10,000 snapshots: handover_list ${listMs} ms, handover_accept ${acceptMs} ms, SessionStart ${startMs} ms`);
+    for (const ms of [listMs, acceptMs, startMs]) expect(ms).toBeLessThan(10_000);
+    for (const out of [start, cli.out, cli.err]) expect(out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(start.length).toBeLessThan(10_000);
+    expect(readdirSync(path.dirname(root)).sort()).toEqual(outside);
+    expect(readdirSync(path.join(root, 'session_logs', 'handover')).filter((f) => f.endsWith('.md'))).toEqual([]);
+  }, 120_000);
 });
