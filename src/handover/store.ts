@@ -4,7 +4,7 @@ import { joinPlain } from '../shared/paths.js';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
 import { fileKey } from '../shared/git-refs.js';
 import { withFileLock } from '../shared/lock.js';
-import { assertNoLinks } from '../shared/no-links.js';
+import { assertNoLinks, linkFree } from '../shared/no-links.js';
 import { markSuperseded } from './candidates.js';
 import { markOrigin, recordOwn } from './origin.js';
 import {
@@ -83,7 +83,7 @@ export class HandoverStore {
    * then entries() rebuilds it.
    */
   entriesNow(): IndexEntry[] | null {
-    if (isTrackedLog(this.projectRoot, this.rel(this.indexFile))) return null;
+    if (isTrackedLog(this.projectRoot, this.rel(this.indexFile)) || !linkFree(this.projectRoot, this.indexFile)) return null;
     let text: string;
     try {
       text = readFileSync(this.indexFile, 'utf8');
@@ -108,6 +108,7 @@ export class HandoverStore {
     // A tracked index.json is a commit's word, not Butler's: rebuilt from the files (tracked-logs.ts),
     // then Butler's own again until something replaces the file (store-rows.ts).
     if (isTrackedLog(this.projectRoot, this.rel(this.indexFile)) && !currentMemo(this.projectRoot, this.indexFile)) return null;
+    if (!linkFree(this.projectRoot, this.indexFile)) return null; // another folder's index, through a committed link
     const parsed = parseIndex((await readTextIfExists(this.indexFile).catch(() => null)) ?? '');
     return parsed && markOrigin(this.projectRoot, parsed);
   }
@@ -132,7 +133,7 @@ export class HandoverStore {
     for (const name of names) {
       if (!SNAPSHOT_FILE.test(name)) continue;
       const rel = this.rel(path.join(this.dir, name));
-      if (known.has(rel)) continue;
+      if (known.has(rel) || !linkFree(this.projectRoot, path.join(this.dir, name))) continue;
       const meta = parseMetadata((await readTextIfExists(path.join(this.dir, name))) ?? '');
       if (meta) entries.push(entryFromMeta(meta, rel));
       else this.unreadable.push(name);
@@ -260,9 +261,10 @@ export class HandoverStore {
     }
   }
 
-  /** The absolute path of a row's snapshot file; null unless it names a snapshot file in this folder. */
+  /** The absolute path of a row's snapshot file; null unless it names a snapshot file in this folder, reached through no link. */
   fileOf(entry: IndexEntry): string | null {
     const name = snapshotFileName(entry.snapshot_file);
-    return name === null ? null : joinPlain(this.dir, name);
+    const file = name === null ? null : joinPlain(this.dir, name);
+    return file && linkFree(this.projectRoot, file) ? file : null;
   }
 }

@@ -157,8 +157,9 @@ class SchemaIssue extends Error {
 }
 type Check<T> = (v: unknown, path: string) => T;
 type Shape = Record<string, Check<unknown>>;
-const name = (p: string) => `\`${p || '(root)'}\``;
-const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : v === null ? 'nothing' : String(v));
+// JSON's quoting: a control character in a committed key or value is shown escaped, never sent to a person's terminal.
+const name = (p: string) => `\`${JSON.stringify(p).slice(1, -1) || '(root)'}\``;
+const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v === null ? 'nothing' : String(v));
 function fail(path: string, what: string, v: unknown): never {
   throw new SchemaIssue(path, `${name(path)} must be ${what} (got ${show(v)})`);
 }

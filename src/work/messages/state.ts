@@ -1,5 +1,6 @@
 import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
+import { list } from './sync.js';
 import type { BlockedBy, UpstreamInfo } from '../observe.js';
 
 type Up = Pick<UpstreamInfo, 'status' | 'ref'> & { fetched_at?: string | null };
@@ -123,7 +124,7 @@ const enPerson = {
     `Unrecorded changes. It will link #${issue}, which is closed: reopen it with \`butler issue reopen ${issue}\`, or pick an open one with \`butler issue list\` and \`butler work start --issue N\`.`,
   // #25 walk-through 13: after a sync that conflicted, observe proposed the same sync, which conflicted again.
   syncConflicted: (files: string[], ref: string) =>
-    `The last \`butler work sync\` stopped on a conflict in ${files.join(', ')} and changed nothing; running it again conflicts again. Resolve it by hand with git: \`git rebase ${ref}\` shows the conflicts; edit them, \`git add\` them, then \`git rebase --continue\` (or \`git rebase --abort\` to give up). Then run \`butler work observe\`.`,
+    `The last \`butler work sync\` stopped on a conflict in ${list(files)} and changed nothing; running it again conflicts again. Resolve it by hand with git: \`git rebase ${ref}\` shows the conflicts; edit them, \`git add\` them, then \`git rebase --continue\` (or \`git rebase --abort\` to give up). Then run \`butler work observe\`.`,
   syncReason: (b: number, ref: string | null) =>
     `${ref} has ${b} record(s) this branch lacks; publishing would be rejected. If \`butler work sync\` reports a conflict, you decide.`,
   behind: (b: number) => `; ${b} remote record(s) not here yet (\`butler work sync\`)`,
@@ -143,7 +144,7 @@ const jaPerson: typeof enPerson = {
   recordClosed: (issue) =>
     `未記録の変更があります。#${issue} に紐付けて記録しますが、この issue はクローズ済みです: \`butler issue reopen ${issue}\` で開き直すか、\`butler issue list\` でオープンの issue を選んで \`butler work start --issue N\` を実行してください`,
   syncConflicted: (files, ref) =>
-    `前回の \`butler work sync\` は ${files.join('、')} の競合で止まり、何も変更していません（もう一度実行しても同じ競合になります）。git で手作業で解消してください: \`git rebase ${ref}\` で競合が表示されます。編集して \`git add\` し、\`git rebase --continue\`（やめるなら \`git rebase --abort\`）。その後 \`butler work observe\` を実行してください`,
+    `前回の \`butler work sync\` は ${list(files, '、')} の競合で止まり、何も変更していません（もう一度実行しても同じ競合になります）。git で手作業で解消してください: \`git rebase ${ref}\` で競合が表示されます。編集して \`git add\` し、\`git rebase --continue\`（やめるなら \`git rebase --abort\`）。その後 \`butler work observe\` を実行してください`,
   syncReason: (b, ref) =>
     `${ref} にこのブランチにない記録が ${b} 件あり、このままでは公開が拒否されます。\`butler work sync\` が競合を報告したら、あなたが判断します`,
   behind: (b) => `。未取り込みのリモートの記録が ${b} 件あります（\`butler work sync\`）`,
