@@ -162,7 +162,7 @@ export function startPromptOne(
     .split('\n')
     .filter(Boolean)
     .map((l) => (quoted ? `> ${l}` : l));
-  if (quoted) notes = [foreignLine([e], lang), ...notes];
+  if (quoted) notes = [foreignLine([e], lang, own), ...notes];
   const t = startText(lang);
   const from = e.source_brain === me ? '' : t.from(e.source_brain);
   const call = `work_session_start(project_root="${root}") → ${tool}(handover_id="${e.handover_id}")`;
@@ -176,9 +176,10 @@ export function startPromptOne(
 
 /**
  * Handovers not written in this clone (origin.ts): one line of quoted data, id, origin and author,
- * the summary cut short in quotes; the agent is told to ask, never to act (issue #23).
+ * the summary cut short in quotes; the agent is told to ask, never to act (issue #23). One it `accepted` is
+ * not offered to accept again (its next step is handover_resume).
  */
-export function foreignLine(foreign: readonly IndexEntry[], lang: Lang): string {
+export function foreignLine(foreign: readonly IndexEntry[], lang: Lang, accepted = false): string {
   if (!foreign.length) return '';
   const t = startText(lang);
   const items = foreign
@@ -189,5 +190,5 @@ export function foreignLine(foreign: readonly IndexEntry[], lang: Lang): string 
       return `${e.handover_id} (${from}, ${e.source_brain} → ${e.target_brain}, "${said}")`;
     })
     .join('; ');
-  return t.foreign(items + (foreign.length > 2 ? ` (+${foreign.length - 2})` : ''));
+  return (accepted ? t.foreignTaken : t.foreign)(items + (foreign.length > 2 ? ` (+${foreign.length - 2})` : ''));
 }
