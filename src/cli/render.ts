@@ -26,7 +26,9 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   // What replaces it is never a retired one (candidates.markSuperseded), so the command reads the current one.
   if (typeof d.superseded_by === 'string' && typeof d.snapshot === 'string') {
     const list = step('handover_list', d.issue_id ? { issue_id: d.issue_id } : {});
-    out.unshift(l.superseded(d.superseded_by, step('handover_read', { handover_id: d.superseded_by }), list));
+    // The scope's current one (lookup.ts currentOf), which a later snapshot may be rather than the direct replacement.
+    const current = typeof d.current_id === 'string' ? d.current_id : d.superseded_by;
+    out.unshift(l.superseded(d.superseded_by, step('handover_read', { handover_id: current }), list));
   }
   // A retired snapshot read by id: said first, in one line (#25).
   const retired = ((d.receipts as Rec[] | undefined) ?? []).find((x) => x.kind === 'retired');

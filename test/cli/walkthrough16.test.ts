@@ -1,0 +1,38 @@
+// Newcomer walk-through 16 (#25): the finds of the final walk-through, through the real CLI, en and ja where
+// there is text.
+import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/repo.js';
+import { butler, tempRepos } from '../helpers/person-cli.js';
+
+const { repo } = tempRepos();
+const ja = { env: { BUTLER_LANG: 'ja' } };
+
+/** A committed install of Claude Code and Codex. */
+function installed(): string {
+  const root = repo();
+  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', 'install');
+  return root;
+}
+
+const idOf = (out: string) => out.match(/ID: (\S+)/)![1]!;
+
+describe('1. reading a replaced snapshot points at the one handover list shows first for its scope', () => {
+  it('suspend, transfer accepted by codex, suspend: reading the first names the later suspend (en, ja)', () => {
+    const root = installed();
+    const first = idOf(butler(root, ['handover', 'suspend', '--notes', 'a']).out);
+    const transfer = idOf(butler(root, ['handover', 'transfer', '--target', 'codex']).out);
+    expect(butler(root, ['handover', 'accept', '--client', 'codex']).code).toBe(0);
+    const later = idOf(butler(root, ['handover', 'suspend', '--notes', 'b']).out);
+    const top = butler(root, ['handover', 'list']).out.split('\n')[1]!;
+    expect(top.trim().split(/\s+/)[0]).toBe(later);
+    const r = butler(root, ['handover', 'read', first]);
+    expect(r.out.split('\n')[0]).toBe(
+      `Superseded by ${transfer}: this is not the current snapshot. Read the newest with \`butler handover read ${later}\` (all of them: \`butler handover list\`).`,
+    );
+    expect(butler(root, ['handover', 'read', first], ja).out.split('\n')[0]).toContain(`\`butler handover read ${later}\``);
+    // Agents' data is as it was: the envelope names what replaced it.
+    expect(butler(root, ['handover', 'read', first, '--json']).json().data.superseded_by).toBe(transfer);
+  });
+});
