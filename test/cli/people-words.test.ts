@@ -73,11 +73,11 @@ describe('the person at the terminal is spoken to, en and ja', () => {
     );
     const finish = run(root, ['work', 'finish']);
     expect(finish.out).toBe(
-      '✓ Recorded, but the branch has no upstream: publication cannot be confirmed\n' +
-        '  → Branch feature has no upstream, so unpublished records cannot be counted. Set one (for example git push -u); then `butler work publish`.\n',
+      '? Recorded, but the branch has no upstream: publication cannot be confirmed\n' +
+        '  next: Branch feature has no upstream, so unpublished records cannot be counted. Set one (for example git push -u); then `butler work publish`.\n',
     );
     expect(run(root, ['work', 'finish'], 'ja').out).toContain(
-      '  → ブランチ feature に upstream がないため、未公開の記録を数えられません。upstream を設定し（例: git push -u）、その後 `butler work publish` を実行してください\n',
+      '  次: ブランチ feature に upstream がないため、未公開の記録を数えられません。upstream を設定し（例: git push -u）、その後 `butler work publish` を実行してください\n',
     );
     for (const r of [obs, rec, clash, pub, finish]) expect(r.all).not.toMatch(AGENT_WORDS);
   });

@@ -1,5 +1,7 @@
 // Newcomer walk-through 16 (#25): the finds of the final walk-through, through the real CLI, en and ja where
 // there is text.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
@@ -34,5 +36,23 @@ describe('1. reading a replaced snapshot points at the one handover list shows f
     expect(butler(root, ['handover', 'read', first], ja).out.split('\n')[0]).toContain(`\`butler handover read ${later}\``);
     // Agents' data is as it was: the envelope names what replaced it.
     expect(butler(root, ['handover', 'read', first, '--json']).json().data.superseded_by).toBe(transfer);
+  });
+});
+
+describe('2. work finish that leaves a step: no check mark, next: lines, exit 3', () => {
+  it('unrecorded changes: ? and exit 3 with next:, as observe (en, ja); --json need_input; done is ✓ and 0', () => {
+    const root = installed();
+    writeFileSync(path.join(root, 'greet.txt'), 'hi\n');
+    const r = butler(root, ['work', 'finish']);
+    expect([r.code, r.out]).toEqual([
+      3,
+      '? Unrecorded changes: record them before finishing\n  next: butler work record --message MESSAGE   (1 unrecorded change(s).)\n',
+    ]);
+    const j = butler(root, ['work', 'finish'], ja);
+    expect([j.code, j.out]).toEqual([
+      3,
+      '? 未記録の変更があります。完了の前に記録してください\n  次: butler work record --message MESSAGE   (未記録の変更が 1 件あります)\n',
+    ]);
+    expect(butler(root, ['work', 'finish', '--json']).json().status).toBe('need_input');
   });
 });
