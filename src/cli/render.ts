@@ -135,7 +135,7 @@ function issue(d: Rec, out: string[], l: Labels): void {
 
 function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => string): void {
   for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared']) {
-    if (d[k]) out.push(`  ${l.field[k] ?? k}: ${String(d[k])}`);
+    if (d[k]) out.push(`  ${l.field[k] ?? k}: ${k.endsWith('_brain') ? l.brain(d[k]) : String(d[k])}`);
     // When it was written, next to which one it is (#25: a newcomer's `handover read` had no time).
     if (k === 'handover_id' && d[k] && typeof d.created_at === 'string') out.push(`  ${l.created}: ${d.created_at}`);
   }
@@ -156,10 +156,10 @@ function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => stri
   // When each was written, in the short form `work history` gives a record (#25: the list had no dates).
   for (const h of (d.handovers as Rec[] | undefined) ?? [])
     out.push(
-      `  ${h.handover_id}  ${String(h.created_at).slice(0, 16)}  ${h.source_brain} -> ${h.target_brain}${marks(h, l)}  ${h.summary}`,
+      `  ${h.handover_id}  ${String(h.created_at).slice(0, 16)}  ${l.brain(h.source_brain)} -> ${l.brain(h.target_brain)}${marks(h, l)}  ${h.summary}`,
     );
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])
-    out.push(`  ${l.candidate} ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
+    out.push(`  ${l.candidate} ${h.handover_id}  ${l.brain(h.source_brain)} -> ${l.brain(h.target_brain)}  ${h.summary}`);
   if (Array.isArray(d.brains))
     for (const b of d.brains as Rec[]) out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? l.lastSeen(b.last_seen) : l.notSeen}`);
 }

@@ -128,11 +128,11 @@ describe('4. small Japanese and JSON ones', () => {
     );
   });
 
-  it('ja observe labels the upstream in Japanese', () => {
+  it('ja observe labels the upstream with the glossary term `upstream` (docs/decisions.md D37, walk-through 16)', () => {
     const { root } = withRemote();
     const out = butler(root, ['work', 'observe'], ja).out;
-    expect(out).toMatch(/\n {2}上流ブランチ: origin\/main {3}/);
-    expect(out).not.toContain('upstream:');
+    expect(out).toMatch(/\n {2}upstream: origin\/main {3}/);
+    expect(out).not.toContain('上流');
     expect(butler(root, ['work', 'observe']).out).toMatch(/\n {2}upstream: origin\/main {3}/);
   });
 
@@ -162,7 +162,7 @@ describe('5. English handover read labels its fields for a person', () => {
     ]);
     expect(out[6]).toBe('  For: codex-mcp-client');
     expect(out.join('\n')).not.toMatch(/handover_id:|snapshot_file:|source_brain:|target_brain:/);
-    expect(butler(root, ['handover', 'read'], ja).out).toContain('  書いたエージェント: person\n');
+    expect(butler(root, ['handover', 'read'], ja).out).toContain('  書いた人/エージェント: 人（person）\n');
     expect(butler(root, ['handover', 'read', '--json']).json().data).toMatchObject({ handover_id: id, source_brain: 'person' });
   });
 });

@@ -56,3 +56,36 @@ describe('2. work finish that leaves a step: no check mark, next: lines, exit 3'
     expect(butler(root, ['work', 'finish', '--json']).json().status).toBe('need_input');
   });
 });
+
+describe('3. Japanese: one term per concept, Japanese words around the arguments', () => {
+  it('upstream label, 先行/遅れ in help, issue 番号 / コメントの ID / snapshot の ID, 人（person）, hook', () => {
+    const root = installed();
+    expect(butler(root, ['work', 'observe'], ja).out).toMatch(/\n {2}upstream: -/);
+    expect(butler(root, ['work', '--help'], ja).out).toContain('作業状態、upstream との差（先行/遅れ）、変更されたパス、次の一手');
+    expect(butler(root, ['work', 'observe', '--help'], ja).out).toContain('upstream との差（先行/遅れ）、');
+    for (const h of [butler(root, ['work', '--help'], ja).out, butler(root, ['work', 'observe', '--help'], ja).out])
+      expect(h).not.toContain('ahead');
+    expect(butler(root, ['issue', 'read'], ja).err.split('\n')[0]).toBe('butler issue read: issue 番号 は必須です');
+    expect(butler(root, ['issue', 'delete-comment', '1'], ja).err.split('\n')[0]).toBe(
+      'butler issue delete-comment: コメントの ID は必須です',
+    );
+    expect(butler(root, ['issue', 'comment'], ja).err.split('\n')[0]).toBe(
+      'butler issue comment: issue 番号 は必須です。--body (--body-file) は必須です',
+    );
+    expect(butler(root, ['handover', 'read', 'nosuch'], ja).err.split('\n')[0]).toBe(
+      'butler handover read: nosuch は snapshot の ID ではありません（project-20260101T000000Z-person のような形です）。`butler handover list` で一覧を見られます',
+    );
+    // English keeps its words.
+    expect(butler(root, ['issue', 'read']).err.split('\n')[0]).toBe('butler issue read: issue id is required');
+    const id = idOf(butler(root, ['handover', 'suspend', '--notes', 'a']).out);
+    expect(butler(root, ['handover', 'list'], ja).out).toContain(`  ${id}  `);
+    expect(butler(root, ['handover', 'list'], ja).out).toMatch(/ 人（person） -> 人（person）  a\n/);
+    expect(butler(root, ['handover', 'read'], ja).out).toContain('\n  書いた人/エージェント: 人（person）\n');
+    expect(butler(root, ['handover', 'list']).out).toMatch(/ person -> person  a\n/);
+    // hook, never フック: a record of the runtime is refused in the glossary's term.
+    writeFileSync(path.join(root, '.butler', 'bin', 'butler.mjs'), '// changed\n');
+    const rec = butler(root, ['work', 'record', '-m', 'x'], ja);
+    expect(`${rec.out}${rec.err}`).toContain('ランタイムまたは hook とサーバーの設定');
+    expect(`${rec.out}${rec.err}`).not.toContain('フック');
+  });
+});

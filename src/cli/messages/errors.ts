@@ -34,6 +34,10 @@ const en = {
   bothGive: (a: string, b: string, key: string) => `${a} and ${b} both give ${key}`,
   onlyList: (label: string) => `only a tool with a list of issues takes several ${label}`,
   required: (label: string) => `${label} is required`,
+  /** A positional argument named in an error (`issue id is required`): its argument name, in words. */
+  position: (key: string) => key.replace(/_/g, ' '),
+  /** Several errors of one command line in one message. */
+  joined: '; ',
   atLeast: (label: string, min: string) => `${label} must be ${min} or more`,
   atMost: (label: string, max: string) => `${label} must be ${max} or less`,
   oneOf: (label: string, values: string, got: string) => `${label} must be one of ${values}, not "${got}"`,
@@ -105,11 +109,15 @@ const ja: typeof en = {
   bothGive: (a, b, key) => `${a} と ${b} の両方が ${key} を指定しています`,
   onlyList: (label) => `${label} を複数取れるのは issue の一覧を取るツールだけです`,
   required: (label) => `${label} は必須です`,
+  // Japanese words around the argument, not the English argument name (#25 walk-through 16: `issue id は必須です`).
+  position: (key) => POSITIONS_JA[key] ?? key.replace(/_/g, ' '),
+  joined: '。',
   atLeast: (label, min) => `${label} は ${min} 以上にしてください`,
   atMost: (label, max) => `${label} は ${max} 以下にしてください`,
   oneOf: (label, values, got) => `${label} は次のいずれかにしてください: ${values}（"${got}" が渡されました）`,
-  notHandoverId: (label, got) =>
-    `${label} ${got} は snapshot の id ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
+  // The value alone: its label (`snapshot の ID`, `--handover-id`) would say snapshot twice.
+  notHandoverId: (_label, got) =>
+    `${got} は snapshot の ID ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
   guardNames: 'git のサブコマンドを指定してください（例: fetch ls-files）',
   notGitSubcommand: (word) => `git にはここでサブコマンド ${word} がありません（一覧は git --list-cmds=main,others,alias）`,
   notAMode: (words) => `${words} はモードではありません`,
@@ -142,6 +150,14 @@ const ja: typeof en = {
   noClient: (flag, value) =>
     `${flag} ${value} はここで知られているエージェントを指していません: エージェントクライアントがインストールされていません（butler install で設定できます）`,
   issueNumber: '--issue には issue 番号を指定してください',
+};
+
+/** The positional arguments of the verbs (issue read ID, delete-comment ID COMMENT_ID, handover read ID, work diff --record). */
+const POSITIONS_JA: Record<string, string> = {
+  issue_id: 'issue 番号',
+  comment_id: 'コメントの ID',
+  handover_id: 'snapshot の ID',
+  record_id: '記録の ID',
 };
 
 export const cliErrors = (lang: Lang) => (lang === 'en' ? en : ja);

@@ -49,6 +49,8 @@ const en = {
   issueState: (s: unknown) => String(s),
   /** A work state code (README names them; --json keeps the code): English shows the code itself. */
   workState: (s: string) => s,
+  /** Who wrote a snapshot, or whom it is for, in a list: a brain id, or `person` (a person, not an agent). */
+  brain: (b: unknown) => String(b),
   supersededBy: (id: unknown) => `superseded by ${id}`,
   superseded: (id: string, read: string, list: string) =>
     `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
@@ -88,7 +90,7 @@ const ja: typeof en = {
   branch: 'ブランチ',
   detached: '（ブランチなし: HEAD を直接指しています）',
   head: 'HEAD',
-  upstream: '上流ブランチ',
+  upstream: 'upstream',
   aheadBehind: (a, b) => `${a} 件先行、${b} 件遅れ`,
   defaultIssue: '既定の issue',
   defaultCleared: (id) =>
@@ -98,7 +100,7 @@ const ja: typeof en = {
   comment: (id, by, at) => `コメント ${id}（${by}、${at}）`,
   labels: 'ラベル',
   updated: '更新',
-  closed: '閉',
+  closed: 'クローズ',
   candidate: '候補',
   lastSeen: (at) => `最終確認 ${at}`,
   notSeen: 'インストール済み、未確認',
@@ -108,6 +110,7 @@ const ja: typeof en = {
   issueState: (s) => (s === 'open' ? 'オープン' : s === 'closed' ? 'クローズ' : String(s)),
   // The label, then the code the README names (`work_state`), so a person can look it up.
   workState: (s) => (WORK_STATES_JA[s] ? `${WORK_STATES_JA[s]}（${s}）` : s),
+  brain: (b) => (b === 'person' ? '人（person）' : String(b)),
   supersededBy: (id) => `${id} が置き換え`,
   superseded: (id, read, list) =>
     `${id} に置き換えられています: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,
@@ -117,7 +120,7 @@ const ja: typeof en = {
     handover_id: 'ID',
     snapshot_file: 'ファイル',
     latest_file: '最新のファイル',
-    source_brain: '書いたエージェント',
+    source_brain: '書いた人/エージェント',
     target_brain: '宛先',
     shared: '共有',
   } as Record<string, string>,

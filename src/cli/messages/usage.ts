@@ -93,7 +93,7 @@ const ja: typeof en = {
   uninstallNote: '  クライアントのフラグなし: すべてのクライアント。',
   work: (flags) => `使い方: butler work <verb> [--project DIR] [--json]
 ${flags('start', '既定の issue を設定（この clone で保持）。--issue なしで解除')}
-${flags('observe', '作業状態、ahead/behind、変更されたパス、次の一手')}
+${flags('observe', '作業状態、upstream との差（先行/遅れ）、変更されたパス、次の一手')}
 ${flags('diff')}
 ${flags('history')}
 ${flags('record')}
