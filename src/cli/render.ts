@@ -83,7 +83,7 @@ function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
       const ab = up.ahead === null || up.ahead === undefined ? '' : `   ${l.aheadBehind(up.ahead, up.behind)}`;
       // judged_by is English data for an agent (src/work/observe.ts); a person reads it in their language and words, from the same fields.
       const judged = stateText(lang, 'person').why(up as never, (d.branch as string | null) ?? null, Array.isArray(d.sync_conflict));
-      out.push(`  ${l.upstream}: ${up.ref ?? '-'}${ab}   (${judged})`);
+      out.push(`  ${l.upstream}: ${up.ref ?? '-'}${ab}   ${l.aside(judged)}`);
     }
     if (d.default_issue) out.push(`  ${l.defaultIssue}: #${d.default_issue}`);
     for (const f of (d.dirty_files as string[] | undefined) ?? []) out.push(`    ${f}`);

@@ -50,6 +50,8 @@ const en = {
   note: (note: string) => note,
   /** `butler status`: its rows and its problems (getStatus, status-guard.ts). */
   st: {
+    /** Between the clients' guard lines (`Claude Code: live; Codex: …`). */
+    liveSep: '; ',
     /** A status row's mark: present, missing, optional and off (SessionEnd), absent by design; four columns wide. */
     mark: { ok: 'ok  ', miss: 'MISS', off: 'off ', none: '--  ' },
     node: (v: string) => `node ${v} (needs >= 20)`,
@@ -196,6 +198,7 @@ const ja: typeof en = {
   noteLabel: '注',
   note: jaNote,
   st: {
+    liveSep: '、',
     // #25 walk-through 13: ok/MISS/off are not words a Japanese reader reads; each mark is two full-width characters.
     mark: { ok: '正常', miss: '欠落', off: '無効', none: 'なし' },
     node: (v) => `node ${v}（20 以上が必要）`,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo } = tempRepos();
+const { repo, withRemote } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
 
 /** A committed install of Claude Code and Codex. */
@@ -87,5 +87,42 @@ describe('3. Japanese: one term per concept, Japanese words around the arguments
     const rec = butler(root, ['work', 'record', '-m', 'x'], ja);
     expect(`${rec.out}${rec.err}`).toContain('ランタイムまたは hook とサーバーの設定');
     expect(`${rec.out}${rec.err}`).not.toContain('フック');
+  });
+});
+
+describe('4. Japanese formatting: full-width parentheses, no ASCII ;, なし, one colon, クローズ', () => {
+  it('observe after a push: （origin/main との差（最後の fetch または push: …）…）, as English says fetched or pushed', () => {
+    const { root } = withRemote();
+    expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'install');
+    expect(butler(root, ['work', 'publish']).code).toBe(0);
+    const line = butler(root, ['work', 'observe'], ja)
+      .out.split('\n')
+      .find((l) => l.startsWith('  upstream:'))!;
+    expect(line).toMatch(
+      /^ {2}upstream: origin\/main {3}0 件先行、0 件遅れ {3}（origin\/main との差（最後の fetch または push: \S+）。`butler work sync` で fetch します）$/,
+    );
+    expect(butler(root, ['work', 'observe']).out).toContain('(Ahead/behind against origin/main as last fetched or pushed (');
+  });
+
+  it('status joins the clients with 、, guard says 許可 なし, the vendored runtime says one colon, issue list --all says クローズ', () => {
+    const root = installed();
+    const live = butler(root, ['status'], ja)
+      .out.split('\n')
+      .find((l) => l.startsWith('  ガード:'))!;
+    expect(live).toMatch(/、Codex: /);
+    expect(live).not.toContain(';');
+    expect(butler(root, ['status']).out).toMatch(/; Codex: /);
+    expect(butler(root, ['guard', 'status'], ja).out).toContain('モード ブロック（block）、許可 なし\n');
+    const vendored = butler(root, ['status'], { bin: path.join(root, '.butler', 'bin', 'butler.mjs'), ...ja });
+    expect(vendored.err.split('\n')[0]).toBe(
+      'node .butler/bin/butler.mjs status: 同梱のランタイム（.butler/bin/）にはありません。status は完全な CLI で実行してください: パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）',
+    );
+    const body = path.join(root, 'body.md');
+    writeFileSync(body, '## Current state\nx\n## Next\ny\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'a', '--body-file', body]).code).toBe(0);
+    expect(butler(root, ['issue', 'close', '1']).code).toBe(0);
+    expect(butler(root, ['issue', 'list', '--all'], ja).out).toContain('  #1     クローズ a\n');
   });
 });

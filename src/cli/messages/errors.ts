@@ -95,7 +95,7 @@ const ja: typeof en = {
   unknownVerb: (verb) => `不明な動詞 ${verb}`,
   listsVerbs: (group) => `butler ${group} --help で動詞の一覧を表示できます。`,
   listsOptions: (prefix) => `${prefix} --help でオプションの一覧を表示できます。`,
-  notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。${cmd} は次で実行してください: ${full}`,
+  notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。${cmd} は完全な CLI で実行してください: ${full}`,
   notGitRepo: (start) =>
     `${start} は git リポジトリの中にありません: まずそこで \`git init\` を実行するか、--project にリポジトリを指定してください`,
   noFolder: (start, file) => (file ? `${start} はファイルです（フォルダーではありません）` : `${start} は存在しません`),

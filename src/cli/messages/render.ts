@@ -29,6 +29,8 @@ const en = {
   head: 'head',
   upstream: 'upstream',
   aheadBehind: (a: unknown, b: unknown) => `ahead ${a}, behind ${b}`,
+  /** A remark beside a value: Japanese text in full-width parentheses (#25 walk-through 16). */
+  aside: (t: string) => `(${t})`,
   defaultIssue: 'default issue',
   defaultCleared: (id: unknown) =>
     `#${id} is no longer the default issue: later records link none (\`butler work start --issue N\` sets one)`,
@@ -92,6 +94,7 @@ const ja: typeof en = {
   head: 'HEAD',
   upstream: 'upstream',
   aheadBehind: (a, b) => `${a} 件先行、${b} 件遅れ`,
+  aside: (t) => `（${t}）`,
   defaultIssue: '既定の issue',
   defaultCleared: (id) =>
     `#${id} は既定の issue ではなくなりました: 以後の記録はどの issue にも紐づきません（\`butler work start --issue N\` で設定できます）`,

@@ -86,8 +86,9 @@ const ja: typeof en = {
   },
   moreHelp: '各コマンドのオプションは "butler <command> --help" で表示されます。どのコマンドも --lang ja|en を取ります。',
   fullCli:
-    '完全な CLI: パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）',
-  vendored: (lacking, full) => `これは同梱のランタイム（.butler/bin/）です。${lacking} は次にあります: ${full}。`,
+    // No `完全な CLI:` head: the sentences around it name it, one colon each (#25 walk-through 16).
+    'パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）',
+  vendored: (lacking, full) => `これは同梱のランタイム（.butler/bin/）です。${lacking} は完全な CLI にあります: ${full}。`,
   installNote: (clients) =>
     `  クライアントのフラグなし: ${clients}、およびフォルダーがあるかすでにインストール済みのほかのクライアント。\n  --lang はプロジェクトの言語として保存されます（.butler/config.yaml）。ほかのコマンドではその実行だけです。`,
   uninstallNote: '  クライアントのフラグなし: すべてのクライアント。',
