@@ -40,7 +40,8 @@ const en = {
   notInstalled: (left: boolean): string =>
     left
       ? 'Butler is not installed here (it was uninstalled; its settings and .gitignore lines remain): run butler install to install it again.'
-      : 'Butler is not installed here: run butler install.',
+      : // Right for a user's project; from another folder the project is named (#25 walk-through 16).
+        'Butler is not installed here: run butler install, or point at your project with --project DIR.',
   byChoice: (flag: string) => `not installed (by choice; butler install ${flag} adds it)`,
   notInstalledClient: (flag: string) => `not installed (butler install ${flag} adds it)`,
   trustLabel: (title: string) => `${title} trust`,
@@ -190,7 +191,7 @@ const ja: typeof en = {
   notInstalled: (left) =>
     left
       ? 'ここには Butler がインストールされていません（アンインストール済み。設定と .gitignore の行は残っています）: もう一度入れるには butler install を実行してください。'
-      : 'ここには Butler がインストールされていません: butler install を実行してください。',
+      : 'ここには Butler がインストールされていません: butler install を実行するか、--project DIR でプロジェクトを指定してください。',
   byChoice: (flag) => `未インストール（選択による。butler install ${flag} で追加できます）`,
   notInstalledClient: (flag) => `未インストール（butler install ${flag} で追加できます）`,
   trustLabel: (title) => `${title} の信頼`,

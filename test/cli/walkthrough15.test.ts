@@ -55,9 +55,11 @@ describe('2. status where Butler was never installed but session_logs/ is ignore
     writeFileSync(path.join(root, '.gitignore'), 'node_modules\nsession_logs/\n');
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'ignore');
-    expect(butler(root, ['status']).out.split('\n')[1]).toBe('  Butler is not installed here: run butler install.');
+    expect(butler(root, ['status']).out.split('\n')[1]).toBe(
+      '  Butler is not installed here: run butler install, or point at your project with --project DIR.',
+    );
     expect(butler(root, ['status'], ja).out.split('\n')[1]).toBe(
-      '  ここには Butler がインストールされていません: butler install を実行してください。',
+      '  ここには Butler がインストールされていません: butler install を実行するか、--project DIR でプロジェクトを指定してください。',
     );
     expect(butler(root, ['status', '--json']).json().data.installed_once).toBeUndefined();
     expect(butler(root, ['install', '--claude']).code).toBe(0);

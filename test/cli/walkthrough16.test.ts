@@ -126,3 +126,15 @@ describe('4. Japanese formatting: full-width parentheses, no ASCII ;, なし, on
     expect(butler(root, ['issue', 'list', '--all'], ja).out).toContain('  #1     クローズ a\n');
   });
 });
+
+describe('5. status where Butler is not installed names --project DIR too', () => {
+  it('en and ja', () => {
+    const root = repo();
+    expect(butler(root, ['status']).out.split('\n')[1]).toBe(
+      '  Butler is not installed here: run butler install, or point at your project with --project DIR.',
+    );
+    expect(butler(root, ['status'], ja).out.split('\n')[1]).toBe(
+      '  ここには Butler がインストールされていません: butler install を実行するか、--project DIR でプロジェクトを指定してください。',
+    );
+  });
+});
