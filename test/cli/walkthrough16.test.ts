@@ -3,7 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { git } from '../helpers/repo.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/main.js';
+import { git, isolatedGitEnv } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
 const { repo, withRemote } = tempRepos();
@@ -136,5 +138,45 @@ describe('5. status where Butler is not installed names --project DIR too', () =
     expect(butler(root, ['status'], ja).out.split('\n')[1]).toBe(
       '  ここには Butler がインストールされていません: butler install を実行するか、--project DIR でプロジェクトを指定してください。',
     );
+  });
+});
+
+describe('6. every guard verb honours --json', () => {
+  it('allow, deny, mode: the envelope on a change, on a refusal and on a usage error', async () => {
+    const root = installed();
+    const run = async (argv: string[], answer?: string) => {
+      let out = '';
+      const io: CliIO = {
+        cwd: root,
+        env: {
+          ...isolatedGitEnv(),
+          PATH: process.env.PATH,
+          BUTLER_LANG: 'en',
+          GIT_AUTHOR_NAME: 'T',
+          GIT_AUTHOR_EMAIL: 't@e.x',
+          GIT_COMMITTER_NAME: 'T',
+          GIT_COMMITTER_EMAIL: 't@e.x',
+        },
+        ...(answer ? { ask: async () => answer, agent: () => null } : {}),
+        stdout: (t) => void (out += t),
+        stderr: () => {},
+        readStdin: async () => '',
+      };
+      return { code: await runCli(argv, io), out };
+    };
+    const allowed = await run(['guard', 'allow', 'fetch', '--json'], 'y');
+    expect([allowed.code, JSON.parse(allowed.out)]).toEqual([
+      0,
+      { status: 'ok', summary: 'guard: mode block, allow [fetch]', data: { mode: 'block', allow: ['fetch'] } },
+    ]);
+    const mode = await run(['guard', 'mode', 'warn', '--json'], 'y');
+    expect(JSON.parse(mode.out).summary).toBe('guard: mode warn, allow [fetch]');
+    const no = await run(['guard', 'deny', 'fetch', '--json'], 'n');
+    expect([no.code, JSON.parse(no.out).status]).toEqual([1, 'error']);
+    // No terminal (the real CLI under a test): need_input and exit 3, as JSON.
+    const tty = butler(root, ['guard', 'deny', 'fetch', '--json']);
+    expect([tty.code, tty.json().status]).toEqual([3, 'need_input']);
+    const bad = butler(root, ['guard', 'allow', 'frob', '--json']);
+    expect([bad.code, bad.json().status]).toEqual([2, 'error']);
   });
 });
