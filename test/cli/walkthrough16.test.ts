@@ -180,3 +180,31 @@ describe('6. every guard verb honours --json', () => {
     expect([bad.code, bad.json().status]).toEqual([2, 'error']);
   });
 });
+
+describe('7. status, install and demo --help say what the verb does; --lang without a value names the command', () => {
+  it('one line first (en, ja), status its exit codes; butler status: --lang needs a value', () => {
+    const root = repo();
+    expect(butler(root, ['status', '--help']).out).toBe(
+      'Checks that Butler is installed here and will run: the runtime, each client’s hooks and MCP entry, the guard.\n' +
+        'usage: butler status [--project DIR] [--json]\n' +
+        'Exits 0 when it reports no problem, 1 on a problem (also: not installed here, not a git repository), 2 on a usage error.\n',
+    );
+    expect(butler(root, ['status', '--help'], ja).out.split('\n')[2]).toBe(
+      '終了コード: 問題がなければ 0、問題があれば 1（ここに未インストール、git リポジトリの外も）、使い方の誤りは 2。',
+    );
+    expect(butler(root, ['install', '--help']).out.split('\n')[0]).toBe(
+      'Installs Butler into this project: each client’s hooks, MCP entry and guidance, and the runtime in .butler/bin/.',
+    );
+    expect(butler(root, ['demo', '--help']).out.split('\n')[0]).toBe(
+      'Runs install, suspend, resume, transfer and accept over the MCP server in a throwaway repository, then removes it.',
+    );
+    expect(butler(root, ['install', '--help'], ja).out.split('\n')[0]).toBe(
+      'このプロジェクトに Butler をインストールします: 各クライアントの hook、MCP の設定と案内、.butler/bin/ のランタイム。',
+    );
+    expect(butler(root, ['demo', '--help'], ja).out.split('\n')[0]).toContain('使い捨てのリポジトリで');
+    const r = butler(root, ['status', '--lang']);
+    expect([r.code, r.err]).toEqual([2, 'butler status: --lang needs a value\n  butler status --help lists its options.\n']);
+    expect(butler(root, ['status', '--lang'], ja).err.split('\n')[0]).toBe('butler status: --lang には値が必要です');
+    expect(butler(root, ['--lang']).err.split('\n')[0]).toBe('butler: --lang needs a value');
+  });
+});
