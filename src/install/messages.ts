@@ -23,6 +23,9 @@ const en = {
   commit: (paths: string[], personal: string | null, message: string, run: string, asks: boolean) =>
     `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored)` : ''}: ` +
     `${run} work record -m "${message}"${asks ? " (it asks you to confirm Butler's own files)" : ''}, then ${run} work publish.`,
+  /** What `npx skills add` left untracked, as README's "After `npx skills add`" says. */
+  skills: (paths: string[]) =>
+    `${paths.join(', ')} (from npx skills add): commit them so every clone's agents have Butler's skills, or remove them if the skill only ran the installer (rm -rf ${paths.join(' ')}).`,
   /** A client's one-time trust step (its record says it in English). */
   trust: (c: ClientRecord) => c.trust ?? '',
   leftBehind: (kept: string[]) => `Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`,
@@ -177,6 +180,8 @@ const ja: typeof en = {
   commit: (paths, personal, message, run, asks) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
     `${run} work record -m "${message}"${asks ? '（Butler 自身のファイルの確認を求めます）' : ''}、続けて ${run} work publish。`,
+  skills: (paths) =>
+    `${paths.join('、')}（npx skills add が作成）: すべての clone のエージェントが Butler のスキルを使えるようコミットするか、インストールのためだけに使ったなら削除してください（rm -rf ${paths.join(' ')}）。`,
   trust: (c) => JA_TRUST[c.key] ?? c.trust ?? '',
   leftBehind: (kept) => `残したもの: ${kept.join('、')}。不要なら手で削除してください。`,
   kept: {

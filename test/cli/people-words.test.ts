@@ -209,7 +209,7 @@ describe('flags, status, install and uninstall say what is true', () => {
     git(root, 'commit', '-q', '-am', 'older runtime');
     const up = run(root, ['install']);
     expect(up.out).toContain(
-      'note: Commit .butler/ so every clone gets them: node .butler/bin/butler.mjs work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',
+      'note: Commit .butler/bin/ so every clone gets them: node .butler/bin/butler.mjs work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',
     );
     expect(up.out).not.toContain('Install Butler');
   });

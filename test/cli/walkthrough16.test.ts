@@ -1,6 +1,6 @@
 // Newcomer walk-through 16 (#25): the finds of the final walk-through, through the real CLI, en and ja where
 // there is text.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/io.js';
@@ -206,5 +206,37 @@ describe('7. status, install and demo --help say what the verb does; --lang with
     expect([r.code, r.err]).toEqual([2, 'butler status: --lang needs a value\n  butler status --help lists its options.\n']);
     expect(butler(root, ['status', '--lang'], ja).err.split('\n')[0]).toBe('butler status: --lang には値が必要です');
     expect(butler(root, ['--lang']).err.split('\n')[0]).toBe('butler: --lang needs a value');
+  });
+});
+
+describe('8. install notes name only what is new, and what npx skills add left untracked', () => {
+  it('after .butler/config.yaml is committed a reinstall names .butler/bin/; skills paths get one line (en, ja)', () => {
+    const root = repo();
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    git(root, 'add', '.butler/config.yaml');
+    git(root, 'commit', '-q', '-m', 'config');
+    rmSync(path.join(root, '.butler', 'bin', 'pre-tool-use.sh'));
+    const again = butler(root, ['install', '--claude']);
+    expect(again.out).toContain('note: Commit .butler/bin/ so every clone gets them: ');
+    expect(again.out).not.toContain('.butler/ so');
+    expect(again.out).not.toContain('npx skills add');
+    mkdirSync(path.join(root, '.agents', 'skills', 'butler'), { recursive: true });
+    writeFileSync(path.join(root, '.agents', 'skills', 'butler', 'SKILL.md'), 'x\n');
+    mkdirSync(path.join(root, '.claude', 'skills', 'butler'), { recursive: true });
+    writeFileSync(path.join(root, '.claude', 'skills', 'butler', 'SKILL.md'), 'x\n');
+    writeFileSync(path.join(root, 'skills-lock.json'), '{}\n');
+    const line =
+      'note: .agents/skills, .claude/skills, skills-lock.json (from npx skills add): commit them so every clone’s agents have'.replace(
+        '’',
+        "'",
+      );
+    expect(butler(root, ['install', '--claude']).out).toContain(line);
+    expect(butler(root, ['install', '--claude'], ja).out).toContain(
+      '.agents/skills、.claude/skills、skills-lock.json（npx skills add が作成）: すべての clone のエージェントが Butler のスキルを使えるようコミットするか、インストールのためだけに使ったなら削除してください（rm -rf .agents/skills .claude/skills skills-lock.json）。',
+    );
+    // Committed: nothing to say about them.
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'all');
+    expect(butler(root, ['install', '--claude']).out).not.toContain('npx skills add');
   });
 });
