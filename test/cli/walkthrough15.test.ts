@@ -95,7 +95,7 @@ describe('3. work observe after a work sync that conflicted', () => {
     expect(r.out.split('\n')[1]).toMatch(/^ {2}hint: The last `butler work sync` stopped on a conflict in f and changed nothing;/);
     expect(r.out.match(/butler work sync/g)).toHaveLength(1);
     expect(r.out).toMatch(
-      /\n {2}upstream: origin\/main {3}ahead 1, behind 1 {3}\(Ahead\/behind against origin\/main as last fetched or pushed \(\S+\)\.\)\n/,
+      /\n {2}upstream: origin\/main {3}ahead 1, behind 1 {3}\(Ahead\/behind against origin\/main as last fetched or pushed \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)\.\)\n/,
     );
     const j = butler(root, ['work', 'observe'], ja);
     expect([j.code, j.out.split('\n')[0]]).toEqual([3, '? 分岐しています: 未公開の記録 1 件、未取り込みのリモートの記録 1 件']);
@@ -157,7 +157,7 @@ describe('5. English handover read labels its fields for a person', () => {
     const out = butler(root, ['handover', 'read']).out.split('\n');
     expect(out.slice(1, 6)).toEqual([
       `  ID: ${id}`,
-      expect.stringMatching(/^ {2}created: \S+$/),
+      expect.stringMatching(/^ {2}Created: \d{4}-\d\d-\d\d \d\d:\d\d UTC$/),
       `  File: session_logs/handover/${id.replace(/^issue-1-/, 'issue-1_').replace(/Z-/, 'Z_')}.md`,
       '  Latest file: session_logs/handover/issue-1_latest.md',
       '  Written by: person',

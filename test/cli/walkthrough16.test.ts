@@ -103,7 +103,7 @@ describe('4. Japanese formatting: full-width parentheses, no ASCII ;, なし, on
       .out.split('\n')
       .find((l) => l.startsWith('  upstream:'))!;
     expect(line).toMatch(
-      /^ {2}upstream: origin\/main {3}0 件先行、0 件遅れ {3}（origin\/main との差（最後の fetch または push: \S+）。`butler work sync` で fetch します）$/,
+      /^ {2}upstream: origin\/main {3}0 件先行、0 件遅れ {3}（origin\/main との差（最後の fetch または push: \d{4}-\d\d-\d\d \d\d:\d\d UTC）。`butler work sync` で fetch します）$/,
     );
     expect(butler(root, ['work', 'observe']).out).toContain('(Ahead/behind against origin/main as last fetched or pushed (');
   });
@@ -238,5 +238,32 @@ describe('8. install notes name only what is new, and what npx skills add left u
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'all');
     expect(butler(root, ['install', '--claude']).out).not.toContain('npx skills add');
+  });
+});
+
+describe('9. small: Created:, one form of time for a person, new files in work diff', () => {
+  it('handover read, list, history, issue read, work diff (en, ja); --json keeps ISO', () => {
+    const root = installed();
+    const TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/;
+    const id = idOf(butler(root, ['handover', 'suspend', '--notes', 'a']).out);
+    const read = butler(root, ['handover', 'read', id]).out.split('\n');
+    expect(read[2]).toMatch(/^ {2}Created: /);
+    expect(read[2]!.slice('  Created: '.length)).toMatch(TIME);
+    expect(butler(root, ['handover', 'read', id], ja).out.split('\n')[2]!.slice('  作成: '.length)).toMatch(TIME);
+    expect(butler(root, ['handover', 'read', id, '--json']).json().data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const row = butler(root, ['handover', 'list']).out.split('\n')[1]!;
+    expect(row.split('  ')[2]).toMatch(TIME);
+    expect(butler(root, ['work', 'history']).out.split('\n')[1]!.split('  ')[2]).toMatch(TIME);
+    const body = path.join(root, 'body.md');
+    writeFileSync(body, '## Current state\nx\n## Next\ny\n## Blockers\nnone\n');
+    expect(butler(root, ['issue', 'create', '--title', 'a', '--body-file', body]).code).toBe(0);
+    const updated = butler(root, ['issue', 'read', '1'], ja).out.match(/更新: (.*)$/m)![1]!;
+    expect(updated).toMatch(TIME);
+    expect(butler(root, ['issue', 'read', '1', '--json']).json().data.issue.updated_at).toMatch(/T\d\d:\d\d/);
+    writeFileSync(path.join(root, 'greet.txt'), 'hi\n');
+    const diff = butler(root, ['work', 'diff']).out;
+    expect(diff).toContain('\n  new: greet.txt\n');
+    expect(diff).not.toContain('??');
+    expect(butler(root, ['work', 'diff'], ja).out).toContain('\n  新規: greet.txt\n');
   });
 });

@@ -35,6 +35,7 @@ const en = {
   defaultCleared: (id: unknown) =>
     `#${id} is no longer the default issue: later records link none (\`butler work start --issue N\` sets one)`,
   more: (n: number) => `… ${n} more`,
+  untracked: 'new',
   conflict: 'conflict',
   comment: (id: unknown, by: unknown, at: unknown) => `comment ${id} by ${by} at ${at}`,
   labels: 'labels',
@@ -57,7 +58,7 @@ const en = {
   superseded: (id: string, read: string, list: string) =>
     `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
   retiredRead: (by: unknown, at: unknown) => `Retired by ${by} at ${at}: history only, no longer offered to resume.`,
-  created: 'created',
+  created: 'Created',
   /** A snapshot's fields as labels for a person, as Japanese has (#25 walk-through 15); --json keeps the field names. */
   field: {
     handover_id: 'ID',
@@ -99,6 +100,7 @@ const ja: typeof en = {
   defaultCleared: (id) =>
     `#${id} は既定の issue ではなくなりました: 以後の記録はどの issue にも紐づきません（\`butler work start --issue N\` で設定できます）`,
   more: (n) => `… ほか ${n} 件`,
+  untracked: '新規',
   conflict: '競合',
   comment: (id, by, at) => `コメント ${id}（${by}、${at}）`,
   labels: 'ラベル',
