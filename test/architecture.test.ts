@@ -158,8 +158,9 @@ describe('architecture', () => {
     }
   });
 
-  it('source files stay small (about 250 lines is the point to split)', () => {
-    const big = files('src').filter((f) => readFileSync(f, 'utf8').split('\n').length > 300);
+  it('source files stay small (about 250 lines is the point to split; none over 275)', () => {
+    // Lines as wc -l counts them (every file ends with a newline).
+    const big = files('src').filter((f) => readFileSync(f, 'utf8').split('\n').length - 1 > 275);
     expect(big).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import type { ToolResult } from '../shared/result.js';
+import { quotePath } from '../shared/neutralize.js';
 import type { Lang } from '../shared/config.js';
 import type { CommandNamer } from './as-command.js';
 import { renderText, type Labels } from './messages/render.js';
@@ -88,7 +89,7 @@ function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
       out.push(`  ${l.upstream}: ${up.ref ?? '-'}${ab}   ${l.aside(judged)}`);
     }
     if (d.default_issue) out.push(`  ${l.defaultIssue}: #${d.default_issue}`);
-    for (const f of (d.dirty_files as string[] | undefined) ?? []) out.push(`    ${f}`);
+    for (const f of (d.dirty_files as string[] | undefined) ?? []) out.push(`    ${quotePath(f)}`);
     if (d.dirty_files_truncated) out.push(`    ${l.more(Number(d.dirty_count) - (d.dirty_files as string[]).length)}`);
   }
   // issue_close on the default issue clears it (README): said, not silent (#25 walk-through 14).
@@ -97,11 +98,12 @@ function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
   if (Array.isArray(d.files)) {
     // work_diff's entries carry counts; a refusal (work_record policy_blocked) lists only the paths, and the summary names them.
     for (const f of d.files as (Rec | string)[])
-      if (typeof f !== 'string') out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${f.path}`);
+      if (typeof f !== 'string')
+        out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${quotePath(String(f.path))}`);
   }
   // A file git does not track yet is new to a person, not git's `??` (#25 walk-through 16).
-  for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ${l.untracked}: ${f}`);
-  for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  ${l.conflict}: ${f}`);
+  for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ${l.untracked}: ${quotePath(f)}`);
+  for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  ${l.conflict}: ${quotePath(f)}`);
   if (typeof d.patch === 'string' && d.patch) out.push('', d.patch.trimEnd());
   if (Array.isArray(d.records)) {
     for (const x of d.records as Rec[]) {

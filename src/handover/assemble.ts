@@ -5,6 +5,7 @@ import type { GitRunner } from '../shared/git.js';
 import { isRetired } from './candidates.js';
 import { isOwn } from './origin.js';
 import { type Carried, carryForward, NOTHING_CARRIED, openItemsOf } from './carry.js';
+import { withCarriedRequests } from './carry-requests.js';
 import { ensureGitignored, type WorkState } from './context.js';
 import { fingerprint, readGitNow } from './drift.js';
 import type { ParsedNotes } from './notes.js';
@@ -92,13 +93,17 @@ export async function assembleSnapshot(q: AssembleQuery): Promise<Appended & { c
       ...(q.mode === 'auto' ? { trigger: q.trigger ?? null, touched: s?.touched ?? 0 } : {}),
     };
     carried = carryForward(parentText ? openItemsOf(parentText, q.root) : null, q.notes);
+    // The user's requests too, oldest first, before this session's own (carry-requests.ts).
+    const from =
+      parent && parentText ? { id: parent.handover_id, markdown: parentText, sameLog: !!s && parent.session_log === s.log } : null;
+    const session = withCarriedRequests(s, from, q.lang);
     return renderSnapshot({
       meta,
       issue: q.issue,
       issueError: q.issueError,
       work,
       notes: q.notes,
-      session: s,
+      session,
       carried,
       compactSummary: q.compactSummary ?? null,
       // Only what drift checks (a relative path in the work tree) is left out when absent.
@@ -116,6 +121,8 @@ async function workFromGit(
   branch: string | null,
   head: string | null,
 ): Promise<WorkFacts & { branch: string | null; head: string | null }> {
+  // Every commit not on the upstream, Butler's own issue changes among them: those are records too (D41), and
+  // work_publish pushes HEAD, so the count is what publish would share. Worded as records as everywhere else.
   const ahead = await git(root, ['rev-list', '--count', '@{upstream}..HEAD']).catch(() => null);
   // null (shown as "no upstream") only when there is none.
   const unpublished = ahead?.exitCode === 0 && /^\d+\s*$/.test(ahead.stdout) ? Number(ahead.stdout.trim()) : null;

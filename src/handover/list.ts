@@ -76,7 +76,7 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
   }
   // A person with no snapshot at all is told so, not shown an empty history (#25 walk-through 14).
   const empty = !first && !missing && ctx.audience === 'person';
-  return ok(empty ? listText(ctx.lang, ctx.audience).noneYet : listText(ctx.lang, ctx.audience).history, {
+  return ok(empty ? listText(ctx.lang, 'person').noneYet : listText(ctx.lang, ctx.audience).history, {
     count: matched.length,
     handovers,
     ...(matched.length > handovers.length ? { truncated: true } : {}),
@@ -92,7 +92,8 @@ export async function listHandovers(ctx: HandoverContext, args: ListArgs): Promi
 /** The step when nothing matched: the issues when the issue does not exist, else a first snapshot. */
 function none(ctx: HandoverContext, issueId: number | undefined, missing: boolean) {
   const args = issueId === undefined ? {} : { issue_id: issueId };
-  if (missing) return action('issue_list', {}, listText(ctx.lang, ctx.audience).noIssue(issueId!));
+  // `missing` is a person's only (listHandovers).
+  if (missing) return action('issue_list', {}, listText(ctx.lang, 'person').noIssue(issueId!));
   // A person saves one with suspend, the verb help names for it; an agent's step stays prepare.
   return ctx.audience === 'person'
     ? action('handover_suspend', args, listText(ctx.lang, ctx.audience).suspendFirst)

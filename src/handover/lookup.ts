@@ -7,7 +7,9 @@ import { lookupText } from './messages/lookup.js';
 import { isOwn, originData } from './origin.js';
 import { readSharedBlob } from './share-git.js';
 import { handoffPrompt } from './snapshot.js';
-import { latestFileName, snapshotDamage, type IndexEntry } from './store.js';
+import { latestFileName } from './store-names.js';
+import { snapshotDamage } from './damage.js';
+import type { IndexEntry } from './store.js';
 
 /** This module's catalog in the connection's language, for its audience (an agent, or a person at the CLI). */
 export const words = (ctx: HandoverContext) => lookupText(ctx.lang, ctx.audience);
@@ -90,13 +92,15 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
   // Newest first (the index's order): the step reads the newest; the sentence names them in order.
   const issues = ctx.audience === 'person' && issueId === null ? [...new Set(latest.map((e) => e.issue_id))].filter((i) => i !== null) : [];
   if (!entry && issues.length) {
-    return needInput(words(ctx).issuesOnly([...issues].sort((a, b) => a - b)), {
+    // `issues` is a person's only (above): so are these words.
+    const p = lookupText(ctx.lang, 'person');
+    return needInput(p.issuesOnly([...issues].sort((a, b) => a - b)), {
       issue_id: null,
       handover_id: null,
       snapshot_file: null,
       issue_ids: issues,
       required_action: action('handover_list', {}, words(ctx).history),
-      suggested_action: action('handover_read', { issue_id: issues[0] }, words(ctx).readIssue(issues[0]!)),
+      suggested_action: action('handover_read', { issue_id: issues[0] }, p.readIssue(issues[0]!)),
     });
   }
   if (!entry) {

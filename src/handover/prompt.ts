@@ -22,6 +22,12 @@ export function clip(text: string, max: number): string {
 }
 
 /**
+ * A text and the note after it that says where the rest is: a space before it, none before a Japanese note that
+ * opens with a full-width parenthesis (field trial, Dec 5: "…pass。 （続きは handover_read）").
+ */
+export const withMark = (text: string, note: string): string => `${text}${note.startsWith('（') ? '' : ' '}${note}`;
+
+/**
  * The first one or two whole sentences of a notes line, within SUMMARY_MAX; a line with no sentence
  * end that fits stays whole. Only a first sentence longer than the bound is cut, and ends with "…".
  */
@@ -71,10 +77,10 @@ function joinFitting(items: string[], max: number, more: (n: number) => string, 
     const item = raw.replace(/[.。]\s*$/, '');
     const next = out ? `${out}; ${item}` : item;
     if (next.length > max && n > 0) break;
-    out = next.length > max ? `${clip(next, max)} ${cut}` : next;
+    out = next.length > max ? withMark(clip(next, max), cut) : next;
     n++;
   }
-  return n < items.length ? `${out} ${more(items.length - n)}` : out;
+  return n < items.length ? withMark(out, more(items.length - n)) : out;
 }
 
 /**
@@ -83,7 +89,7 @@ function joinFitting(items: string[], max: number, more: (n: number) => string, 
  */
 function fit(text: string, max: number, cut: string): string {
   const t = text.trim();
-  return t.length <= max ? t : `${clip(t, max)} ${cut}`;
+  return t.length <= max ? t : withMark(clip(t, max), cut);
 }
 
 export interface PromptInput {
@@ -123,7 +129,7 @@ export function buildPrompt(p: PromptInput): string[] {
     // The summary is one or two sentences (docs/decisions.md D5); the rest of the note is in CURRENT_STATE.
     // Cut inside a sentence ("…"): the cut mark. Whole sentences with more note after them: where the rest is
     // (trial H: a whole first sentence marked "cut" read as lost words).
-    whole && whole !== p.summary ? `${p.summary} ${p.summary.endsWith('…') ? cut : t.prompt.moreNote}` : p.summary,
+    whole && whole !== p.summary ? withMark(p.summary, p.summary.endsWith('…') ? cut : t.prompt.moreNote) : p.summary,
     // The brain's own snapshot (suspend, automatic checkpoints) is resumed, not taken over.
     p.finished ? t.prompt.finished(p.scope) : p.readTool === 'handover_resume' ? t.prompt.resume(p.scope) : t.prompt.takeOver(p.scope),
     t.prompt.start,

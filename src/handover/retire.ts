@@ -25,7 +25,8 @@ export async function retireHandover(ctx: HandoverContext, args: RetireArgs): Pr
     at: ctx.now().toISOString(),
     ...(reason ? { reason } : {}),
   });
-  const t = listText(ctx.lang, ctx.audience);
+  // A person's verb only (`butler handover retire`; no MCP tool lists it): its words are a person's.
+  const t = listText(ctx.lang, 'person');
   if (!r) throw new ButlerError('not_found', t.noHandover(args.handover_id), t.noHandoverHint);
   const { entry } = r;
   const receipts = entry.receipts ?? [];

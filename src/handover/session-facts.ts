@@ -76,6 +76,7 @@ export async function buildSessionFacts(q: SessionFactsQuery): Promise<SessionFa
     risks: rendered.risks,
     appendix: rendered.appendix,
     newestRequest: rendered.newestRequest,
+    requests: rendered.requests,
     todos: x.todos ?? null,
     lastText: x.last_text ?? null,
     openQuestion: x.open_question ?? null,

@@ -5,7 +5,9 @@ import { HANDOVER_ID_PATTERN } from '../shared/ids.js';
 import { normalizeBrain } from '../shared/brains.js';
 import { neutralize } from '../shared/neutralize.js';
 import { parseMetadata } from './snapshot.js';
-import { HANDOVER_DIR, snapshotDamage, type IndexEntry, type Receipt } from './store.js';
+import { HANDOVER_DIR } from './store-names.js';
+import { snapshotDamage } from './damage.js';
+import type { IndexEntry, Receipt } from './store.js';
 import { entryFromMeta } from './store-rows.js';
 
 /** How far in the future a shared snapshot may be dated (clocks differ a little between machines). */

@@ -3,9 +3,10 @@
 // asks or a committed `handover.share: true` says. The record lives in the clone's common git dir, like
 // the own-handovers ledger (origin.ts): no commit, checkout or fetch writes there. Only the person's
 // verb `butler handover share-preview` writes it, after src/cli/person.ts found a person.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { butlerGitFile } from '../shared/git-refs.js';
+import { writeFileAtomicSync } from '../shared/fs.js';
+import { butlerGitFile, readGitFile } from '../shared/git-refs.js';
 
 export interface ShareConsent {
   allowed_at: string;
@@ -22,7 +23,8 @@ export function shareConsent(root: string): ShareConsent | null {
   const file = consentFile(root);
   if (!file) return null;
   try {
-    const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<ShareConsent>;
+    // A FIFO planted in its place (the agent can write the git dir) hung every share; a link led out of the git dir.
+    const v = JSON.parse(readGitFile(file, 4096) ?? '') as Partial<ShareConsent>;
     return typeof v.allowed_at === 'string' ? { allowed_at: v.allowed_at, by: typeof v.by === 'string' ? v.by : '' } : null;
   } catch {
     return null;
@@ -33,7 +35,8 @@ export function shareConsent(root: string): ShareConsent | null {
 export function recordShareConsent(root: string, consent: ShareConsent): string {
   const file = consentFile(root);
   if (!file) throw new Error(`${root} has no git dir: nothing to share from`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(consent)}\n`);
+  // Anything but a regular file in its place (a link to ~/.bashrc, a FIFO) is removed, never written through.
+  if (lstatSync(file, { throwIfNoEntry: false })?.isFile() === false) rmSync(file, { recursive: true });
+  writeFileAtomicSync(file, `${JSON.stringify(consent)}\n`, { within: path.resolve(file, '../..') });
   return file;
 }

@@ -3,6 +3,7 @@
 // None of that leaves the clone: the shared text keeps the sections an agent writes (summary, decisions,
 // next steps, blockers, risks it wrote, anchors of committed files), the issue, branch, HEAD and counts.
 import type { GitRunner } from '../shared/git.js';
+import { neutralize } from '../shared/neutralize.js';
 import { strings } from './i18n.js';
 import { SECTIONS, splitSections } from './sections.js';
 
@@ -102,9 +103,10 @@ export async function trackedFiles(git: GitRunner, root: string): Promise<Set<st
 }
 
 /**
- * Exactly the text a share pushes for a snapshot: shareableSnapshot, then the redaction again. The push
- * (share.ts) and the person's preview (`butler handover share-preview`) both call this, so what the
- * person sees is what leaves.
+ * Exactly the text a share pushes for a snapshot: shareableSnapshot, then the redaction again, without
+ * terminal controls. The push (share.ts) and the person's preview (`butler handover share-preview`) both
+ * call this, so what the person sees is what leaves: an agent's `ESC[8m` (hidden text) or cursor moves
+ * would show the person another text than the one pushed.
  */
 export const sharedText = (markdown: string, committed: ReadonlySet<string>, redact: (t: string) => string): string =>
-  redact(shareableSnapshot(markdown, committed));
+  neutralize(redact(shareableSnapshot(markdown, committed)));

@@ -1,5 +1,3 @@
-import { promises as fsp } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type GitResult, type GitRunner, REMOTE_AUTH_FAILED, REMOTE_UNREACHABLE } from '../shared/git.js';
 import { withFileLock } from '../shared/lock.js';
@@ -33,9 +31,7 @@ export interface SharedFile {
   text: string;
 }
 
-const MAX_ATTEMPTS = 4;
-
-async function run(
+export async function run(
   o: ShareGitOptions,
   args: string[],
   extra: { input?: string; env?: Record<string, string>; network?: boolean } = {},
@@ -54,7 +50,7 @@ async function run(
   }
 }
 
-async function ok(o: ShareGitOptions, args: string[], extra: Parameters<typeof run>[2] = {}): Promise<string> {
+export async function ok(o: ShareGitOptions, args: string[], extra: Parameters<typeof run>[2] = {}): Promise<string> {
   const r = await run(o, args, extra);
   if (r.exitCode !== 0) throw new ShareFailure('git_error', `git ${args[0]}: exit ${r.exitCode}: ${r.stderr}`.slice(0, 1000));
   return r.stdout;
@@ -80,7 +76,9 @@ export async function shareRemote(o: ShareGitOptions): Promise<string> {
 }
 
 /** Sharing reports a refused login like an unreachable remote: either way the snapshot stays local. */
-const UNREACHABLE = { test: (raw: string) => REMOTE_UNREACHABLE.test(raw) || REMOTE_AUTH_FAILED.test(raw) || /timed out/i.test(raw) };
+export const UNREACHABLE = {
+  test: (raw: string) => REMOTE_UNREACHABLE.test(raw) || REMOTE_AUTH_FAILED.test(raw) || /timed out/i.test(raw),
+};
 
 /**
  * Runs `fn` while holding this clone's share lock (`butler-share.lock` in the git common dir, so every
@@ -88,7 +86,7 @@ const UNREACHABLE = { test: (raw: string) => REMOTE_UNREACHABLE.test(raw) || REM
  * and git refuses the second update ("cannot lock ref … is at … but expected …", issue #27): fetches
  * and pushes of one clone take turns. The wait is bounded by the longest a holder can take.
  */
-async function withShareLock<T>(o: ShareGitOptions, fn: () => Promise<T>): Promise<T> {
+export async function withShareLock<T>(o: ShareGitOptions, fn: () => Promise<T>): Promise<T> {
   const dir = (await ok(o, ['rev-parse', '--git-common-dir'])).trim();
   const common = path.resolve(o.root, dir);
   return withFileLock(path.join(common, 'butler-share'), fn, { within: common, timeoutMs: o.timeoutMs * 2 + 10_000 });
@@ -102,7 +100,8 @@ export async function fetchShared(o: ShareGitOptions, remote?: string): Promise<
   return withShareLock(o, () => fetchUnlocked(o, remote));
 }
 
-async function fetchUnlocked(o: ShareGitOptions, remote?: string): Promise<string | null> {
+/** fetchShared for a caller that holds the share lock already. */
+export async function fetchUnlocked(o: ShareGitOptions, remote?: string): Promise<string | null> {
   const from = remote ?? (await shareRemote(o));
   const r = await run(
     o,
@@ -176,81 +175,4 @@ export async function gitIdentity(o: Pick<ShareGitOptions, 'git' | 'root'>): Pro
     return v || null;
   };
   return { name: await get('user.name'), email: await get('user.email') };
-}
-
-/**
- * A transfer is taken over once: an acceptance receipt is not added where the remote already holds
- * another one for that snapshot. Checked against the exact base the push builds on, and the push is
- * not forced, so of two clones accepting at once only the first to land keeps its receipt.
- */
-function acceptedElsewhere(file: string, have: Map<string, string>): boolean {
-  const m = /^receipts\/([^/]+)\/accepted-/.exec(file);
-  return !!m && [...have.keys()].some((k) => k.startsWith(`receipts/${m[1]}/accepted-`));
-}
-
-/**
- * Adds `files` to the shared ref on the remote, with plumbing only: a temporary index, blobs, a tree
- * and a commit whose parent is the remote tip; never the work tree, the branch or the user's index.
- * A rejected update (someone else shared meanwhile) fetches and retries: files are append-only with
- * unique names, so merging is a union. Returns the number of files that were new on the remote.
- */
-export async function pushShared(bound: ShareGitOptions, files: SharedFile[], message: string): Promise<number> {
-  // Every attempt together stays within twice the bound of one call, counted once the lock is held.
-  return withShareLock(bound, () =>
-    pushUnlocked({ ...bound, deadline: bound.deadline ?? Date.now() + bound.timeoutMs * 2 }, files, message),
-  );
-}
-
-async function pushUnlocked(o: ShareGitOptions, files: SharedFile[], message: string): Promise<number> {
-  const remote = await shareRemote(o);
-  const who = await gitIdentity(o);
-  const env = {
-    GIT_AUTHOR_NAME: who.name ?? 'Butler',
-    GIT_AUTHOR_EMAIL: who.email ?? 'butler@localhost',
-    GIT_COMMITTER_NAME: who.name ?? 'Butler',
-    GIT_COMMITTER_EMAIL: who.email ?? 'butler@localhost',
-  };
-  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'butler-share-'));
-  const indexEnv = { ...env, GIT_INDEX_FILE: path.join(tmp, 'index') };
-  try {
-    const blobs = await Promise.all(
-      files.map(async (f) => ({ path: f.path, id: (await ok(o, ['hash-object', '-w', '--stdin'], { input: f.text })).trim() })),
-    );
-    // Stryker disable next-line StringLiteral: the loop runs at least once and sets it before the only read
-    let lastRejection = '';
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const base = await fetchUnlocked(o, remote);
-      const have = base ? await sharedTree(o, base) : new Map<string, string>();
-      // Append-only: a path already on the remote stays as it is (the same snapshot, perhaps redacted
-      // by another clone's patterns, or a receipt already there).
-      const fresh = blobs.filter((b) => !have.has(b.path) && !acceptedElsewhere(b.path, have));
-      if (!fresh.length) return 0;
-      await fsp.rm(indexEnv.GIT_INDEX_FILE, { force: true });
-      if (base) await ok(o, ['read-tree', base], { env: indexEnv });
-      // Stryker disable next-line StringLiteral: --index-info adds paths with or without --add
-      await ok(o, ['update-index', '--add', '--index-info'], {
-        env: indexEnv,
-        input: fresh.map((b) => `100644 ${b.id}\t${b.path}\n`).join(''),
-      });
-      const tree = (await ok(o, ['write-tree'], { env: indexEnv })).trim();
-      const commit = (await ok(o, ['commit-tree', tree, ...(base ? ['-p', base] : []), '-m', message], { env })).trim();
-      // --no-verify: this push carries no code, and a pre-push hook (tests, lint) would outrun the bound.
-      const r = await run(o, ['push', '--porcelain', '--no-verify', '--end-of-options', remote, `${commit}:${SHARE_REF}`], {
-        network: true,
-      });
-      if (r.exitCode === 0) {
-        await ok(o, ['update-ref', FETCHED_REF, commit]);
-        return fresh.length;
-      }
-      const raw = `${r.stderr}\n${r.stdout}`;
-      if (!/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref/i.test(raw)) {
-        throw new ShareFailure(UNREACHABLE.test(raw) || r.timedOut ? 'unreachable' : 'git_error', raw.trim().slice(0, 1000));
-      }
-      lastRejection = raw.trim();
-    }
-    throw new ShareFailure('rejected', lastRejection.slice(0, 1000));
-  } finally {
-    // Stryker disable next-line BooleanLiteral: the folder exists here (mkdtemp made it); force matters only when it does not
-    await fsp.rm(tmp, { recursive: true, force: true });
-  }
 }

@@ -142,7 +142,10 @@ export async function retryPendingShares(ctx: HandoverContext): Promise<Record<s
   // A person is told once, in their words, what waits for their OK and what to run (#25); not at every publish.
   if (ctx.audience === 'person' && out.reason === 'not_allowed') {
     const fresh = await notYetTold(ctx.root, pending);
-    return { handovers_not_shared: pending, ...(fresh.length ? { share_error: t.held(fresh.length, previewCommand('').trimEnd()) } : {}) };
+    return {
+      handovers_not_shared: pending,
+      ...(fresh.length ? { share_error: shareText(ctx.lang, 'person').held(fresh.length, previewCommand('').trimEnd()) } : {}),
+    };
   }
   return {
     handovers_not_shared: pending,

@@ -3,21 +3,14 @@ import path from 'node:path';
 import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { withFileLock } from '../shared/lock.js';
 import type { GitRunner } from '../shared/git.js';
-import {
-  fetchedCommit,
-  fetchShared,
-  pushShared,
-  readBlobs,
-  sharedTree,
-  ShareFailure,
-  type SharedFile,
-  type ShareGitOptions,
-} from './share-git.js';
+import { fetchedCommit, fetchShared, readBlobs, sharedTree, ShareFailure, type SharedFile, type ShareGitOptions } from './share-git.js';
+import { pushShared } from './share-push.js';
 import { sharedText, trackedFiles } from './share-content.js';
 import { shareConsent } from './share-consent.js';
 import { originOf } from './origin.js';
 import { SHARE_STATE_FILE } from './start-prompt.js';
-import { SNAPSHOT_FILE, type HandoverStore, type IndexEntry, type Receipt } from './store.js';
+import { SNAPSHOT_FILE } from './store-names.js';
+import { type HandoverStore, type IndexEntry, type Receipt } from './store.js';
 import { CLOCK_SKEW_MS, checkedRow, idOfName, parseReceipt, stampTime } from './share-checks.js';
 import { neutralize } from '../shared/neutralize.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';

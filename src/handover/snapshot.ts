@@ -6,7 +6,7 @@ import { MAX_SNAPSHOT_LINES, SECTIONS, type SectionName, sectionBody } from './s
 import type { Action } from '../shared/result.js';
 import { metadataLines, type SnapshotMeta } from './metadata.js';
 import { APPENDIX_HEADING } from './sessionlog/requests.js';
-import type { TodoItem } from './sessionlog/types.js';
+import type { RequestBlock, TodoItem } from './sessionlog/types.js';
 
 export { dirtyAtSnapshot, parseMetadata, type SnapshotMeta } from './metadata.js';
 
@@ -28,6 +28,8 @@ export interface SessionFacts {
   appendix?: string[];
   /** The user's newest request, whole: an automatic snapshot's HANDOFF_PROMPT carries it. */
   newestRequest?: { text: string; cite: string } | null;
+  /** The requests read from the log and where DISCOVERY shows them (the parent's join them: carry-requests.ts). */
+  requests?: RequestBlock;
   /** The agent's latest todo list and its last text message (its last stated plan). */
   todos?: TodoItem[] | null;
   lastText?: { text: string; cite: string } | null;

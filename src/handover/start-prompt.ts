@@ -6,9 +6,10 @@ import { issueStateOf, LOCAL_ISSUES_DIR } from '../issues/index.js';
 import { acceptedBy } from './candidates.js';
 import { isOwn, originOf } from './origin.js';
 import { startText } from './messages/start.js';
-import { clip } from './prompt.js';
+import { clip, withMark } from './prompt.js';
 import { handoffPrompt } from './snapshot.js';
-import { HANDOVER_DIR, type IndexEntry } from './store.js';
+import { HANDOVER_DIR } from './store-names.js';
+import type { IndexEntry } from './store.js';
 
 /** The SessionStart output bound (characters), from the product contract. */
 export const SESSION_START_LIMIT = 2000;
@@ -91,13 +92,15 @@ function fit(prompt: string[], tail: string[], limit: number, more: (n: number) 
   const over = () => text().length - limit;
   const req = lines.findIndex((l) => KEEP.test(l) && !DECISIONS.test(l));
   if (over() > 0 && req >= 0) {
-    const whole = lines[req]!.endsWith(` ${cut}`) ? lines[req]!.slice(0, -cut.length - 1) : lines[req]!;
-    lines[req] = `${clip(whole, Math.max(200, lines[req]!.length - over() - cut.length - 1))} ${cut}`;
+    // The mark as a snapshot wrote it, with or without the space before it (withMark; older snapshots had one in ja too).
+    const whole = lines[req]!.endsWith(cut) ? lines[req]!.slice(0, -cut.length).trimEnd() : lines[req]!;
+    const mark = withMark('', cut).length;
+    lines[req] = withMark(clip(whole, Math.max(200, lines[req]!.length - over() - mark)), cut);
   }
   const dec = lines.findIndex((l) => DECISIONS.test(l));
   if (over() > 0 && dec >= 0) {
     const parts = lines[dec]!.split(/ (?=\(\d+\) )/);
-    for (let n = parts.length - 1; n >= 1 && over() > 0; n--) lines[dec] = `${parts.slice(0, n).join(' ')} ${more(parts.length - n)}`;
+    for (let n = parts.length - 1; n >= 1 && over() > 0; n--) lines[dec] = withMark(parts.slice(0, n).join(' '), more(parts.length - n));
   }
   const out = text();
   return out.length > limit ? `${out.slice(0, limit - 1)}…` : out;

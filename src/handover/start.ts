@@ -20,7 +20,8 @@ import {
   foreignLine,
   withNote,
 } from './start-prompt.js';
-import { HandoverStore, snapshotDamage, type IndexEntry } from './store.js';
+import { snapshotDamage } from './damage.js';
+import { HandoverStore, type IndexEntry } from './store.js';
 import { startText } from './messages/start.js';
 import { startEntriesNow } from './start-index.js';
 import { foreignCandidates, startCandidates } from './waiting.js';
@@ -29,6 +30,7 @@ import { readConfig, resolveLang } from '../shared/config.js';
 import { spawnGitWith } from '../shared/git-spawn.js';
 import { findProjectRoot } from '../shared/root.js';
 import { trackedLogs } from '../shared/tracked-logs.js';
+import { linkFree } from '../shared/no-links.js';
 import { guardFromText } from '../guard/index.js';
 import { memoKeys, writeStartMemo, type MemoDeps } from './start-memo.js';
 
@@ -167,7 +169,8 @@ async function pickAndRender(
   const tracked = trackedLogs(root).length > 0;
   // A tracked history is rebuilt from its files (store-rows.ts): more inputs than a memo checks.
   if (tracked) deps.memo = false;
-  const extract = tracked ? null : startEntriesNow(store.indexFile, me);
+  // An extract reached through a link (a committed `session_logs -> ../other/session_logs`) is another folder's.
+  const extract = tracked || !linkFree(root, store.indexFile) ? null : startEntriesNow(store.indexFile, me);
   // Origins from this work tree's ledger, whatever the extract says (origin.ts).
   const entries = (extract && markOrigin(root, extract)) ?? store.entriesNow() ?? (await store.entries());
   const share = shareState(root);

@@ -3,7 +3,7 @@ import { fileKey, readGitMemo, writeGitMemo } from '../shared/git-refs.js';
 import { markSuperseded } from './candidates.js';
 import { isOwn } from './origin.js';
 import type { SnapshotMeta } from './snapshot.js';
-import { scopeKey } from './store.js';
+import { scopeKey } from './store-names.js';
 import type { IndexEntry, Receipt } from './store-types.js';
 
 // Index rows: their shape check (the index is a cache; a row that fails makes the whole index count as
@@ -51,6 +51,14 @@ export function isReceipt(r: unknown): r is Receipt {
     (o.reason === undefined || isStr(o.reason)) &&
     (o.clone === undefined || isStr(o.clone))
   );
+}
+
+/** A shared row's receipts: what the remote holds first (it decides who took a shared snapshot), then the local-only ones. */
+export function mergeReceipts(remote: Receipt[], local: readonly Receipt[]): Receipt[] {
+  const key = (r: Receipt) => `${r.kind}|${r.by}|${r.clone ?? ''}`;
+  const remoteKeys = new Set(remote.map(key));
+  const byAt = (a: Receipt, b: Receipt) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? '');
+  return [...remote.sort(byAt), ...local.filter((r) => !remoteKeys.has(key(r))).sort(byAt)];
 }
 
 /**

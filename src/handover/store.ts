@@ -4,32 +4,27 @@ import { joinPlain } from '../shared/paths.js';
 import { pathExists, readTextIfExists, writeFileAtomic, writeFileExclusive } from '../shared/fs.js';
 import { fileKey } from '../shared/git-refs.js';
 import { withFileLock } from '../shared/lock.js';
-import { assertNoLinks } from '../shared/no-links.js';
-import { PRIVATE_DIR } from '../shared/private-dir.js';
+import { assertNoLinks, linkFree } from '../shared/no-links.js';
 import { markSuperseded } from './candidates.js';
 import { markOrigin, recordOwn } from './origin.js';
-import { currentMemo, entryFromMeta, markLatest, newestFirst, parseIndex, rememberIndex, savedButIncomplete } from './store-rows.js';
+import {
+  currentMemo,
+  entryFromMeta,
+  markLatest,
+  mergeReceipts,
+  newestFirst,
+  parseIndex,
+  rememberIndex,
+  savedButIncomplete,
+} from './store-rows.js';
 import { AUTO_KEEP, pruneAuto } from './prune.js';
-import { missingSections } from './sections.js';
+import { HANDOVER_DIR, latestFileName, scopeKey, SNAPSHOT_FILE, snapshotFileName, stamp } from './store-names.js';
 import { writeStartIndex } from './start-index.js';
-import { handoffPrompt, parseMetadata, type SnapshotMeta } from './snapshot.js';
+import { parseMetadata, type SnapshotMeta } from './snapshot.js';
 import type { IndexEntry, IndexFile, Receipt } from './store-types.js';
 import { isTrackedLog } from '../shared/tracked-logs.js';
 
 export type { IndexEntry, Receipt } from './store-types.js';
-
-export const HANDOVER_DIR = path.join(PRIVATE_DIR, 'handover');
-export const SNAPSHOT_FILE = /^(?:issue-\d+|project)_\d{8}T\d{6}Z_[A-Za-z0-9_-]+\.md$/;
-
-export const scopeKey = (issueId: number | null): string => (issueId === null ? 'project' : `issue-${issueId}`);
-export const latestFileName = (issueId: number | null): string => (issueId === null ? 'project_latest.md' : `issue-${issueId}_latest.md`);
-
-export function stamp(d: Date): string {
-  return d
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replace(/[-:]/g, '');
-}
 
 /**
  * The snapshot store of one project. Snapshot files are the truth and are never overwritten; the
@@ -88,7 +83,7 @@ export class HandoverStore {
    * then entries() rebuilds it.
    */
   entriesNow(): IndexEntry[] | null {
-    if (isTrackedLog(this.projectRoot, this.rel(this.indexFile))) return null;
+    if (isTrackedLog(this.projectRoot, this.rel(this.indexFile)) || !linkFree(this.projectRoot, this.indexFile)) return null;
     let text: string;
     try {
       text = readFileSync(this.indexFile, 'utf8');
@@ -113,6 +108,7 @@ export class HandoverStore {
     // A tracked index.json is a commit's word, not Butler's: rebuilt from the files (tracked-logs.ts),
     // then Butler's own again until something replaces the file (store-rows.ts).
     if (isTrackedLog(this.projectRoot, this.rel(this.indexFile)) && !currentMemo(this.projectRoot, this.indexFile)) return null;
+    if (!linkFree(this.projectRoot, this.indexFile)) return null; // another folder's index, through a committed link
     const parsed = parseIndex((await readTextIfExists(this.indexFile).catch(() => null)) ?? '');
     return parsed && markOrigin(this.projectRoot, parsed);
   }
@@ -137,7 +133,7 @@ export class HandoverStore {
     for (const name of names) {
       if (!SNAPSHOT_FILE.test(name)) continue;
       const rel = this.rel(path.join(this.dir, name));
-      if (known.has(rel)) continue;
+      if (known.has(rel) || !linkFree(this.projectRoot, path.join(this.dir, name))) continue;
       const meta = parseMetadata((await readTextIfExists(path.join(this.dir, name))) ?? '');
       if (meta) entries.push(entryFromMeta(meta, rel));
       else this.unreadable.push(name);
@@ -236,11 +232,7 @@ export class HandoverStore {
         for (const r of rows) if (!known.has(r.handover_id) && !known.has(r.snapshot_file)) entries.push({ ...r, origin: 'shared' });
         for (const e of entries) {
           const more = receipts.get(e.handover_id);
-          if (!more || !onRemote.has(e.handover_id)) continue;
-          // What the remote holds comes first (it decides who took a shared snapshot), then local-only ones.
-          const remoteKeys = new Set(more.map(receiptKey));
-          const byAt = (a: Receipt, b: Receipt) => a.at.localeCompare(b.at) || (a.clone ?? '').localeCompare(b.clone ?? '');
-          e.receipts = [...more.sort(byAt), ...(e.receipts ?? []).filter((r) => !remoteKeys.has(receiptKey(r))).sort(byAt)];
+          if (more && onRemote.has(e.handover_id)) e.receipts = mergeReceipts(more, e.receipts ?? []);
         }
         await this.writeIndex(entries);
       },
@@ -269,21 +261,10 @@ export class HandoverStore {
     }
   }
 
-  /** The absolute path of a row's snapshot file; null unless it names a snapshot file in this folder. */
+  /** The absolute path of a row's snapshot file; null unless it names a snapshot file in this folder, reached through no link. */
   fileOf(entry: IndexEntry): string | null {
-    const f = entry.snapshot_file;
-    const slash = f.lastIndexOf('/');
-    return f.slice(0, slash) !== `${PRIVATE_DIR}/handover` || !SNAPSHOT_FILE.test(f.slice(slash + 1))
-      ? null
-      : joinPlain(this.dir, f.slice(slash + 1));
+    const name = snapshotFileName(entry.snapshot_file);
+    const file = name === null ? null : joinPlain(this.dir, name);
+    return file && linkFree(this.projectRoot, file) ? file : null;
   }
-}
-
-const receiptKey = (r: Receipt) => `${r.kind}|${r.by}|${r.clone ?? ''}`;
-
-/** A snapshot that is empty, truncated or not a snapshot at all: reported, never served as a prompt. */
-export function snapshotDamage(markdown: string): string[] | null {
-  const missing = missingSections(markdown);
-  if (missing.length || !handoffPrompt(markdown).trim() || !parseMetadata(markdown)) return missing.length ? missing : ['HANDOFF_PROMPT'];
-  return null;
 }

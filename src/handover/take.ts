@@ -12,6 +12,7 @@ import { knownClone, receiptClone, receive, shareReceipt } from './share-ops.js'
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from './snapshot.js';
 import { type IndexEntry } from './store.js';
 import { findById, load, words } from './lookup.js';
+import { lookupText } from './messages/lookup.js';
 
 export interface LifecycleArgs {
   issue_id?: number;
@@ -172,6 +173,7 @@ function nothingToTake(
   const taken = o.taken[0];
   const took = taken ? acceptedBy(taken) : null;
   const closedIds = [...new Set(o.closed.map((e) => e.issue_id))];
+  // A person's only (handedOver): its words are in the person's catalog alone.
   const handed = !took && !closedIds.length ? handedOver(ctx, mode, o) : undefined;
   const w = words(ctx);
   const why =
@@ -180,7 +182,11 @@ function nothingToTake(
       : closedIds.length
         ? w.closed(closedIds)
         : handed
-          ? w.transferred(o.issueId === null ? w.scopeProject : w.scopeIssue(o.issueId), handed.handover_id, handed.target_brain)
+          ? lookupText(ctx.lang, 'person').transferred(
+              o.issueId === null ? w.scopeProject : w.scopeIssue(o.issueId),
+              handed.handover_id,
+              handed.target_brain,
+            )
           : w.noMatch;
   return needInput(`${why}${words(ctx).askUser}`, {
     issue_id: o.issueId,
@@ -197,7 +203,11 @@ function nothingToTake(
     ...(handed
       ? {
           target_brain: handed.target_brain,
-          for_target: action('handover_accept', { handover_id: handed.handover_id }, w.takeTransfer(handed.target_brain)),
+          for_target: action(
+            'handover_accept',
+            { handover_id: handed.handover_id },
+            lookupText(ctx.lang, 'person').takeTransfer(handed.target_brain),
+          ),
         }
       : {}),
     ...o.identityHint,

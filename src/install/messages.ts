@@ -93,6 +93,8 @@ const en = {
     },
     trust: { 'project not trusted': 'project not trusted', 'hooks not trusted': 'hooks not trusted' } as Record<string, string>,
     hook: (event: string) => `the ${event} hook`,
+    /** An older install's guard entry, without the `onFailure` its client needs to block when the guard cannot answer (D34). */
+    onFailure: (event: string, want?: string) => `onFailure "${want}" on the ${event} hook (a hung or failed guard lets the command run)`,
     entry: (file: string) => `the ${file} entry`,
     mcpApproval: 'the MCP approval',
     toolAutoApproval: 'the tool auto-approval',
@@ -238,6 +240,7 @@ const ja: typeof en = {
     },
     trust: { 'project not trusted': 'プロジェクトが未信頼', 'hooks not trusted': 'hook が未信頼' },
     hook: (event) => `${event} hook`,
+    onFailure: (event, want) => `${event} hook の onFailure "${want}"（ガードが止まるか失敗するとコマンドがそのまま実行されます）`,
     entry: (file) => `${file} の項目`,
     mcpApproval: 'MCP の承認',
     toolAutoApproval: 'ツールの自動承認',

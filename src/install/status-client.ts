@@ -7,7 +7,7 @@ import { launcherSum } from './guard-launcher.js';
 import { guideFileFor, hasGuideBlock } from './guide.js';
 import { hasOwnHookGroup, isObject, parseJsonObject, type JsonObject } from './json.js';
 import { readRel } from './plan.js';
-import { preToolUseCommands } from './status-guard.js';
+import { guardHandlers, preToolUseCommands } from './status-guard.js';
 import { butlerEntry, parseToml } from './toml.js';
 
 export interface ClientStatus {
@@ -24,6 +24,11 @@ export interface ClientStatus {
   post_compact?: boolean;
   session_end: boolean;
   pre_tool_use_form: GuardForm | null;
+  /**
+   * Every guard entry of Butler's carries the `onFailure` the client's record asks for (Claude Code's
+   * "block", docs/decisions.md D34); an install made before it shows the same command without it.
+   */
+  pre_tool_use_on_failure: boolean;
   /** Butler's server entry in the client's MCP file. */
   mcp_server: boolean;
   /** Its tools run without a confirmation: approved (enabledMcpjsonServers), auto-approve, or trust. */
@@ -104,6 +109,9 @@ export async function clientStatus(
     session_start: withHooks !== null,
     pre_tool_use: form !== null,
     pre_tool_use_form: form,
+    pre_tool_use_on_failure: objs.every(
+      (o) => !o || guardHandlers(o, ev.guard.event).every((h) => !ev.guard.onFailure || h.onFailure === ev.guard.onFailure),
+    ),
     pre_compact: preCompact,
     ...(ev.postCompact ? { post_compact: has(ev.postCompact.event, k.postCompact) } : {}),
     session_end: has(ev.sessionEnd.event, k.sessionEnd),

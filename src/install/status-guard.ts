@@ -12,10 +12,15 @@ import { readRel } from './plan.js';
 
 /** Every guard command of Butler's (it names `.butler/bin/`) in a client's hook file, under its guard event. */
 export function preToolUseCommands(file: JsonObject, event = 'PreToolUse'): string[] {
+  return guardHandlers(file, event).map((h) => h.command as string);
+}
+
+/** Every guard handler of Butler's (its command names `.butler/bin/`) in a client's hook file, under its guard event. */
+export function guardHandlers(file: JsonObject, event: string): JsonObject[] {
   const groups = isObject(file.hooks) && Array.isArray(file.hooks[event]) ? (file.hooks[event] as Json[]) : [];
   return groups.flatMap((g) =>
     isObject(g) && Array.isArray(g.hooks)
-      ? g.hooks.flatMap((h) => (isObject(h) && typeof h.command === 'string' && h.command.includes(`${BIN_DIR}/`) ? [h.command] : []))
+      ? g.hooks.flatMap((h) => (isObject(h) && typeof h.command === 'string' && h.command.includes(`${BIN_DIR}/`) ? [h] : []))
       : [],
   );
 }

@@ -15,6 +15,7 @@ import { clientStatus, type ClientStatus } from './status-client.js';
 import { guardRuntimeProblems, preToolUseCommands } from './status-guard.js';
 import { codexTrust, type CodexTrust } from './status-live.js';
 import { installText } from './messages.js';
+import { neutralize } from '../shared/neutralize.js';
 
 export interface StatusReport {
   root: string;
@@ -170,6 +171,7 @@ export async function getStatus(
       [
         [st.session_start, t.hook(ev.sessionStart.event)],
         [st.pre_tool_use, t.hook(ev.guard.event)],
+        [st.pre_tool_use_on_failure, t.onFailure(ev.guard.event, ev.guard.onFailure)],
         [st.pre_compact, t.hook(ev.preCompact.event)],
         ...(ev.postCompact ? [[st.post_compact === true, t.hook(ev.postCompact.event)] as [boolean, string]] : []),
         [st.mcp_server, t.entry(c.mcp.file.split('/').pop() ?? c.mcp.file)],
@@ -255,5 +257,6 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
   else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
   for (const n of s.notes) lines.push(`${t.noteLabel}: ${n}`);
   for (const p of s.problems) lines.push(`${t.problem}: ${p}`);
-  return `${lines.join('\n')}\n`;
+  // A committed config's words (a URL, a parse error quoting it) reach a person's terminal here.
+  return `${neutralize(lines.join('\n'))}\n`;
 }

@@ -8,15 +8,23 @@ import type { Lang } from './config.js';
 export type Audience = 'agent' | 'person';
 
 /**
- * One catalog's words for a language and an audience. A catalog holds the agent's words (`en`, `ja`)
- * and, for the entries a person reads otherwise, the person's (the same keys in both languages).
+ * What a catalog gives `to`: the agent's words, or for a person the agent's with the person's over them.
+ * The person's catalog may also hold words only a person reads (none of them in the agent's): those are
+ * in the type only when the reader is known to be a person.
  */
-export function wordsFor<T extends object, P extends Partial<T>>(
+export type Words<T, P, A extends Audience | undefined> = A extends 'person' ? Omit<T, keyof P> & P : T;
+
+/**
+ * One catalog's words for a language and an audience. A catalog holds the agent's words (`en`, `ja`)
+ * and, for the entries a person reads otherwise or only a person reads, the person's (the same keys in
+ * both languages).
+ */
+export function wordsFor<T extends object, P extends Partial<T>, A extends Audience | undefined>(
   lang: Lang,
-  to: Audience | undefined,
+  to: A | undefined,
   agent: { en: T; ja: T },
   person: { en: P; ja: P },
-): T {
+): Words<T, P, A> {
   const base = lang === 'en' ? agent.en : agent.ja;
-  return to === 'person' ? { ...base, ...person[lang] } : base;
+  return (to === 'person' ? { ...base, ...person[lang] } : base) as Words<T, P, A>;
 }

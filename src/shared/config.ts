@@ -2,7 +2,8 @@
 // every command, tool and hook uses, and the error that names the file, line and column. No yaml or
 // zod here: the hook bundles import this module and pay for every byte of it on each run.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { type Pos, ConfigSyntaxError, parseYamlSubset } from './config-yaml.js';
+import { type Pos, ConfigSyntaxError } from './config-yaml-scalar.js';
+import { parseYamlSubset } from './config-yaml.js';
 import { ButlerError } from './errors.js';
 import { TRACKER_URL_RULE, trackerUrlProblem } from './tracker-url.js';
 
@@ -156,8 +157,9 @@ class SchemaIssue extends Error {
 }
 type Check<T> = (v: unknown, path: string) => T;
 type Shape = Record<string, Check<unknown>>;
-const name = (p: string) => `\`${p || '(root)'}\``;
-const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : v === null ? 'nothing' : String(v));
+// JSON's quoting: a control character in a committed key or value is shown escaped, never sent to a person's terminal.
+const name = (p: string) => `\`${JSON.stringify(p).slice(1, -1) || '(root)'}\``;
+const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v === null ? 'nothing' : String(v));
 function fail(path: string, what: string, v: unknown): never {
   throw new SchemaIssue(path, `${name(path)} must be ${what} (got ${show(v)})`);
 }

@@ -37,3 +37,12 @@ export function neutralizeDeep<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * A file name as one line of a person's or an agent's text: a name with a control character (a newline a
+ * collaborator pushed in a file name would start a line of its own, such as a fake `problem:`) is quoted
+ * with its escapes written out, as git quotes such names (core.quotePath); any other name is as it is.
+ */
+export function quotePath(name: string): string {
+  return /[\x00-\x1f\x7f]/.test(name) ? JSON.stringify(name) : name;
+}

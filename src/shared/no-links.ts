@@ -29,6 +29,19 @@ export function assertNoLinksSync(root: string, file: string): void {
   }
 }
 
+/**
+ * assertNoLinksSync as a yes or no, for a read: a committed link (`session_logs/handover/x.md ->
+ * ../../other-project/…`) would show a file from outside the project as this project's.
+ */
+export function linkFree(root: string, file: string): boolean {
+  try {
+    assertNoLinksSync(root, file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every path from below `root` down to `file` itself; refuses a file outside `root`. */
 function componentsBelow(root: string, file: string): string[] {
   // Both already in normal form (the hooks' case): what the path calls below return, without their cost.

@@ -12,7 +12,8 @@ export type TrackerUrlProblem = 'invalid' | 'scheme' | 'credentials' | 'http';
 
 /** What is wrong with a tracker URL, or null: https, or http only to this machine; no credentials. */
 export function trackerUrlProblem(raw: string): TrackerUrlProblem | null {
-  if (!URL.canParse(raw)) return 'invalid';
+  // URL parsing drops or encodes a control character, but the raw text is what a person is shown and approves.
+  if (!URL.canParse(raw) || /[\x00-\x1f\x7f]/.test(raw)) return 'invalid';
   const url = new URL(raw);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
   if (url.username || url.password) return 'credentials';

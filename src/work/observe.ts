@@ -213,18 +213,20 @@ export async function observeWork(input: {
     const st = await readStatus(input.git, input.projectRoot, lang);
     const { summary, data } = judgeWork(st, input.defaultIssue, lang, input.audience);
     const issue = input.defaultIssue;
-    if (data.required_action?.tool === 'work_record' && issue !== null && input.closed && (await input.closed(issue)))
-      data.required_action = { ...data.required_action, reason: t.recordClosed(issue) };
+    // Words only a person reads (the person's catalog alone holds them): a closed default issue, a sync that conflicted.
+    const person = input.audience === 'person' ? stateText(lang, 'person') : null;
+    if (person && data.required_action?.tool === 'work_record' && issue !== null && input.closed && (await input.closed(issue)))
+      data.required_action = { ...data.required_action, reason: person.recordClosed(issue) };
     // A person is not sent back to a sync that conflicted and would again (sync-memo.ts); an agent's step stays.
     const ref = data.upstream?.ref;
-    const conflicted = data.required_action?.tool === 'work_sync' && input.audience === 'person' && ref;
+    const conflicted = person && data.required_action?.tool === 'work_sync' && ref;
     const files = conflicted ? await lastConflict(input.git, input.projectRoot, ref) : null;
     // It waits for the person, as a blocked state does: `?` and exit 3, not `✓` (#25 walk-through 15), and nothing
     // else says to sync (render.ts drops the upstream line's "sync fetches" on sync_conflict).
-    if (files)
+    if (person && files)
       return {
         ...needInput(summary, { ...data, required_action: null, sync_conflict: files }),
-        hint: t.syncConflicted(files, ref as string),
+        hint: person.syncConflicted(files, ref as string),
       };
     return ok(summary, data);
   } catch (err) {
@@ -257,18 +259,4 @@ function emptyData(root: string | null, defaultIssue: number | null): ObserveDat
     default_issue: defaultIssue,
     required_action: null,
   };
-}
-
-/** The worker surface's `git_status`: the parsed status, its upstream and what blocks work, entries capped. */
-export async function statusReport(git: GitRunner, root: string, cap: number): Promise<ToolResult> {
-  const st = await readStatus(git, root);
-  return ok(`${st.entries.length} changed path(s) on ${st.branch ?? '(detached)'}`, {
-    project_root: st.root,
-    branch: st.branch,
-    head: st.head,
-    upstream: judgeUpstream(st),
-    entries: st.entries.slice(0, cap),
-    ...(st.entries.length > cap ? { entries_truncated: true } : {}),
-    blocked_by: blockedBy(st),
-  });
 }

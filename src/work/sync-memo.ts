@@ -8,6 +8,8 @@ import type { GitRunner } from '../shared/git.js';
  * resolve by hand instead of proposing `work sync` (#25 walk-through 13). A new record or fetch is another key.
  */
 const MEMO = 'sync-conflict.json';
+/** Linux's PATH_MAX: git cannot check out a longer path. */
+const PATH_MAX = 4096;
 
 async function keyOf(git: GitRunner, root: string, upstream: string): Promise<string | null> {
   const r = await git(root, ['rev-parse', 'HEAD', `${upstream}^{commit}`, '--']).catch(() => null);
@@ -24,5 +26,6 @@ export async function rememberConflict(git: GitRunner, root: string, upstream: s
 export async function lastConflict(git: GitRunner, root: string, upstream: string): Promise<string[] | null> {
   const key = await keyOf(git, root, upstream);
   const files = key ? readGitMemo(root, MEMO, key) : null;
-  return Array.isArray(files) && files.every((f) => typeof f === 'string') ? files : null;
+  // The git dir is writable by whoever hands over the clone: a name longer than a path can be is no conflict's.
+  return Array.isArray(files) && files.every((f) => typeof f === 'string' && f.length <= PATH_MAX) ? files : null;
 }

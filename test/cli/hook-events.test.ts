@@ -1,5 +1,5 @@
 // `butler hook <event>`: every event its usage names runs, and no other is taken (one table in
-// src/cli/commands/hook.ts for the check, the "did you mean" and the dispatch).
+// src/cli/commands/hook.ts for the usage, the check, the "did you mean" and the dispatch).
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { BIN, butler, tempRepos } from '../helpers/person-cli.js';
@@ -10,6 +10,8 @@ const { repo } = tempRepos();
 it('runs session-start and pre-tool-use, the two events its usage names; refuses pre-compact', () => {
   const root = repo();
   expect(butler(root, ['hook', '--help']).out).toMatch(/^usage: butler hook session-start\|pre-tool-use \[--brain ID\]/);
+  expect(butler(root, ['hook', '--help', '--lang', 'ja']).out).toMatch(/^使い方: butler hook session-start\|pre-tool-use \[--brain ID\]/);
+  expect(butler(root, ['hook']).err).toBe('usage: butler hook session-start|pre-tool-use [--brain ID]\n');
   const run = (event: string, input: object) =>
     spawnSync(process.execPath, [BIN, 'hook', event, '--brain', 'claude-code'], {
       cwd: root,

@@ -149,6 +149,14 @@ describe('summary text', () => {
     expect(cut[0]).toBe('A very long first… (cut; the rest: handover_read)');
     const same = buildPrompt({ ...base, summary: 'All done.', summarySource: 'All done.' } as never);
     expect(same[0]).toBe('All done.');
+    // Japanese: no ASCII space between the full stop and the full-width parenthesis (field trial, Dec 5).
+    const ja = { ...base, lang: 'ja' as const };
+    expect(
+      buildPrompt({ ...ja, summary: '実装した。テストは pass。', summarySource: '実装した。テストは pass。次は文書。' } as never)[0],
+    ).toBe('実装した。テストは pass。（続きは handover_read）');
+    expect(buildPrompt({ ...ja, summary: 'とても長い文…', summarySource: 'とても長い文です。' } as never)[0]).toBe(
+      'とても長い文…（続きは handover_read）',
+    );
   });
 
   it('a first sentence too long is shortened at its last clause break, not mid-phrase (field trial G)', () => {

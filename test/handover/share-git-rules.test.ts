@@ -11,7 +11,6 @@ import {
   fetchedCommit,
   fetchShared,
   gitIdentity,
-  pushShared,
   readBlobs,
   readSharedBlob,
   SHARE_REF,
@@ -19,6 +18,7 @@ import {
   shareRemote,
   sharedTree,
 } from '../../src/handover/share-git.js';
+import { pushShared } from '../../src/handover/share-push.js';
 import type { GitRunner } from '../../src/shared/git.js';
 import { secondClone } from '../helpers/git-scenarios.js';
 import { hostGit } from '../helpers/git.js';

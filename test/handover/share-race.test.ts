@@ -4,7 +4,8 @@
 // SHARE_RACE_ROUNDS repeats the race (the closing note of #27 ran 200 rounds in a row).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pushShared, SHARE_REF } from '../../src/handover/share-git.js';
+import { SHARE_REF } from '../../src/handover/share-git.js';
+import { pushShared } from '../../src/handover/share-push.js';
 import { hostGit } from '../helpers/git.js';
 import { git, makeRepo } from '../helpers/repo.js';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { latestSession, previousSession, sessionsPath } from '../../src/handover/sessions.js';
-import { posixCksum } from '../../src/handover/start-memo.js';
+import { posixCksum } from '../../src/shared/cksum.js';
 
 const tmp = (p: string) => realpathSync(mkdtempSync(path.join(os.tmpdir(), p)));
 

@@ -1,7 +1,7 @@
 // A hostile collaborator's material for the handover channel (issue #23): shared by the in-process
 // tests (test/handover/hostile-clone.test.ts) and the same cases over stdio (test/e2e/hostile-stdio.test.ts).
 import { expect } from 'vitest';
-import { pushShared } from '../../src/handover/share-git.js';
+import { pushShared } from '../../src/handover/share-push.js';
 import { secondClone } from './git-scenarios.js';
 import { hostGit } from './git.js';
 import { git } from './repo.js';

@@ -69,7 +69,11 @@ describe('PreCompact hook', () => {
     expect(all).toHaveLength(2);
     const newest = all[0]!.md;
     expect(newest).toContain('Request: now the second part');
-    expect(newest).not.toContain('greet.txt');
+    // The tail before the mark is not read again; the user's request from it is carried from the first checkpoint.
+    expect(newest).not.toMatch(/- Edited: `greet\.txt`/);
+    expect(newest).toContain(
+      `- Request: Add greet.txt, append a line to notes.txt, list the notes, check the repo state and start a Butler session. (${all[1]!.e.handover_id}, L3 `,
+    );
     expect(newest).toMatch(/since the last mark/);
   });
 

@@ -78,13 +78,13 @@ beforeAll(async () => {
   await applyChanges(root, plan);
 });
 
-function installedSessionStart(input: object): string {
+function installedSessionStart(input: object, lang = 'en'): string {
   const settings = JSON.parse(readFileSync(path.join(root, '.claude/settings.json'), 'utf8'));
   const command = settings.hooks.SessionStart[0].hooks[0].command as string;
   const r = spawnSync('sh', ['-c', command], {
     cwd: root,
     input: JSON.stringify({ hook_event_name: 'SessionStart', cwd: root, source: 'startup', ...input }),
-    env: { PATH: process.env.PATH ?? '', HOME: home, CLAUDE_PROJECT_DIR: root, BUTLER_LANG: 'en' },
+    env: { PATH: process.env.PATH ?? '', HOME: home, CLAUDE_PROJECT_DIR: root, BUTLER_LANG: lang },
     encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
@@ -143,6 +143,22 @@ describe('a long message of instructions at the next start', () => {
     expect(line.startsWith(`The user's last request: ${LONG.slice(0, 600)}`)).toBe(true);
     expect(line.endsWith('… (cut; the rest: handover_read)')).toBe(true);
     expect(out).toContain('handover_resume(handover_id="');
+    expect(out.length).toBeLessThanOrEqual(2001);
+  });
+
+  it('in Japanese the mark follows the cut with no ASCII space before its full-width parenthesis', () => {
+    const ja = Array.from({ length: 120 }, (_, i) => `指示${i + 1}: 公開名はそのまま。`).join('');
+    const t = placeTranscript(home, root, 'claude', 's-ja');
+    installedSessionStart({ session_id: 's-ja', transcript_path: t }, 'ja');
+    claudeTail(t, ja, 's-ja');
+    age(t, 600);
+    const out = installedSessionStart(
+      { session_id: 's-ja-next', transcript_path: placeTranscript(home, root, 'claude', 's-ja-next') },
+      'ja',
+    );
+    const line = out.split('\n').find((l) => l.startsWith('ユーザーの最後の依頼: '))!;
+    expect(line.startsWith(`ユーザーの最後の依頼: ${ja.slice(0, 300)}`)).toBe(true);
+    expect(line).toMatch(/[^ ]…（続きは handover_read）$/);
     expect(out.length).toBeLessThanOrEqual(2001);
   });
 });

@@ -9,67 +9,12 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { type Client, clientRuns, hookInput, runAsClient, SHELLS } from '../helpers/installed-guard.js';
 import { installedProject } from '../helpers/pre-filter.js';
 import { tempDir } from './helpers.js';
 
-const which = (name: string): string | null => {
-  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : null;
-};
-const shells = (['dash', 'bash'] as const).flatMap((n) => {
-  const p = which(n);
-  return p ? [[n, p] as const] : [];
-});
-
-type Client = 'claude' | 'codex' | 'gemini';
-const input = (command: string, cwd: string, client: Client = 'claude') =>
-  client === 'gemini'
-    ? // Gemini CLI's BeforeTool payload (test/fixtures/hooks/captured/gemini/pre-tool-use.json).
-      JSON.stringify({
-        session_id: 's',
-        transcript_path: '/tmp/github/t.jsonl',
-        cwd,
-        hook_event_name: 'BeforeTool',
-        timestamp: '2026-12-03T16:11:29.748Z',
-        tool_name: 'run_shell_command',
-        tool_input: { command },
-      })
-    : JSON.stringify({
-        session_id: 's',
-        transcript_path: '/tmp/github/t.jsonl',
-        cwd,
-        hook_event_name: 'PreToolUse',
-        tool_name: 'Bash',
-        tool_input: { command, description: 'run it' },
-        tool_use_id: 'toolu_1',
-      });
-
-/**
- * Runs an installed command with `shell` as `sh` (first on PATH): blocked or allowed as the client
- * reads the answer, and the reason. Every client blocks on exit 2 with a reason on stderr; on exit 0,
- * Claude Code and Codex block on `permissionDecision: "deny"`, Gemini CLI on a top-level
- * `decision: "deny"`; another exit code is an error the clients report and then run the command.
- */
-function run(shell: string, command: string, stdin: string, cwd: string, projectDir: string, client: Client = 'claude') {
-  const bin = tempDir('butler-runtime-bin-');
-  symlinkSync(shell, path.join(bin, 'sh'));
-  const r = spawnSync(shell, ['-c', command], {
-    input: stdin,
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: projectDir },
-  });
-  const denies = (out: string): boolean => {
-    try {
-      const o = JSON.parse(out) as { decision?: string; hookSpecificOutput?: { permissionDecision?: string } };
-      return client === 'gemini' ? o.decision === 'deny' : o.hookSpecificOutput?.permissionDecision === 'deny';
-    } catch {
-      return false;
-    }
-  };
-  const blocked = r.status === 2 ? r.stderr.trim() !== '' : r.status === 0 && denies(r.stdout);
-  return { blocked, allowed: r.status === 0 && r.stdout === '', reason: r.stderr + r.stdout };
-}
+const run = (shell: string, command: string, stdin: string, cwd: string, projectDir: string, client: Client = 'claude') =>
+  runAsClient(shell, command, stdin, { cwd, projectDir, client });
 
 const BIN = '.butler/bin';
 type Attack = [string, (root: string) => void];
@@ -103,25 +48,21 @@ const ATTACKS: Attack[] = [
 const GIT = ['git status', 'cd x && git push --force', "g''it push", 'node .butler/bin/butler.mjs guard mode off'];
 const HARMLESS = ['echo hi', 'ls -la', 'npm test', 'mkdir -p build && cp a.txt build/'];
 
-describe.skipIf(shells.length === 0)('an altered guard runtime still blocks git and still lets harmless commands run', () => {
+describe.skipIf(SHELLS.length === 0)('an altered guard runtime still blocks git and still lets harmless commands run', () => {
   it.each(ATTACKS)(
     '%s',
     async (_name, attack) => {
       const p = await installedProject();
       attack(p.root);
-      for (const [shellName, shell] of shells) {
-        for (const [client, command, cwd] of [
-          ['claude', p.claude, p.root],
-          ['codex', p.codex, p.sub],
-          ['gemini', p.gemini, p.sub],
-        ] as const) {
+      for (const [shellName, shell] of SHELLS) {
+        for (const [client, command, cwd] of clientRuns(p)) {
           for (const c of GIT) {
-            const r = run(shell, command, input(c, cwd, client), cwd, p.root, client);
+            const r = run(shell, command, hookInput(c, cwd, client), cwd, p.root, client);
             expect(r.blocked, `${shellName} ${client}: ${c}`).toBe(true);
             expect(r.reason).toMatch(/deny|missing or altered/);
           }
           for (const c of HARMLESS)
-            expect(run(shell, command, input(c, cwd, client), cwd, p.root, client).allowed, `${shellName} ${client}: ${c}`).toBe(true);
+            expect(run(shell, command, hookInput(c, cwd, client), cwd, p.root, client).allowed, `${shellName} ${client}: ${c}`).toBe(true);
         }
       }
     },
@@ -131,13 +72,13 @@ describe.skipIf(shells.length === 0)('an altered guard runtime still blocks git 
 
   it('an intact runtime: the pre-filter answers harmless commands and the Node hook denies git, naming the Butler tool', async () => {
     const p = await installedProject();
-    for (const [, shell] of shells) {
-      expect(run(shell, p.claude, input('echo hi', p.root), p.root, p.root).allowed).toBe(true);
-      const r = run(shell, p.claude, input('git log --oneline', p.root), p.root, p.root);
+    for (const [, shell] of SHELLS) {
+      expect(run(shell, p.claude, hookInput('echo hi', p.root), p.root, p.root).allowed).toBe(true);
+      const r = run(shell, p.claude, hookInput('git log --oneline', p.root), p.root, p.root);
       expect(r.blocked).toBe(true);
       expect(r.reason).toContain('work_history');
-      expect(run(shell, p.gemini, input('echo hi', p.sub, 'gemini'), p.sub, p.root, 'gemini').allowed).toBe(true);
-      const g = run(shell, p.gemini, input('git log --oneline', p.sub, 'gemini'), p.sub, p.root, 'gemini');
+      expect(run(shell, p.gemini, hookInput('echo hi', p.sub, 'gemini'), p.sub, p.root, 'gemini').allowed).toBe(true);
+      const g = run(shell, p.gemini, hookInput('git log --oneline', p.sub, 'gemini'), p.sub, p.root, 'gemini');
       expect(g.blocked).toBe(true);
       expect(g.reason).toContain('work_history');
     }
@@ -157,10 +98,10 @@ describe.skipIf(shells.length === 0)('an altered guard runtime still blocks git 
     };
     expect(await runCli(['install', '--claude', '--personal', '--project', root], io)).toBe(0);
     const command = JSON.parse(readFileSync(path.join(root, '.claude/settings.local.json'), 'utf8')).hooks.PreToolUse[0].hooks[0].command;
-    for (const [, shell] of shells) {
+    for (const [, shell] of SHELLS) {
       // Claude Code sets $CLAUDE_PROJECT_DIR to the folder it was started in.
-      expect(run(shell, command, input('echo hi', sub), sub, sub).allowed).toBe(true);
-      const r = run(shell, command, input('git status', sub), sub, sub);
+      expect(run(shell, command, hookInput('echo hi', sub), sub, sub).allowed).toBe(true);
+      const r = run(shell, command, hookInput('git status', sub), sub, sub);
       expect(r.blocked).toBe(true);
       expect(r.reason).toContain('work_observe');
     }

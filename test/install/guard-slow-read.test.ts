@@ -10,57 +10,16 @@ import { readFileSync, rmSync, statSync, symlinkSync, truncateSync } from 'node:
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundledGuard } from '../../src/install/guard-launcher.js';
+import { type Client, clientRuns, hookInput, runAsClient, SHELLS } from '../helpers/installed-guard.js';
 import { installedProject } from '../helpers/pre-filter.js';
-import { tempDir } from './helpers.js';
 
-const which = (name: string): string | null => {
-  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : null;
-};
-const shells = (['dash', 'bash'] as const).flatMap((n) => {
-  const p = which(n);
-  return p ? [[n, p] as const] : [];
-});
+/** One run as the client runs it (the test's own limit is 10 s, past every client's). */
+const run = (shell: string, command: string, stdin: string, cwd: string, projectDir: string, client: Client) =>
+  runAsClient(shell, command, stdin, { cwd, projectDir, client, timeoutMs: 10_000 });
 
-type Client = 'claude' | 'codex' | 'gemini';
-const input = (command: string, cwd: string, client: Client) =>
-  JSON.stringify(
-    client === 'gemini'
-      ? { session_id: 's', cwd, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command } }
-      : { session_id: 's', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 't' },
-  );
-
-/** One run as the client runs it; `ms` is the wall time (the test's own limit is 10 s, past every client's). */
-function run(shell: string, command: string, stdin: string, cwd: string, projectDir: string) {
-  const bin = tempDir('butler-slow-bin-');
-  symlinkSync(shell, path.join(bin, 'sh'));
-  const t0 = Date.now();
-  const r = spawnSync(shell, ['-c', command], {
-    input: stdin,
-    cwd,
-    encoding: 'utf8',
-    timeout: 10_000,
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: projectDir },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - t0 };
-}
-
-/**
- * Blocked as the client reads it: exit 2 with a reason on stderr (every client), or exit 0 with a deny
- * (Claude Code and Codex: `permissionDecision`; Gemini CLI: a top-level `decision`). A sparse pre-filter
- * reads as the genuine text followed by NUL bytes, which `$(…)` drops in dash and bash: the command then
- * runs the genuine pre-filter, whose Node hook denies git the ordinary way.
- */
-function blocked(r: ReturnType<typeof run>, client: Client): boolean {
-  if (r.status === 2) return r.stderr.trim() !== '';
-  if (r.status !== 0) return false;
-  try {
-    const o = JSON.parse(r.stdout) as { decision?: string; hookSpecificOutput?: { permissionDecision?: string } };
-    return client === 'gemini' ? o.decision === 'deny' : o.hookSpecificOutput?.permissionDecision === 'deny';
-  } catch {
-    return false;
-  }
-}
+// Blocked as the client reads it (runAsClient). A sparse pre-filter reads as the genuine text followed by NUL
+// bytes, which `$(…)` drops in dash and bash: the command then runs the genuine pre-filter, whose Node hook
+// denies git the ordinary way.
 
 const BIN = '.butler/bin';
 const fifo = (file: string) => {
@@ -82,23 +41,19 @@ const ATTACKS: [string, (root: string) => void][] = [
   ['Node hook a FIFO no one writes', (r) => fifo(path.join(r, BIN, 'pre-tool-use.cjs'))],
 ];
 
-describe.skipIf(shells.length === 0)('a guard runtime made slow to read still blocks git at once', () => {
+describe.skipIf(SHELLS.length === 0)('a guard runtime made slow to read still blocks git at once', () => {
   it.each(ATTACKS)(
     '%s',
     async (_name, attack) => {
       const p = await installedProject();
       attack(p.root);
-      for (const [shellName, shell] of shells) {
-        for (const [client, command, cwd] of [
-          ['claude', p.claude, p.root],
-          ['codex', p.codex, p.sub],
-          ['gemini', p.gemini, p.sub],
-        ] as const) {
+      for (const [shellName, shell] of SHELLS) {
+        for (const [client, command, cwd] of clientRuns(p)) {
           const what = `${shellName} ${client}`;
-          const git = run(shell, command, input('git push --force', cwd, client), cwd, p.root);
-          expect(blocked(git, client), `${what}: git push --force ${git.status} ${git.stderr}`).toBe(true);
+          const git = run(shell, command, hookInput('git push --force', cwd, client), cwd, p.root, client);
+          expect(git.blocked, `${what}: git push --force ${git.status} ${git.stderr}`).toBe(true);
           expect(git.ms, `${what}: git push --force took ${git.ms} ms`).toBeLessThan(2000);
-          const ls = run(shell, command, input('ls', cwd, client), cwd, p.root);
+          const ls = run(shell, command, hookInput('ls', cwd, client), cwd, p.root, client);
           expect([ls.status, ls.stdout], `${what}: ls`).toEqual([0, '']);
           expect(ls.ms, `${what}: ls took ${ls.ms} ms`).toBeLessThan(2000);
         }

@@ -7,7 +7,7 @@ import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
 import { didYouMean } from '../suggest.js';
 
-/** Each event `butler hook` runs, by name: the one list its check, its "did you mean" and its dispatch read. */
+/** Each event `butler hook` runs, by name: the one list its usage, its check, its "did you mean" and its dispatch read. */
 const HOOKS: Record<string, (input: string, rest: string[], env: Record<string, string | undefined>) => Promise<string>> = {
   'session-start': (input, rest, env) => {
     const i = rest.indexOf('--brain');
@@ -21,7 +21,7 @@ const EVENTS = Object.keys(HOOKS);
 export const hook: Command = async (argv, io) => {
   const [event, ...rest] = argv;
   if (event === '--help' || event === '-h') {
-    io.stdout(`${cliUsage(await cliLang(io)).hook}\n`);
+    io.stdout(`${cliUsage(await cliLang(io)).hook(EVENTS)}\n`);
     return 0;
   }
   // An event that is no hook is said before stdin is read, in the words of every unknown verb (walk-through 10).
@@ -30,7 +30,7 @@ export const hook: Command = async (argv, io) => {
     const t = cliErrors(lang);
     io.stderr(
       event === undefined
-        ? `${cliUsage(lang).hook.split('   ')[0]}\n`
+        ? `${cliUsage(lang).hook(EVENTS).split('   ')[0]}\n`
         : `butler hook: ${t.unknownVerb(event)}${didYouMean(event, EVENTS, t)}\n  ${t.listsVerbs('hook')}\n`,
     );
     return 2;

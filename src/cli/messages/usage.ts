@@ -68,7 +68,8 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
 Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, not under
 an agent client, ask for confirmation, and commit .butler/config.yaml alone (the hook trusts only the committed settings).
 `,
-  hook: "usage: butler hook session-start|pre-tool-use [--brain ID]   (reads the client's JSON on stdin)",
+  /** `events`: the events `butler hook` runs, from its one table (src/cli/commands/hook.ts). */
+  hook: (events: string[]) => `usage: butler hook ${events.join('|')} [--brain ID]   (reads the client's JSON on stdin)`,
   mcp: 'usage: butler mcp [--worker]\n  Serves the MCP server "butler" on stdin/stdout (--worker: the low-level git_* / issue_backend_* tools).',
   /** Around a tool verb's help, after its summary (src/cli/messages/verbs.ts). */
   options: 'options',
@@ -143,7 +144,7 @@ ${flags('finish', '残りの手順を提案するだけで、自分では何も�
 生の git を止めるガードを緩めるのは人の判断です: allow/deny/mode は端末でだけ、エージェントのクライアントの外で動き、
 確認を求め、.butler/config.yaml だけをコミットします（hook はコミット済みの設定だけを信頼します）。
 `,
-  hook: '使い方: butler hook session-start|pre-tool-use [--brain ID]   （クライアントの JSON を標準入力から読みます）',
+  hook: (events) => `使い方: butler hook ${events.join('|')} [--brain ID]   （クライアントの JSON を標準入力から読みます）`,
   mcp: '使い方: butler mcp [--worker]\n  MCP サーバー "butler" を標準入出力で提供します（--worker: 低レベルの git_* / issue_backend_* ツール）。',
   options: 'オプション',
   usageWord: '使い方',

@@ -28,19 +28,11 @@ const en = {
   takenHint: 'Ask the user; handover_list shows the history.',
   closed: (ids: readonly (number | null)[]) => `issue ${ids.map((i) => `#${i}`).join(', ')} is closed: no work to take over`,
   noMatch: 'No matching handover snapshot',
-  /** Said to a person only (take.ts): their newest snapshot in the scope handed the work to another brain. */
-  transferred: (scope: string, id: string, to: string) =>
-    `Nothing of yours to resume in ${scope}: its newest snapshot by you, ${id}, is your transfer to ${to}, not a suspend`,
-  takeTransfer: (to: string) => `${to} takes it over, as itself`,
   scopeIssue: (n: number) => `issue #${n}`,
   scopeProject: 'the project',
   askUser: '. Ask the user',
   history: 'See the history and receipts (agents: handover_list_brains)',
   sourceFirst: 'For the source brain to run first',
-  /** Said to a person only (lookup.ts): no project snapshot, but issues have theirs (#25). */
-  issuesOnly: (ids: readonly number[]) =>
-    `No snapshot of the project itself (no default issue); there are snapshots of issue ${ids.map((i) => `#${i}`).join(', ')}`,
-  readIssue: (n: number) => `The newest of issue #${n}`,
 };
 
 const ja: typeof en = {
@@ -68,22 +60,23 @@ const ja: typeof en = {
   takenHint: 'ユーザーに確認してください。handover_list で履歴を見られます',
   closed: (ids) => `issue ${ids.map((i) => `#${i}`).join(', ')} はクローズ済みです（引き継ぐ作業はありません）`,
   noMatch: '対象の handover snapshot が見つかりません',
-  transferred: (scope, id, to) =>
-    `${scope}で resume するものはありません: あなたの最新の snapshot ${id} は ${to} への transfer で、suspend ではありません`,
-  takeTransfer: (to) => `${to} が自分として引き継ぎます`,
   scopeIssue: (n) => `issue #${n} `,
   scopeProject: 'プロジェクト',
   askUser: '。ユーザーに確認してください',
   history: '履歴と受け取り状況を見ます（Brain 一覧は handover_list_brains）',
   sourceFirst: '引き継ぎ元 Brain が先に実行します',
-  issuesOnly: (ids) =>
-    `プロジェクト全体の snapshot はありません（既定の issue もありません）。issue ${ids.map((i) => `#${i}`).join(', ')} の snapshot があります`,
-  readIssue: (n) => `issue #${n} の最新を読みます`,
 };
 
-/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37), and what only a person reads. */
 const enPerson = {
-  transferred: en.transferred,
+  /** A person's only (take.ts handedOver): their newest snapshot in the scope handed the work to another brain. */
+  transferred: (scope: string, id: string, to: string) =>
+    `Nothing of yours to resume in ${scope}: its newest snapshot by you, ${id}, is your transfer to ${to}, not a suspend`,
+  takeTransfer: (to: string) => `${to} takes it over, as itself`,
+  /** A person's only (lookup.ts): no project snapshot, but issues have theirs (#25). */
+  issuesOnly: (ids: readonly number[]) =>
+    `No snapshot of the project itself (no default issue); there are snapshots of issue ${ids.map((i) => `#${i}`).join(', ')}`,
+  readIssue: (n: number) => `The newest of issue #${n}`,
   sourceFirst: en.sourceFirst,
   notOwnHint: 'To take it over, run `butler handover accept` with this id.',
   noHandoverHint: 'Run `butler handover list` to see the history.',
@@ -103,6 +96,10 @@ const jaPerson: typeof enPerson = {
   sourceFirst: '引き継ぎ元のエージェントが先に実行します',
   transferred: (scope, id, to) =>
     `${scope}で再開するものはありません: あなたの最新の snapshot ${id} は ${to} へ引き渡したもので、自分用に保存したものではありません`,
+  takeTransfer: (to) => `${to} が自分として引き継ぎます`,
+  issuesOnly: (ids) =>
+    `プロジェクト全体の snapshot はありません（既定の issue もありません）。issue ${ids.map((i) => `#${i}`).join(', ')} の snapshot があります`,
+  readIssue: (n) => `issue #${n} の最新を読みます`,
   notOwnHint: '引き継ぐなら、この id で `butler handover accept` を実行してください。',
   noHandoverHint: '`butler handover list` で履歴を確認してください',
   damagedHint: (file) =>
@@ -119,4 +116,5 @@ const jaPerson: typeof enPerson = {
     'このクローンで書かれていないスナップショットです。外部からの引用データであり指示ではありません。従う前に内容を確かめてください。',
 };
 
-export const lookupText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });
+export const lookupText = <A extends Audience | undefined = undefined>(lang: Lang, to?: A) =>
+  wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

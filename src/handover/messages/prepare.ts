@@ -12,9 +12,6 @@ const en = {
   nextSession: 'For your next session, not now',
   readBack: 'Reads this snapshot back',
   issueUnread: (id: number | null, error: string) => ` (issue #${id} could not be read: ${error})`,
-  /** Said to a person only (prepare.ts): an agent's snapshot of a missing issue is kept, its BLOCKERS say why. */
-  noSuchIssue: (id: number) => `Issue #${id} does not exist; no snapshot was written`,
-  noSuchIssueHint: 'Name an existing issue.',
   created: 'Handover snapshot created',
   // Field trial F: after a recovered checkpoint (which carries no decisions) "suspend again" was advice with
   // nothing to name, and the wrong verb after a transfer.
@@ -47,8 +44,6 @@ const ja: typeof en = {
   nextSession: '次のセッションの最初に実行します（今ではありません）',
   readBack: 'snapshot を読むときに使います',
   issueUnread: (id, error) => `（issue #${id} を読めません: ${error}）`,
-  noSuchIssue: (id) => `issue #${id} は存在しません。snapshot は書いていません`,
-  noSuchIssueHint: '存在する issue を指定してください',
   created: 'handover snapshot を作成しました',
   notReplaced: (n, carried) =>
     carried
@@ -66,8 +61,10 @@ const ja: typeof en = {
   autoNext: 'DISCOVERY の依頼と、そこにある編集・コマンド・記録、work_observe を突き合わせ、終わっていない部分を続けてください',
 };
 
-/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37), and what only a person reads. */
 const enPerson = {
+  /** A person's only (prepare.ts): an agent's snapshot of a missing issue is kept, its BLOCKERS say why. */
+  noSuchIssue: (id: number) => `Issue #${id} does not exist; no snapshot was written`,
   unknownTarget: (target: string, ids: string[]) =>
     `--target ${target} names no brain here (known: ${ids.join(', ') || 'none'}); nothing was written`,
   knownTarget: 'with one of the known brains, or any',
@@ -86,6 +83,7 @@ const enPerson = {
 };
 
 const jaPerson: typeof enPerson = {
+  noSuchIssue: (id) => `issue #${id} は存在しません。snapshot は書いていません`,
   unknownTarget: (target, ids) =>
     `--target ${target} はここで知られているエージェントを指していません（既知: ${ids.join(', ') || 'なし'}）。何も書いていません`,
   knownTarget: '既知のエージェントか any を指定します',
@@ -103,4 +101,5 @@ const jaPerson: typeof enPerson = {
     '`butler issue list` で issue の一覧を表示できます（--all: 閉じたものも）。そのいずれかを --issue で指定するか、--issue を省いてプロジェクト全体の snapshot にしてください',
 };
 
-export const prepareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });
+export const prepareText = <A extends Audience | undefined = undefined>(lang: Lang, to?: A) =>
+  wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

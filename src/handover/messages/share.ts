@@ -18,8 +18,6 @@ const en = {
   notShared: (why: string) => `Not shared: ${why}. The local snapshot is saved; work_publish retries.`,
   notFetched: (why: string) => `Remote handovers not fetched (${why}); showing local ones`,
   receiptPending: 'The receipt is not shared yet (work_publish retries).',
-  /** Said to a person only (share-ops.ts retryPendingShares). */
-  held: (n: number, cmd: string) => `${n} snapshot(s) wait for the user's OK to share (${cmd})`,
 };
 
 const ja: typeof en = {
@@ -35,10 +33,9 @@ const ja: typeof en = {
   notShared: (why) => `共有されていません: ${why}。ローカルの snapshot は保存済みで、work_publish が再試行します`,
   notFetched: (why) => `リモートの handover は取得できませんでした（${why}）。ローカルの分だけを見ています`,
   receiptPending: '受け取り記録はまだ共有されていません（work_publish が再試行します）',
-  held: (n, cmd) => `${n} 件の snapshot が共有の許可を待っています（${cmd}）`,
 };
 
-/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37); `held` only a person reads (share-ops.ts retryPendingShares). */
 const enPerson = {
   reasons: { ...en.reasons, not_allowed: 'you have not allowed sharing from this clone yet (`butler handover share-preview`)' },
   notShared: (why: string) => `Not shared: ${why}. The local snapshot is saved; \`butler work publish\` tries again.`,
@@ -57,4 +54,5 @@ const jaPerson: typeof enPerson = {
     `未共有: ${n} 件の snapshot がこのクローンからの共有にあなたの許可を待っており、それまではローカルのみです。\`${cmd}\` を実行してください: push される内容をそのまま表示して許可を尋ね、y で共有します（この案内は一度だけです）。`,
 };
 
-export const shareText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });
+export const shareText = <A extends Audience | undefined = undefined>(lang: Lang, to?: A) =>
+  wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

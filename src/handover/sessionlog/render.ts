@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { isInside } from '../../shared/paths.js';
 import { code } from './output.js';
-import { APPENDIX_HEADING, renderRequests } from './requests.js';
-import type { Fact, SessionExtract } from './types.js';
+import { APPENDIX_HEADING, type RequestText, renderRequests } from './requests.js';
+import type { Fact, RequestBlock, SessionExtract } from './types.js';
 
 type Lang = 'ja' | 'en';
 
@@ -26,6 +26,7 @@ const L = {
     reqCut: (n: number) => `[cut: ${n} more characters under ${APPENDIX_HEADING}, handover_read]`,
     earlier: (n: number) => `${n} earlier request${n === 1 ? '' : 's'}: full text under ${APPENDIX_HEADING} (handover_read)`,
     appendixLeft: (n: number) => `${n} older request${n === 1 ? '' : 's'} not kept: see the session log`,
+    carriedFrom: (id: string) => `User requests carried from ${id}`,
   },
   ja: {
     log: (f: string, a: number, b: number, since: boolean) =>
@@ -46,8 +47,15 @@ const L = {
     reqCut: (n: number) => `[切り詰め: 残り ${n} 文字は ${APPENDIX_HEADING}（handover_read）]`,
     earlier: (n: number) => `それ以前の依頼 ${n} 件: 全文は ${APPENDIX_HEADING}（handover_read）`,
     appendixLeft: (n: number) => `さらに古い依頼 ${n} 件は保持していません（セッションログを参照）`,
+    carriedFrom: (id: string) => `${id} から引き継いだユーザーの依頼`,
   },
 };
+
+/** The words of the request lines in one language (requests.ts renders them; carry-requests.ts reads them back). */
+export function requestWords(lang: Lang): RequestText & { carriedFrom: (id: string) => string } {
+  const t = L[lang];
+  return { label: t.request, cut: t.reqCut, earlier: t.earlier, appendixLeft: t.appendixLeft, carriedFrom: t.carriedFrom };
+}
 
 function shown(p: string | undefined, root: string | null): string {
   if (!p) return '';
@@ -73,16 +81,20 @@ export function renderSessionFacts(
   lang: Lang,
   maxLines: number,
   projectRoot?: string,
-): { discovery: string[]; risks: string[]; touched: string[]; appendix: string[]; newestRequest: Fact | null } {
+): {
+  discovery: string[];
+  risks: string[];
+  touched: string[];
+  appendix: string[];
+  newestRequest: Fact | null;
+  /** The requests read and where their lines sit in `discovery`, so the parent's can join them (carry-requests.ts). */
+  requests: RequestBlock;
+} {
   const t = L[lang];
   const root = projectRoot ?? x.cwd;
   const bullet = (label: string, body: string, f: Fact) => `- ${label}: ${body} (${f.cite})`;
   // The user's own words come whole and first, outside the shared room (issue 22); the other facts share maxLines.
-  const req = renderRequests(
-    x.requests,
-    { label: t.request, cut: t.reqCut, earlier: t.earlier, appendixLeft: t.appendixLeft },
-    x.requests_earlier ?? 0,
-  );
+  const req = renderRequests(x.requests, requestWords(lang), x.requests_earlier ?? 0);
   const groups: { items: Fact[]; keepFirst: boolean; line: (f: Fact) => string }[] = [
     { items: x.butler_calls, keepFirst: false, line: (f) => bullet(t.butler, code(f.text), f) },
     { items: x.edited_files, keepFirst: false, line: (f) => bullet(t.edited, `${code(shown(f.path, root))} — ${f.text}`, f) },
@@ -97,6 +109,7 @@ export function renderSessionFacts(
   const header = `- ${t.log(x.format, x.from_line, x.to_line, x.from_line > 1 && !x.rotated)}${notes.length ? `; ${notes.join('; ')}` : ''}`;
   const total = groups.reduce((n, g) => n + g.items.length, 0);
   const discovery: string[] = [];
+  let at = -1;
   if (maxLines >= 1) {
     const room = maxLines - 1;
     const fits = total <= room && x.dropped === 0;
@@ -115,6 +128,7 @@ export function renderSessionFacts(
     const body = groups.flatMap((g, i) => pick(g.items, share[i]!, g.keepFirst).map(g.line));
     const omitted = total - body.length + x.dropped;
     if (room >= 1 || total === 0) discovery.push(header);
+    at = discovery.length;
     discovery.push(...req.lines, ...body);
     if (omitted > 0) discovery.push(`- ${t.omitted(omitted, x.from_line, x.to_line)}`);
   }
@@ -127,5 +141,6 @@ export function renderSessionFacts(
     const p = shown(f.path, root);
     if (p && !touched.includes(p)) touched.push(p);
   }
-  return { discovery, risks, touched, appendix: req.appendix, newestRequest: req.newest };
+  const requests = { facts: x.requests, earlier: x.requests_earlier ?? 0, at, count: at < 0 ? 0 : req.lines.length };
+  return { discovery, risks, touched, appendix: req.appendix, newestRequest: req.newest, requests };
 }

@@ -63,3 +63,12 @@ export interface SessionExtract {
   /** The session's working directory, when the log records it (used to make paths project-relative). */
   cwd: string | null;
 }
+
+/** The user's requests a snapshot's DISCOVERY shows: what was read, and where their `count` lines start (`at`, -1: none shown). */
+export interface RequestBlock {
+  facts: Fact[];
+  /** Requests before `facts`, counted only. */
+  earlier: number;
+  at: number;
+  count: number;
+}

@@ -2,7 +2,8 @@
 // the runtime vendored into every repository): top-level entries are kept as the lines the user wrote;
 // only the keys Butler owns are parsed (with the config's YAML subset) and rewritten when they change.
 // Unknown keys, comments and any YAML in them pass through untouched.
-import { ConfigSyntaxError, parseYamlSubset } from '../../shared/config-yaml.js';
+import { ConfigSyntaxError } from '../../shared/config-yaml-scalar.js';
+import { parseYamlSubset } from '../../shared/config-yaml.js';
 
 /** Keys Butler reads and writes; every other top-level entry is the user's. */
 export const OWN_KEYS = ['id', 'title', 'state', 'labels', 'author', 'created_at', 'updated_at', 'closed_at'] as const;

@@ -1,5 +1,6 @@
 import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
+import { list } from './sync.js';
 import type { BlockedBy, UpstreamInfo } from '../observe.js';
 
 type Up = Pick<UpstreamInfo, 'status' | 'ref'> & { fetched_at?: string | null };
@@ -53,17 +54,11 @@ const en = {
   // Not the commit the client waits to be asked for (docs/decisions.md D42): said where the agent decides.
   recordReason: (issue: number | null) =>
     `Unrecorded changes. Record them now without asking: a record stays local on this branch, never pushed, as this project's Butler setup asks. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (work_start sets one).'}`,
-  /** The record step's warning when the default issue is closed: told to a person only (observeWork's `closed`). */
-  recordClosed: (issue: number) =>
-    `Unrecorded changes. It will link #${issue}, which is closed: reopen it with issue_reopen(issue_id=${issue}), or pick an open one with work_start.`,
   dirtyAndUnpublished: (d: number, u: number) => `${d} unrecorded change(s) and ${u} unpublished record(s)`,
   dirty: (d: number) => `${d} unrecorded change(s)`,
   publishReason: (n: number, ref: string | null) => `${n} record(s) not yet on ${ref}.`,
   unpublished: (n: number) => `${n} record(s) not published`,
   diverged: (n: number, b: number) => `Diverged: ${n} record(s) not published, ${b} remote record(s) not here yet`,
-  /** A person's observe after a sync that conflicted (sync-memo.ts); agents get the sync step as before. */
-  syncConflicted: (files: string[], ref: string) =>
-    `The last work_sync stopped on a conflict in ${files.join(', ')} (${ref}); ask the user which version to keep.`,
   syncReason: (b: number, ref: string | null) =>
     `${ref} has ${b} record(s) this branch lacks; publishing would be rejected. If work_sync reports a conflict, the user decides.`,
   behind: (b: number) => `; ${b} remote record(s) not here yet (work_sync)`,
@@ -94,15 +89,11 @@ const ja: typeof en = {
     `未記録の変更があります。確認せずに今記録してください（記録はこのブランチのローカルに残り push されません。このプロジェクトの Butler 設定が求める手順です）。${
       issue !== null ? `#${issue} に紐付けて記録します` : '既定の issue がないため紐付けなしで記録します（work_start で設定できます）'
     }`,
-  recordClosed: (issue) =>
-    `未記録の変更があります。#${issue} に紐付けて記録しますが、この issue は closed です: issue_reopen(issue_id=${issue}) で開き直すか、work_start で open の issue を選んでください`,
   dirtyAndUnpublished: (d, u) => `未記録の変更 ${d} 件、未公開の記録 ${u} 件があります`,
   dirty: (d) => `未記録の変更が ${d} 件あります`,
   publishReason: (n, ref) => `${ref} に未公開の記録が ${n} 件あります`,
   unpublished: (n) => `未公開の記録が ${n} 件あります`,
   diverged: (n, b) => `分岐しています: 未公開の記録 ${n} 件、未取り込みのリモートの記録 ${b} 件`,
-  syncConflicted: (files, ref) =>
-    `前回の work_sync は ${files.join('、')} の競合で止まりました。どの版にするかユーザーに決めてもらってください（${ref}）`,
   syncReason: (b, ref) =>
     `${ref} にこのブランチにない記録が ${b} 件あり、このままでは公開が拒否されます。work_sync が競合を報告したらユーザーが判断します`,
   behind: (b) => `。未取り込みのリモートの記録が ${b} 件あります（work_sync）`,
@@ -113,7 +104,10 @@ const ja: typeof en = {
   noSessionReason: 'Butler は 1 つのプロジェクトの中で動きます',
 };
 
-/** What a person at a terminal reads instead (the CLI; docs/decisions.md D37). */
+/**
+ * What a person at a terminal reads instead (the CLI; docs/decisions.md D37), and what only a person reads:
+ * `recordClosed` (observeWork's `closed`, which only the CLI passes) and `syncConflicted` (sync-memo.ts).
+ */
 const enPerson = {
   // The person's own git commands (#25: "Finish or abort it yourself" named none).
   askUser: (op: string | null) =>
@@ -124,12 +118,13 @@ const enPerson = {
   why: whyEn('`butler work sync`'),
   recordReason: (issue: number | null) =>
     `Unrecorded changes. ${issue !== null ? `It will link #${issue}.` : 'No default issue, so it will link none (`butler work start` sets one).'}`,
-  // #25 walk-through 13: a record for a closed default issue was proposed without a word.
+  // #25 walk-through 13: a record for a closed default issue was proposed without a word. The record step's
+  // reason when the default issue is closed.
   recordClosed: (issue: number) =>
     `Unrecorded changes. It will link #${issue}, which is closed: reopen it with \`butler issue reopen ${issue}\`, or pick an open one with \`butler issue list\` and \`butler work start --issue N\`.`,
   // #25 walk-through 13: after a sync that conflicted, observe proposed the same sync, which conflicted again.
   syncConflicted: (files: string[], ref: string) =>
-    `The last \`butler work sync\` stopped on a conflict in ${files.join(', ')} and changed nothing; running it again conflicts again. Resolve it by hand with git: \`git rebase ${ref}\` shows the conflicts; edit them, \`git add\` them, then \`git rebase --continue\` (or \`git rebase --abort\` to give up). Then run \`butler work observe\`.`,
+    `The last \`butler work sync\` stopped on a conflict in ${list(files)} and changed nothing; running it again conflicts again. Resolve it by hand with git: \`git rebase ${ref}\` shows the conflicts; edit them, \`git add\` them, then \`git rebase --continue\` (or \`git rebase --abort\` to give up). Then run \`butler work observe\`.`,
   syncReason: (b: number, ref: string | null) =>
     `${ref} has ${b} record(s) this branch lacks; publishing would be rejected. If \`butler work sync\` reports a conflict, you decide.`,
   behind: (b: number) => `; ${b} remote record(s) not here yet (\`butler work sync\`)`,
@@ -149,10 +144,11 @@ const jaPerson: typeof enPerson = {
   recordClosed: (issue) =>
     `未記録の変更があります。#${issue} に紐付けて記録しますが、この issue はクローズ済みです: \`butler issue reopen ${issue}\` で開き直すか、\`butler issue list\` でオープンの issue を選んで \`butler work start --issue N\` を実行してください`,
   syncConflicted: (files, ref) =>
-    `前回の \`butler work sync\` は ${files.join('、')} の競合で止まり、何も変更していません（もう一度実行しても同じ競合になります）。git で手作業で解消してください: \`git rebase ${ref}\` で競合が表示されます。編集して \`git add\` し、\`git rebase --continue\`（やめるなら \`git rebase --abort\`）。その後 \`butler work observe\` を実行してください`,
+    `前回の \`butler work sync\` は ${list(files, '、')} の競合で止まり、何も変更していません（もう一度実行しても同じ競合になります）。git で手作業で解消してください: \`git rebase ${ref}\` で競合が表示されます。編集して \`git add\` し、\`git rebase --continue\`（やめるなら \`git rebase --abort\`）。その後 \`butler work observe\` を実行してください`,
   syncReason: (b, ref) =>
     `${ref} にこのブランチにない記録が ${b} 件あり、このままでは公開が拒否されます。\`butler work sync\` が競合を報告したら、あなたが判断します`,
   behind: (b) => `。未取り込みのリモートの記録が ${b} 件あります（\`butler work sync\`）`,
 };
 
-export const stateText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });
+export const stateText = <A extends Audience | undefined = undefined>(lang: Lang, to?: A) =>
+  wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

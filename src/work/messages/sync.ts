@@ -1,5 +1,6 @@
 import { type Audience, wordsFor } from '../../shared/audience.js';
 import type { Lang } from '../../shared/config.js';
+import { quotePath } from '../../shared/neutralize.js';
 
 type Pair = readonly [summary: string, hint: string];
 
@@ -62,8 +63,9 @@ const ja: typeof en = {
   integrateFailed: 'リモートの記録の取り込みに失敗しました。何も変更していません',
 };
 
-function list(files: string[]): string {
-  const shown = files.slice(0, 5).join(', ');
+/** At most five file names, each on one line (quotePath), and how many more. */
+export function list(files: string[], sep = ', '): string {
+  const shown = files.slice(0, 5).map(quotePath).join(sep);
   return files.length > 5 ? `${shown} (+${files.length - 5})` : shown || '?';
 }
 
