@@ -67,12 +67,12 @@ describe('3. Japanese: one term per concept, Japanese words around the arguments
     expect(butler(root, ['work', 'observe', '--help'], ja).out).toContain('upstream との差（先行/遅れ）、');
     for (const h of [butler(root, ['work', '--help'], ja).out, butler(root, ['work', 'observe', '--help'], ja).out])
       expect(h).not.toContain('ahead');
-    expect(butler(root, ['issue', 'read'], ja).err.split('\n')[0]).toBe('butler issue read: issue 番号 は必須です');
+    expect(butler(root, ['issue', 'read'], ja).err.split('\n')[0]).toBe('butler issue read: issue 番号は必須です');
     expect(butler(root, ['issue', 'delete-comment', '1'], ja).err.split('\n')[0]).toBe(
       'butler issue delete-comment: コメントの ID は必須です',
     );
     expect(butler(root, ['issue', 'comment'], ja).err.split('\n')[0]).toBe(
-      'butler issue comment: issue 番号 は必須です。--body (--body-file) は必須です',
+      'butler issue comment: issue 番号は必須です。--body (--body-file) は必須です',
     );
     expect(butler(root, ['handover', 'read', 'nosuch'], ja).err.split('\n')[0]).toBe(
       'butler handover read: nosuch は snapshot の ID ではありません（project-20260101T000000Z-person のような形です）。`butler handover list` で一覧を見られます',

@@ -81,6 +81,9 @@ const en = {
   issueNumber: '--issue takes an issue number',
 };
 
+/** A label then a Japanese particle: a space after a flag (`--body は`), none after a Japanese word (`issue 番号は`). */
+const sp = (label: string) => (/[\u3000-\u9fff\uff00-\uffef]$/.test(label) ? label : `${label} `);
+
 const ja: typeof en = {
   didYouMean: (n) => `。もしかして ${n}？`,
   unknownFlag: (flag) => `不明なフラグ ${flag}`,
@@ -102,19 +105,19 @@ const ja: typeof en = {
   pathMatchesNothing: (p) => `--path ${p} に該当するファイルも変更もありません`,
   pathFromTop: (p, here, fix) =>
     `--path ${p} に該当するファイルも変更も、今いるフォルダー ${here}/ にはありません: パスはそこから読むので、${fix} と書いてください`,
-  mustBeNumber: (label, positive, text) => `${label} は${positive ? '正の数' : '数'}で指定してください（"${text}" が渡されました）`,
-  givenTwice: (label) => `${label} が複数回指定されています`,
+  mustBeNumber: (label, positive, text) => `${sp(label)}は${positive ? '正の数' : '数'}で指定してください（"${text}" が渡されました）`,
+  givenTwice: (label) => `${sp(label)}が複数回指定されています`,
   cannotRead: (label, file, why) => `${label}: ${file} を読めません（${why}）`,
   unexpected: (text) => `余分な引数 "${text}"`,
   bothGive: (a, b, key) => `${a} と ${b} の両方が ${key} を指定しています`,
   onlyList: (label) => `${label} を複数取れるのは issue の一覧を取るツールだけです`,
-  required: (label) => `${label} は必須です`,
+  required: (label) => `${sp(label)}は必須です`,
   // Japanese words around the argument, not the English argument name (#25 walk-through 16: `issue id は必須です`).
   position: (key) => POSITIONS_JA[key] ?? key.replace(/_/g, ' '),
   joined: '。',
-  atLeast: (label, min) => `${label} は ${min} 以上にしてください`,
-  atMost: (label, max) => `${label} は ${max} 以下にしてください`,
-  oneOf: (label, values, got) => `${label} は次のいずれかにしてください: ${values}（"${got}" が渡されました）`,
+  atLeast: (label, min) => `${sp(label)}は ${min} 以上にしてください`,
+  atMost: (label, max) => `${sp(label)}は ${max} 以下にしてください`,
+  oneOf: (label, values, got) => `${sp(label)}は次のいずれかにしてください: ${values}（"${got}" が渡されました）`,
   // The value alone: its label (`snapshot の ID`, `--handover-id`) would say snapshot twice.
   notHandoverId: (_label, got) =>
     `${got} は snapshot の ID ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
