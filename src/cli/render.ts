@@ -3,6 +3,7 @@ import { quotePath } from '../shared/neutralize.js';
 import type { Lang } from '../shared/config.js';
 import type { CommandNamer } from './as-command.js';
 import { renderText, type Labels } from './messages/render.js';
+import { personTime } from './person-time.js';
 import { stateText } from '../work/index.js';
 import { SECTIONS, sectionBody, sectionForPerson } from '../handover/index.js';
 
@@ -27,11 +28,13 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   // What replaces it is never a retired one (candidates.markSuperseded), so the command reads the current one.
   if (typeof d.superseded_by === 'string' && typeof d.snapshot === 'string') {
     const list = step('handover_list', d.issue_id ? { issue_id: d.issue_id } : {});
-    out.unshift(l.superseded(d.superseded_by, step('handover_read', { handover_id: d.superseded_by }), list));
+    // The scope's current one (lookup.ts currentOf), which a later snapshot may be rather than the direct replacement.
+    const current = typeof d.current_id === 'string' ? d.current_id : d.superseded_by;
+    out.unshift(l.superseded(d.superseded_by, step('handover_read', { handover_id: current }), list));
   }
   // A retired snapshot read by id: said first, in one line (#25).
   const retired = ((d.receipts as Rec[] | undefined) ?? []).find((x) => x.kind === 'retired');
-  if (retired && typeof d.snapshot === 'string') out.unshift(l.retiredRead(retired.by, retired.at));
+  if (retired && typeof d.snapshot === 'string') out.unshift(l.retiredRead(retired.by, personTime(retired.at)));
   if (r.hint) out.push(`  ${l.hint}: ${say(r.hint)}`);
   work(d, out, l, lang);
   issue(d, out, l);
@@ -39,12 +42,13 @@ export function render(r: ToolResult<object>, namer?: CommandNamer, lang: Lang =
   issueList(d, out, l);
   // An action's required arguments are placeholders the person fills in (`-m MESSAGE`, `--body-file FILE`).
   // A step with no command (work_finish's `configure_upstream`) is said by its reason alone: no tool name for a person.
+  // The same `next:` line as required_action's (#25 walk-through 16: finish's `→` was an idiom of its own).
   if (Array.isArray(d.pending_actions))
     for (const a of d.pending_actions as Rec[])
       out.push(
         namer && !namer.command(String(a.action))
-          ? `  → ${say(a.reason)}`
-          : `  → ${step(a.action, a.args, a.required_args)}: ${say(a.reason)}`,
+          ? `  ${l.next}: ${say(a.reason)}`
+          : `  ${l.next}: ${step(a.action, a.args, a.required_args)}   (${say(a.reason)})`,
       );
   for (const [k, label] of [
     ['required_action', l.next],
@@ -80,8 +84,9 @@ function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
     if (up) {
       const ab = up.ahead === null || up.ahead === undefined ? '' : `   ${l.aheadBehind(up.ahead, up.behind)}`;
       // judged_by is English data for an agent (src/work/observe.ts); a person reads it in their language and words, from the same fields.
-      const judged = stateText(lang, 'person').why(up as never, (d.branch as string | null) ?? null, Array.isArray(d.sync_conflict));
-      out.push(`  ${l.upstream}: ${up.ref ?? '-'}${ab}   (${judged})`);
+      const when = { ...up, fetched_at: up.fetched_at ? personTime(up.fetched_at) : up.fetched_at };
+      const judged = stateText(lang, 'person').why(when as never, (d.branch as string | null) ?? null, Array.isArray(d.sync_conflict));
+      out.push(`  ${l.upstream}: ${up.ref ?? '-'}${ab}   ${l.aside(judged)}`);
     }
     if (d.default_issue) out.push(`  ${l.defaultIssue}: #${d.default_issue}`);
     for (const f of (d.dirty_files as string[] | undefined) ?? []) out.push(`    ${quotePath(f)}`);
@@ -96,13 +101,14 @@ function work(d: Rec, out: string[], l: Labels, lang: Lang): void {
       if (typeof f !== 'string')
         out.push(`  ${`+${f.added ?? '-'}`.padEnd(6)} ${`-${f.deleted ?? '-'}`.padEnd(6)} ${quotePath(String(f.path))}`);
   }
-  for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ?? ${quotePath(f)}`);
+  // A file git does not track yet is new to a person, not git's `??` (#25 walk-through 16).
+  for (const f of (d.untracked as string[] | undefined) ?? []) out.push(`  ${l.untracked}: ${quotePath(f)}`);
   for (const f of (d.conflicted_files as string[] | undefined) ?? []) out.push(`  ${l.conflict}: ${quotePath(f)}`);
   if (typeof d.patch === 'string' && d.patch) out.push('', d.patch.trimEnd());
   if (Array.isArray(d.records)) {
     for (const x of d.records as Rec[]) {
       const ids = ((x.issue_ids as number[] | undefined) ?? []).map((i) => `#${i}`).join(' ');
-      out.push(`  ${x.record_id}  ${String(x.created_at).slice(0, 16)}  ${x.message}${ids ? `  ${ids}` : ''}`);
+      out.push(`  ${x.record_id}  ${personTime(x.created_at)}  ${x.message}${ids ? `  ${ids}` : ''}`);
     }
   }
 }
@@ -120,23 +126,24 @@ function issueList(d: Rec, out: string[], l: Labels): void {
 function issue(d: Rec, out: string[], l: Labels): void {
   if (Array.isArray(d.missing) && typeof d.template === 'string') out.push('', d.template, '', `  ${l.template}`);
   const c = d.comment as Rec | undefined;
-  if (c) out.push(`  ${l.comment(c.id, c.author, c.created_at)}`);
+  if (c) out.push(`  ${l.comment(c.id, c.author, personTime(c.created_at))}`);
   const i = d.issue as Rec | undefined;
   if (!i) return;
   const labels = (i.labels as string[] | undefined) ?? [];
   out.push(
-    `  ${l.state}: ${l.issueState(i.state)}${labels.length ? `  ${l.labels}: ${labels.join(', ')}` : ''}  ${l.updated}: ${i.updated_at}`,
+    `  ${l.state}: ${l.issueState(i.state)}${labels.length ? `  ${l.labels}: ${labels.join(', ')}` : ''}  ${l.updated}: ${personTime(i.updated_at)}`,
   );
   if (i.url) out.push(`  ${i.url}`);
   if (i.body) out.push('', String(i.body));
-  for (const x of (i.comments as Rec[] | undefined) ?? []) out.push('', `--- ${l.comment(x.id, x.author, x.created_at)}`, String(x.body));
+  for (const x of (i.comments as Rec[] | undefined) ?? [])
+    out.push('', `--- ${l.comment(x.id, x.author, personTime(x.created_at))}`, String(x.body));
 }
 
 function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => string): void {
   for (const k of ['handover_id', 'snapshot_file', 'latest_file', 'source_brain', 'target_brain', 'shared']) {
-    if (d[k]) out.push(`  ${l.field[k] ?? k}: ${String(d[k])}`);
+    if (d[k]) out.push(`  ${l.field[k] ?? k}: ${k.endsWith('_brain') ? l.brain(d[k]) : String(d[k])}`);
     // When it was written, next to which one it is (#25: a newcomer's `handover read` had no time).
-    if (k === 'handover_id' && d[k] && typeof d.created_at === 'string') out.push(`  ${l.created}: ${d.created_at}`);
+    if (k === 'handover_id' && d[k] && typeof d.created_at === 'string') out.push(`  ${l.created}: ${personTime(d.created_at)}`);
   }
   // A sentence for the person (share-ops.ts), not a field: no `share_error:` label (#25).
   if (d.share_error) out.push(`  ${String(d.share_error)}`);
@@ -155,12 +162,13 @@ function handover(d: Rec, out: string[], l: Labels, say: (text: unknown) => stri
   // When each was written, in the short form `work history` gives a record (#25: the list had no dates).
   for (const h of (d.handovers as Rec[] | undefined) ?? [])
     out.push(
-      `  ${h.handover_id}  ${String(h.created_at).slice(0, 16)}  ${h.source_brain} -> ${h.target_brain}${marks(h, l)}  ${h.summary}`,
+      `  ${h.handover_id}  ${personTime(h.created_at)}  ${l.brain(h.source_brain)} -> ${l.brain(h.target_brain)}${marks(h, l)}  ${h.summary}`,
     );
   for (const h of (d.candidate_handovers as Rec[] | undefined) ?? [])
-    out.push(`  ${l.candidate} ${h.handover_id}  ${h.source_brain} -> ${h.target_brain}  ${h.summary}`);
+    out.push(`  ${l.candidate} ${h.handover_id}  ${l.brain(h.source_brain)} -> ${l.brain(h.target_brain)}  ${h.summary}`);
   if (Array.isArray(d.brains))
-    for (const b of d.brains as Rec[]) out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? l.lastSeen(b.last_seen) : l.notSeen}`);
+    for (const b of d.brains as Rec[])
+      out.push(`  ${b.brain_id}  ${b.title ?? ''}  ${b.last_seen ? l.lastSeen(personTime(b.last_seen)) : l.notSeen}`);
 }
 
 /** What happened to a snapshot since (field trial 7: a retired one looked unchanged in the list). */

@@ -85,9 +85,11 @@ export async function dispatch(commands: Commands, given: string[], io0: CliIO, 
     // Then where the options are, as every usage error: the command's (and verb's) typed before any flag, else the commands.
     const flag = argv.findIndex((w) => w.startsWith('-'));
     const words = (flag < 0 ? argv : argv.slice(0, flag)).slice(0, 2);
-    const pointer = name && commands[name] ? t.listsOptions(`butler ${words.join(' ')}`) : t.listsCommands;
+    const known = name && commands[name];
+    const pointer = known ? t.listsOptions(`butler ${words.join(' ')}`) : t.listsCommands;
+    // Named by the command (and verb) as its other errors are (#25 walk-through 16: `butler status --lang` said `butler:`).
     io.stderr(
-      `butler: ${taken.bad ? `${t.badLang(taken.bad)}${didYouMean(taken.bad, ['ja', 'en'], t)}` : t.needsValue('--lang')}\n  ${pointer}\n`,
+      `butler${known ? ` ${words.join(' ')}` : ''}: ${taken.bad ? `${t.badLang(taken.bad)}${didYouMean(taken.bad, ['ja', 'en'], t)}` : t.needsValue('--lang')}\n  ${pointer}\n`,
     );
     return 2;
   }

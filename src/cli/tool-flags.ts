@@ -173,7 +173,7 @@ export async function toolArgs(
     from[key] = label;
   };
   given.forEach((text, i) =>
-    put(slots[i]!, convert([text], shape[slots[i]!] as z.ZodType, slots[i]!.replace(/_/g, ' '), say), slots[i]!.replace(/_/g, ' ')),
+    put(slots[i]!, convert([text], shape[slots[i]!] as z.ZodType, say.position(slots[i]!), say), say.position(slots[i]!)),
   );
   const flags = cliFlags(tool);
   if (typeof values.client === 'string' && 'client' in shape) put('client', values.client, '--client');
@@ -216,7 +216,7 @@ export function explainZod(
     .slice(0, 5)
     .map((i) => {
       const key = String(i.path[0] ?? '');
-      const label = typed[key] ?? (positionals.includes(key) ? key.replace(/_/g, ' ') : (shown.get(key) ?? flagLabel(kebab(key))));
+      const label = typed[key] ?? (positionals.includes(key) ? say.position(key) : (shown.get(key) ?? flagLabel(kebab(key))));
       if (!key) return i.message;
       // zod's English and Japanese words for a missing value (tool-runner.ts parses in the person's language).
       if (i.code === 'invalid_type' && /received undefined|undefinedが入力/.test(i.message)) return say.required(label);
@@ -233,5 +233,5 @@ export function explainZod(
       if (key === 'handover_id' && i.code === 'custom') return say.notHandoverId(label, String(i.input ?? args[key] ?? '').slice(0, 80));
       return `${label}${i.path.length > 1 ? `[${i.path.slice(1).join('.')}]` : ''}: ${i.message}`;
     })
-    .join('; ');
+    .join(say.joined);
 }

@@ -116,6 +116,17 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
   const data = await load(ctx, entry);
   return ok(words(ctx).read, {
     ...data,
+    ...(ctx.audience === 'person' && entry.superseded_by ? { current_id: await currentOf(ctx, entry) } : {}),
     required_action: action('work_observe', {}, words(ctx).observe),
   });
+}
+
+/**
+ * The snapshot a person is pointed at instead of a replaced one: the scope's latest, the top of `handover list`
+ * for that scope (store-rows.ts markLatest), not only the one that replaced it directly: after suspend, a transfer
+ * another brain accepted, and a later suspend, that is the later suspend (#25 walk-through 16).
+ */
+async function currentOf(ctx: HandoverContext, e: IndexEntry): Promise<string> {
+  const latest = (await ctx.store.entries()).find((x) => x.is_latest && x.issue_id === e.issue_id);
+  return latest && latest.handover_id !== e.handover_id ? latest.handover_id : (e.superseded_by as string);
 }

@@ -19,6 +19,7 @@ export { formatStatus, getStatus } from './status.js';
 export { clientOnMachine } from './status-live.js';
 import { installText } from './messages.js';
 import { installChanged, uninstallNotes } from './uninstall-notes.js';
+import { butlerFolder, untrackedSkills } from './install-notes.js';
 import type { GitRunner } from '../shared/git.js';
 
 export type Action = 'create' | 'update' | 'delete';
@@ -157,7 +158,8 @@ export async function toReport(
       const d = folderOf(p);
       return d && written.filter((w) => folderOf(w) === d).length > 1 ? `${d}/` : p;
     };
-    const shared = [...new Set(written.map((p) => (p.startsWith('.butler/') ? '.butler/' : fold(p))))];
+    const butler = written.some((p) => p.startsWith('.butler/')) ? await butlerFolder(dryRun ? undefined : ctx.git, ctx.root) : '.butler/';
+    const shared = [...new Set(written.map((p) => (p.startsWith('.butler/') ? butler : fold(p))))];
     const personalWritten = changes.find((c) => personal.has(c.path))?.path ?? null;
     // The record's message says what happened (second walk-through: an upgrade was told "Install Butler").
     const runtime = changes.filter((c) => c.path.startsWith('.butler/bin/'));
@@ -168,6 +170,8 @@ export async function toReport(
     const entries = new Set(CLIENTS.flatMap((c) => [c.hooks.file, c.mcp.file]));
     const asks = written.some((p) => p.startsWith('.butler/bin/') || entries.has(p));
     if (shared.length) notes.push(t.commit(shared, personalWritten, message, ctx.runAs ?? 'butler', asks));
+    const skills = await untrackedSkills(ctx.git, ctx.root);
+    if (skills.length) notes.push(t.skills(skills));
     // A client's trust step only for a client something was written for.
     for (const c of clients)
       if (c.trust && changes.some((x) => x.path === c.hooks.file || x.path === c.mcp.file || x.path === c.hooks.personalFile))

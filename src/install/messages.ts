@@ -23,6 +23,9 @@ const en = {
   commit: (paths: string[], personal: string | null, message: string, run: string, asks: boolean) =>
     `Commit ${paths.join(', ')} so every clone gets them${personal ? `; ${personal} stays personal (git-ignored)` : ''}: ` +
     `${run} work record -m "${message}"${asks ? " (it asks you to confirm Butler's own files)" : ''}, then ${run} work publish.`,
+  /** What `npx skills add` left untracked, as README's "After `npx skills add`" says. */
+  skills: (paths: string[]) =>
+    `${paths.join(', ')} (from npx skills add): commit them so every clone's agents have Butler's skills, or remove them if the skill only ran the installer (rm -rf ${paths.join(' ')}).`,
   /** A client's one-time trust step (its record says it in English). */
   trust: (c: ClientRecord) => c.trust ?? '',
   leftBehind: (kept: string[]) => `Left in place: ${kept.join('; ')}. Delete them by hand if you no longer want them.`,
@@ -40,7 +43,8 @@ const en = {
   notInstalled: (left: boolean): string =>
     left
       ? 'Butler is not installed here (it was uninstalled; its settings and .gitignore lines remain): run butler install to install it again.'
-      : 'Butler is not installed here: run butler install.',
+      : // Right for a user's project; from another folder the project is named (#25 walk-through 16).
+        'Butler is not installed here: run butler install, or point at your project with --project DIR.',
   byChoice: (flag: string) => `not installed (by choice; butler install ${flag} adds it)`,
   notInstalledClient: (flag: string) => `not installed (butler install ${flag} adds it)`,
   trustLabel: (title: string) => `${title} trust`,
@@ -50,6 +54,8 @@ const en = {
   note: (note: string) => note,
   /** `butler status`: its rows and its problems (getStatus, status-guard.ts). */
   st: {
+    /** Between the clients' guard lines (`Claude Code: live; Codex: …`). */
+    liveSep: '; ',
     /** A status row's mark: present, missing, optional and off (SessionEnd), absent by design; four columns wide. */
     mark: { ok: 'ok  ', miss: 'MISS', off: 'off ', none: '--  ' },
     node: (v: string) => `node ${v} (needs >= 20)`,
@@ -176,6 +182,8 @@ const ja: typeof en = {
   commit: (paths, personal, message, run, asks) =>
     `${paths.join('、')} をコミットしてください（すべての clone に行き渡ります）${personal ? `。${personal} は個人用のままです（git-ignore 済み）` : ''}: ` +
     `${run} work record -m "${message}"${asks ? '（Butler 自身のファイルの確認を求めます）' : ''}、続けて ${run} work publish。`,
+  skills: (paths) =>
+    `${paths.join('、')}（npx skills add が作成）: すべての clone のエージェントが Butler のスキルを使えるようコミットするか、インストールのためだけに使ったなら削除してください（rm -rf ${paths.join(' ')}）。`,
   trust: (c) => JA_TRUST[c.key] ?? c.trust ?? '',
   leftBehind: (kept) => `残したもの: ${kept.join('、')}。不要なら手で削除してください。`,
   kept: {
@@ -190,7 +198,7 @@ const ja: typeof en = {
   notInstalled: (left) =>
     left
       ? 'ここには Butler がインストールされていません（アンインストール済み。設定と .gitignore の行は残っています）: もう一度入れるには butler install を実行してください。'
-      : 'ここには Butler がインストールされていません: butler install を実行してください。',
+      : 'ここには Butler がインストールされていません: butler install を実行するか、--project DIR でプロジェクトを指定してください。',
   byChoice: (flag) => `未インストール（選択による。butler install ${flag} で追加できます）`,
   notInstalledClient: (flag) => `未インストール（butler install ${flag} で追加できます）`,
   trustLabel: (title) => `${title} の信頼`,
@@ -198,6 +206,7 @@ const ja: typeof en = {
   noteLabel: '注',
   note: jaNote,
   st: {
+    liveSep: '、',
     // #25 walk-through 13: ok/MISS/off are not words a Japanese reader reads; each mark is two full-width characters.
     mark: { ok: '正常', miss: '欠落', off: '無効', none: 'なし' },
     node: (v) => `node ${v}（20 以上が必要）`,

@@ -235,7 +235,7 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
     .join(', ');
   const live = CLIENTS.filter((c) => s.clients[c.key]!.installed || !anyInstalled)
     .map((c) => `${c.title}: ${s.guard_live[c.key]}`)
-    .join('; ');
+    .join(t.st.liveSep);
   // Field trial 7: after uninstall (or before install) a page of MISS lines and Codex trust advice read as damage.
   const none = !s.runtime.vendored && !anyInstalled;
   const lines = [

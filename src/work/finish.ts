@@ -1,7 +1,7 @@
 import type { Audience } from '../shared/audience.js';
 import type { Lang } from '../shared/config.js';
 import { ButlerError } from '../shared/errors.js';
-import { ok, type ToolResult } from '../shared/result.js';
+import { needInput, ok, type ToolResult } from '../shared/result.js';
 import type { GitRunner } from '../shared/git.js';
 import { finishText } from './messages/finish.js';
 import { stateText } from './messages/state.js';
@@ -34,6 +34,9 @@ export async function finishWork(input: {
 }): Promise<ToolResult> {
   const { lang } = input;
   const t = finishText(lang, input.audience);
+  // A person is left a to-do (record, set an upstream, publish, review the issue): `?` and exit 3 as observe's
+  // waiting states, not a check mark (#25 walk-through 16). An agent's envelope stays ok with its pending_actions.
+  const todo = input.audience === 'person' ? needInput : ok;
   const st = await readStatus(input.git, input.projectRoot, lang);
   const { data: state } = judgeWork(st, input.defaultIssue, lang, input.audience);
   const base = { work_state: state.work_state, default_issue: input.defaultIssue };
@@ -44,14 +47,14 @@ export async function finishWork(input: {
     });
   }
   if (state.dirty_count > 0) {
-    return ok(t.unrecorded, {
+    return todo(t.unrecorded, {
       ...base,
       pending_actions: [{ action: 'work_record', reason: t.unrecordedReason(state.dirty_count), required_args: ['message'] }],
     });
   }
   if (state.unpublished_count === null) {
     const why = state.upstream ? stateText(lang, input.audience).why(state.upstream, st.branch) : '';
-    return ok(t.noUpstream, {
+    return todo(t.noUpstream, {
       ...base,
       upstream: state.upstream,
       pending_actions: [{ action: 'configure_upstream', reason: t.noUpstreamReason(why), required_args: [] }],
@@ -68,7 +71,7 @@ export async function finishWork(input: {
       state.required_action?.tool === 'work_sync'
         ? [{ action: 'work_sync', reason: state.required_action.reason ?? '', required_args: [] }]
         : [];
-    return ok(t.unpublished, { ...base, pending_actions: [...sync, publish] });
+    return todo(t.unpublished, { ...base, pending_actions: [...sync, publish] });
   }
   const issue = input.defaultIssue;
   if (issue === null || (await input.issueClosed?.(issue))) {
@@ -78,5 +81,5 @@ export async function finishWork(input: {
     { action: 'issue_comment', reason: t.commentReason(issue), required_args: ['issue_id', 'body'], args: { issue_id: issue } },
     { action: 'issue_close', reason: t.closeReason(issue), required_args: ['issue_id'], args: { issue_id: issue } },
   ];
-  return ok(t.review, { ...base, pending_actions: pending });
+  return todo(t.review, { ...base, pending_actions: pending });
 }

@@ -56,7 +56,10 @@ describe('butler handover read speaks to a person; the author’s lines are show
     const created = /created_at: (\S+)/.exec(snapshotFile(root, made.out))![1]!;
     const r = butler(root, ['handover', 'read', '--issue', '3']);
     expect(r.code).toBe(0);
-    expect(r.out.split('\n').slice(1, 3)).toEqual([`  ID: ${/ID: (\S+)/.exec(made.out)![1]}`, `  created: ${created}`]);
+    expect(r.out.split('\n').slice(1, 3)).toEqual([
+      `  ID: ${/ID: (\S+)/.exec(made.out)![1]}`,
+      `  Created: ${created.slice(0, 10)} ${created.slice(11, 16)} UTC`,
+    ]);
     expect(shown(r.out, 'Next')).toEqual([
       '1. Ask the user unless they asked for it',
       '2. `butler work record` — Unrecorded changes. It will link #3.',
@@ -88,7 +91,7 @@ describe('butler handover read speaks to a person; the author’s lines are show
     const made = butler(root, ['handover', 'suspend', '--issue', '3'], { env });
     expect(snapshotFile(root, made.out)).toContain('確認せずに今記録してください');
     const r = butler(root, ['handover', 'read', '--issue', '3'], { env });
-    expect(r.out).toMatch(/^ {2}作成: \d{4}-\d\d-\d\dT/m);
+    expect(r.out).toMatch(/^ {2}作成: \d{4}-\d\d-\d\d \d\d:\d\d UTC$/m);
     expect(shown(r.out, '次にすること')).toEqual(['1. `butler work record` — 未記録の変更があります。#3 に紐付けて記録します']);
     expect(shown(r.out, 'リスク')).toEqual([
       '- snapshot を書いた時点で未記録の変更が 2 件ありました（`butler work record` で記録されるまで、どの記録にも入っていません）',

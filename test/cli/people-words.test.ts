@@ -42,7 +42,7 @@ describe('the person at the terminal is spoken to, en and ja', () => {
     const obs = run(root, ['work', 'observe']);
     expect(obs.out).toMatch(/\(Ahead\/behind against origin\/main as last fetched or pushed \([^)]+\); `butler work sync` fetches\.\)\n/);
     expect(run(root, ['work', 'observe'], 'ja').out).toMatch(
-      /\(origin\/main との差（最後の fetch: [^）]+）。`butler work sync` で fetch します\)\n/,
+      /（origin\/main との差（最後の fetch または push: [^）]+）。`butler work sync` で fetch します）\n/,
     );
 
     writeFileSync(path.join(root, 'README.md'), 'mine\n');
@@ -73,11 +73,11 @@ describe('the person at the terminal is spoken to, en and ja', () => {
     );
     const finish = run(root, ['work', 'finish']);
     expect(finish.out).toBe(
-      '✓ Recorded, but the branch has no upstream: publication cannot be confirmed\n' +
-        '  → Branch feature has no upstream, so unpublished records cannot be counted. Set one (for example git push -u); then `butler work publish`.\n',
+      '? Recorded, but the branch has no upstream: publication cannot be confirmed\n' +
+        '  next: Branch feature has no upstream, so unpublished records cannot be counted. Set one (for example git push -u); then `butler work publish`.\n',
     );
     expect(run(root, ['work', 'finish'], 'ja').out).toContain(
-      '  → ブランチ feature に upstream がないため、未公開の記録を数えられません。upstream を設定し（例: git push -u）、その後 `butler work publish` を実行してください\n',
+      '  次: ブランチ feature に upstream がないため、未公開の記録を数えられません。upstream を設定し（例: git push -u）、その後 `butler work publish` を実行してください\n',
     );
     for (const r of [obs, rec, clash, pub, finish]) expect(r.all).not.toMatch(AGENT_WORDS);
   });
@@ -192,7 +192,7 @@ describe('flags, status, install and uninstall say what is true', () => {
       "node .butler/bin/butler.mjs uninstall: not in the vendored runtime (.butler/bin/); run uninstall with the full CLI: the butler command of an installed package (README: a packed tarball), node /path/to/butler/hooks/butler.mjs from a clone of Butler, or the butler skill's scripts/butler.mjs (.agents/skills/ or .claude/skills/)\n",
     );
     expect(run(root, ['uninstall'], 'ja', vendored).err).toBe(
-      'node .butler/bin/butler.mjs uninstall: 同梱のランタイム（.butler/bin/）にはありません。uninstall は次で実行してください: 完全な CLI: パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）\n',
+      'node .butler/bin/butler.mjs uninstall: 同梱のランタイム（.butler/bin/）にはありません。uninstall は完全な CLI で実行してください: パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）\n',
     );
   });
 
@@ -209,7 +209,7 @@ describe('flags, status, install and uninstall say what is true', () => {
     git(root, 'commit', '-q', '-am', 'older runtime');
     const up = run(root, ['install']);
     expect(up.out).toContain(
-      'note: Commit .butler/ so every clone gets them: node .butler/bin/butler.mjs work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',
+      'note: Commit .butler/bin/ so every clone gets them: node .butler/bin/butler.mjs work record -m "Upgrade Butler" (it asks you to confirm Butler\'s own files), then node .butler/bin/butler.mjs work publish.\n',
     );
     expect(up.out).not.toContain('Install Butler');
   });

@@ -34,7 +34,7 @@ describe('1. next steps and hints are the CLI commands that do them; --json keep
     expect(observe.out).toContain('`butler work start` sets one');
     expect(observe.out).not.toMatch(/work_record|work_start/);
     const finish = butler(root, ['work', 'finish']);
-    expect(finish.out).toContain('  → butler work record --message MESSAGE: 1 unrecorded change(s).');
+    expect(finish.out).toContain('  next: butler work record --message MESSAGE   (1 unrecorded change(s).)');
     expect(butler(root, ['work', 'finish', '--json']).json().data.pending_actions[0].action).toBe('work_record');
   });
 });

@@ -57,7 +57,7 @@ describe('2. run by path, no hint names a bare `butler`', () => {
     expect(offenders).toEqual([]);
     // The sweep is not blind: the two lines walk-through 10 met, each naming the command typed.
     const finish = butler(root, ['work', 'finish'], { bin: vendored });
-    expect(finish.out).toContain('\n  → node .butler/bin/butler.mjs work record --message MESSAGE: ');
+    expect(finish.out).toContain('\n  next: node .butler/bin/butler.mjs work record --message MESSAGE   (');
     const resume = butler(root, ['handover', 'resume'], { bin: CLONE_BIN });
     expect([resume.code, resume.err.split('\n')[1]]).toEqual([
       2,

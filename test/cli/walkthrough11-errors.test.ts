@@ -31,7 +31,7 @@ describe('4. the vendored runtime: did you mean, and where a command it lacks is
         .slice(0, 2),
     ).toEqual([
       'node .butler/bin/butler.mjs: 不明なコマンド statsu。もしかして status？',
-      expect.stringMatching(/^ {2}同梱のランタイム（\.butler\/bin\/）にはありません。status は次で実行してください: 完全な CLI: /),
+      expect.stringMatching(/^ {2}同梱のランタイム（\.butler\/bin\/）にはありません。status は完全な CLI で実行してください: /),
     ]);
     // A command the runtime has: the suggestion alone.
     expect(butler(root, ['wrok'], { bin }).err).toBe(

@@ -90,14 +90,14 @@ describe('5. handover list after a retire', () => {
     const stamp = (id: string) => /-(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)\d\dZ-/.exec(id)!.slice(1);
     const short = (id: string) => {
       const [y, mo, d, h, mi] = stamp(id);
-      return `${y}-${mo}-${d}T${h}:${mi}`;
+      return `${y}-${mo}-${d} ${h}:${mi} UTC`;
     };
     expect(rows[0]).toMatch(new RegExp(`^  ${newer}  ${short(newer)}  person -> person \\(retired by person\\)  second`));
     // The retired one replaces nothing (#25): the older one is current again.
     expect(rows[1]).toBe(`  ${older}  ${short(older)}  person -> person  first`);
     expect(list.out).toContain(`  next: butler handover read ${older}   (`);
     expect(list.out).not.toContain(`handover read ${newer}`);
-    expect(butler(root, ['handover', 'list'], ja).out).toContain(`  ${older}  ${short(older)}  person -> person`);
+    expect(butler(root, ['handover', 'list'], ja).out).toContain(`  ${older}  ${short(older)}  人（person） -> 人（person）`);
     const json = butler(root, ['handover', 'list', '--json']).json().data;
     expect(Object.keys(json.handovers[1]).sort()).toEqual([
       'created_at',

@@ -25,7 +25,7 @@ describe('1. handover list’s brain filters after `uninstall --codex`', () => {
     for (const name of ['codex', 'codex-mcp-client']) {
       const r = butler(root, ['handover', 'list', '--target', name]);
       expect([r.code, r.err], name).toEqual([0, '']);
-      expect(r.out).toMatch(/ {2}\S+-claude-code {2}\S+ {2}claude-code -> codex-mcp-client /);
+      expect(r.out).toMatch(/ {2}\S+-claude-code {2}\S+ \S+ UTC {2}claude-code -> codex-mcp-client /);
     }
     const jr = butler(root, ['handover', 'list', '--target', 'codex'], ja);
     expect([jr.code, jr.err, jr.out.includes('claude-code -> codex-mcp-client')]).toEqual([0, '', true]);
@@ -84,10 +84,10 @@ describe('2. after `handover retire ID`', () => {
   it('reading the retired one says first, in one line, that it is retired; retire’s receipt and the list use one word (en, ja)', () => {
     const { root, newer, receipt } = retired();
     expect(butler(root, ['handover', 'read', newer]).out.split('\n')[0]).toMatch(
-      /^Retired by person at \S+: history only, no longer offered to resume\.$/,
+      /^Retired by person at \S+ \S+ UTC: history only, no longer offered to resume\.$/,
     );
     expect(butler(root, ['handover', 'read', newer], ja).out.split('\n')[0]).toMatch(
-      /^提示終了（person、\S+）: 履歴としてのみ残り、再開には提示されません。$/,
+      /^提示終了（person、\S+ \S+ UTC）: 履歴としてのみ残り、再開には提示されません。$/,
     );
     expect(receipt).toBe(`✓ Retired handover ${newer} (the file stays)`);
     expect(butler(root, ['handover', 'list']).out).toContain(`(retired by person)`);

@@ -27,7 +27,9 @@ describe('2. unknown inputs come with the fix', () => {
     const root = repo();
     const i = butler(root, ['install', '--lang', 'jp']);
     expect([i.code, i.err.split('\n')[0]]).toEqual([2, 'butler install: --lang must be ja or en, not jp; did you mean ja?']);
-    expect(butler(root, ['status', '--lang', 'jp']).err.split('\n')[0]).toBe('butler: --lang must be ja or en, not jp; did you mean ja?');
+    expect(butler(root, ['status', '--lang', 'jp']).err.split('\n')[0]).toBe(
+      'butler status: --lang must be ja or en, not jp; did you mean ja?',
+    );
   });
   it('the global flags work before the command', () => {
     const root = repo();

@@ -55,9 +55,11 @@ describe('2. status where Butler was never installed but session_logs/ is ignore
     writeFileSync(path.join(root, '.gitignore'), 'node_modules\nsession_logs/\n');
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'ignore');
-    expect(butler(root, ['status']).out.split('\n')[1]).toBe('  Butler is not installed here: run butler install.');
+    expect(butler(root, ['status']).out.split('\n')[1]).toBe(
+      '  Butler is not installed here: run butler install, or point at your project with --project DIR.',
+    );
     expect(butler(root, ['status'], ja).out.split('\n')[1]).toBe(
-      '  ここには Butler がインストールされていません: butler install を実行してください。',
+      '  ここには Butler がインストールされていません: butler install を実行するか、--project DIR でプロジェクトを指定してください。',
     );
     expect(butler(root, ['status', '--json']).json().data.installed_once).toBeUndefined();
     expect(butler(root, ['install', '--claude']).code).toBe(0);
@@ -93,7 +95,7 @@ describe('3. work observe after a work sync that conflicted', () => {
     expect(r.out.split('\n')[1]).toMatch(/^ {2}hint: The last `butler work sync` stopped on a conflict in f and changed nothing;/);
     expect(r.out.match(/butler work sync/g)).toHaveLength(1);
     expect(r.out).toMatch(
-      /\n {2}upstream: origin\/main {3}ahead 1, behind 1 {3}\(Ahead\/behind against origin\/main as last fetched or pushed \(\S+\)\.\)\n/,
+      /\n {2}upstream: origin\/main {3}ahead 1, behind 1 {3}\(Ahead\/behind against origin\/main as last fetched or pushed \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)\.\)\n/,
     );
     const j = butler(root, ['work', 'observe'], ja);
     expect([j.code, j.out.split('\n')[0]]).toEqual([3, '? 分岐しています: 未公開の記録 1 件、未取り込みのリモートの記録 1 件']);
@@ -128,11 +130,11 @@ describe('4. small Japanese and JSON ones', () => {
     );
   });
 
-  it('ja observe labels the upstream in Japanese', () => {
+  it('ja observe labels the upstream with the glossary term `upstream` (docs/decisions.md D37, walk-through 16)', () => {
     const { root } = withRemote();
     const out = butler(root, ['work', 'observe'], ja).out;
-    expect(out).toMatch(/\n {2}上流ブランチ: origin\/main {3}/);
-    expect(out).not.toContain('upstream:');
+    expect(out).toMatch(/\n {2}upstream: origin\/main {3}/);
+    expect(out).not.toContain('上流');
     expect(butler(root, ['work', 'observe']).out).toMatch(/\n {2}upstream: origin\/main {3}/);
   });
 
@@ -155,14 +157,14 @@ describe('5. English handover read labels its fields for a person', () => {
     const out = butler(root, ['handover', 'read']).out.split('\n');
     expect(out.slice(1, 6)).toEqual([
       `  ID: ${id}`,
-      expect.stringMatching(/^ {2}created: \S+$/),
+      expect.stringMatching(/^ {2}Created: \d{4}-\d\d-\d\d \d\d:\d\d UTC$/),
       `  File: session_logs/handover/${id.replace(/^issue-1-/, 'issue-1_').replace(/Z-/, 'Z_')}.md`,
       '  Latest file: session_logs/handover/issue-1_latest.md',
       '  Written by: person',
     ]);
     expect(out[6]).toBe('  For: codex-mcp-client');
     expect(out.join('\n')).not.toMatch(/handover_id:|snapshot_file:|source_brain:|target_brain:/);
-    expect(butler(root, ['handover', 'read'], ja).out).toContain('  書いたエージェント: person\n');
+    expect(butler(root, ['handover', 'read'], ja).out).toContain('  書いた人/エージェント: 人（person）\n');
     expect(butler(root, ['handover', 'read', '--json']).json().data).toMatchObject({ handover_id: id, source_brain: 'person' });
   });
 });

@@ -174,13 +174,13 @@ describe('5, 6, 7. usage errors say what is wrong', () => {
       [['--lang'], 'butler'],
     ] as const) {
       const pointer = where === 'butler' ? 'butler --help lists the commands.' : `${where} --help lists its options.`;
-      expect(butler(root, [...args]), args.join(' ')).toMatchObject({ code: 2, err: `butler: --lang needs a value\n  ${pointer}\n` });
+      expect(butler(root, [...args]), args.join(' ')).toMatchObject({ code: 2, err: `${where}: --lang needs a value\n  ${pointer}\n` });
     }
     expect(butler(root, ['work', 'observe', '--lang'], ja).err).toBe(
-      'butler: --lang には値が必要です\n  butler work observe --help でオプションの一覧を表示できます。\n',
+      'butler work observe: --lang には値が必要です\n  butler work observe --help でオプションの一覧を表示できます。\n',
     );
     expect(butler(root, ['work', 'observe', '--lang', 'fr']).err).toBe(
-      'butler: --lang must be ja or en, not fr\n  butler work observe --help lists its options.\n',
+      'butler work observe: --lang must be ja or en, not fr\n  butler work observe --help lists its options.\n',
     );
     expect(butler(root, ['work', 'history', '-n']).err.split('\n')[0]).toBe('butler work history: -n needs a value');
     expect(butler(root, ['guard', 'status', '--project'])).toMatchObject({

@@ -25,7 +25,7 @@ const NAMES = new Set('Claude Code Codex Gemini Butler Node GitHub Gitea claude 
  */
 const TERMS = new Set(['issue', 'handover', 'snapshot', 'hook', 'brain', 'clone', 'push', 'fetch', 'upstream']);
 
-/** Butler's commands, named alone where the vendored runtime says which it lacks (`install, status … は次にあります`). */
+/** Butler's commands, named alone where the vendored runtime says which it lacks (`install, status … は完全な CLI にあります`). */
 const COMMANDS = new Set(['install', 'uninstall', 'status', 'guard', 'demo']);
 
 /**
@@ -247,7 +247,7 @@ describe('--lang ja: no English word in anything Butler prints', () => {
     expect(status).toContain('  正常 node ');
     expect(status).toContain('  無効 SessionEnd');
     expect(status).toMatch(/^ {2}ガード: モード ブロック（block）。Claude Code: 動きます$/m);
-    expect(butler(root, ['guard', 'status'], env).out.split('\n')[0]).toBe('適用中:       モード ブロック（block）、許可 []');
+    expect(butler(root, ['guard', 'status'], env).out.split('\n')[0]).toBe('適用中:       モード ブロック（block）、許可 なし');
     // A snapshot's reader is an エージェント, not a Brain, in a person's sentence.
     expect(butler(root, ['handover', 'transfer', '--target', 'nobody'], env).err.split('\n')[0]).toContain(
       '--target nobody はここで知られているエージェントを指していません',

@@ -144,7 +144,9 @@ describe('7. status after uninstall', () => {
     );
     expect(j.out).not.toContain('MISS');
     // Never installed: the plain words.
-    expect(butler(repo(), ['status']).out.split('\n')[1]).toBe('  Butler is not installed here: run butler install.');
+    expect(butler(repo(), ['status']).out.split('\n')[1]).toBe(
+      '  Butler is not installed here: run butler install, or point at your project with --project DIR.',
+    );
   });
 });
 

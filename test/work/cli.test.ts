@@ -45,8 +45,10 @@ describe('butler work (CLI)', () => {
     expect(git(remote!, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
     const fin = await butlerWork(root, 'finish', '--issue', '9');
     // The steps a person is shown are the commands to type, with the issue filled in (#25).
-    expect(fin.stdout).toContain('  → butler issue comment 9 --body-file FILE: Leave a summary of the work on issue #9.');
-    expect(fin.stdout).toContain('  → butler issue close 9: Close issue #9');
+    expect(fin.stdout).toContain('  next: butler issue comment 9 --body-file FILE   (Leave a summary of the work on issue #9.)');
+    expect(fin.stdout).toContain('  next: butler issue close 9   (Close issue #9');
+    // Steps left for the person: `?` and exit 3, not a check mark (#25 walk-through 16).
+    expect([fin.code, fin.stdout[0]]).toEqual([3, '?']);
   });
 
   it('errors exit 1 on stderr with the hint; usage mistakes exit 2', async () => {

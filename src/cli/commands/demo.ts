@@ -150,7 +150,8 @@ function format(d: Awaited<ReturnType<typeof runDemo>>, t: ReturnType<typeof dem
 /** `butler demo [--json]`: install into a throwaway repo and run suspend → resume → transfer → accept over stdio MCP. */
 export const demo: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(`${cliUsage(resolveLang({}, io.env)).usageWord}: butler demo [--json]\n`);
+    const u = cliUsage(resolveLang({}, io.env));
+    io.stdout(`${u.about.demo}\n${u.usageWord}: butler demo [--json]\n`);
     return 0;
   }
   // A flag the usage does not list is refused, as every command refuses one (walk-through 10: `demo --bogus` ran).

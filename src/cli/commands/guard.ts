@@ -68,7 +68,7 @@ export const guard: Command = async (argv, io) => {
     const summary = `guard: ${guardText('en').settings(s.effective.mode, s.effective.allow.join(', '))}`;
     io.stdout(
       rest.includes('--json')
-        ? `${JSON.stringify({ status: 'ok', summary, data: s })}\n`
+        ? envelope('ok', summary, s)
         : guardText(lang).status(show(s.effective), show(s.committed), show(s.work_tree)),
     );
     return 0;
@@ -101,12 +101,19 @@ export const guard: Command = async (argv, io) => {
   }
   // A terminal alone is not a person (src/cli/person.ts): no agent client may be above this process.
   const consent = await personConsents(io, t.guardAsk(repo.top, `${verb} ${words.join(' ')}`), t);
+  // `--json` is honoured by every guard verb (#25 walk-through 16: `guard allow fetch --json` printed plain text).
+  const json = rest.includes('--json');
   if (!consent.given) {
-    io.stderr(`butler guard: ${t.guardRefused(consent.why)}\n`);
+    if (json) io.stdout(envelope(consent.code === 3 ? 'need_input' : 'error', t.guardRefused(consent.why), {}));
+    else io.stderr(`butler guard: ${t.guardRefused(consent.why)}\n`);
     return consent.code;
   }
   const next = await changeGuard(git, repo.top, change);
   // A commit of its own, like every record-making verb: how the other clones get it (#25).
-  io.stdout(guardText(lang).now(next.mode, next.allow.join(', ')) + guardText(lang).publish);
+  if (json) io.stdout(envelope('ok', `guard: ${guardText('en').settings(next.mode, next.allow.join(', '))}`, next));
+  else io.stdout(guardText(lang).now(next.mode, next.allow.join(', ')) + guardText(lang).publish);
   return 0;
 };
+
+/** The {status, summary, data} envelope of every other --json output. */
+const envelope = (status: string, summary: string, data: object) => `${JSON.stringify({ status, summary, data })}\n`;

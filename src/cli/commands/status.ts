@@ -12,7 +12,8 @@ import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
 import type { Lang } from '../../shared/config.js';
 
-const usageOf = (lang: Lang) => `${cliUsage(lang).usageWord}: butler status [--project DIR] [--json]`;
+const usageOf = (lang: Lang) =>
+  `${cliUsage(lang).about.status}\n${cliUsage(lang).usageWord}: butler status [--project DIR] [--json]\n${cliUsage(lang).statusExits}`;
 
 export const status: Command = async (argv, io) => {
   const said = await cliLang(io);

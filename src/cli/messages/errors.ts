@@ -34,6 +34,10 @@ const en = {
   bothGive: (a: string, b: string, key: string) => `${a} and ${b} both give ${key}`,
   onlyList: (label: string) => `only a tool with a list of issues takes several ${label}`,
   required: (label: string) => `${label} is required`,
+  /** A positional argument named in an error (`issue id is required`): its argument name, in words. */
+  position: (key: string) => key.replace(/_/g, ' '),
+  /** Several errors of one command line in one message. */
+  joined: '; ',
   atLeast: (label: string, min: string) => `${label} must be ${min} or more`,
   atMost: (label: string, max: string) => `${label} must be ${max} or less`,
   oneOf: (label: string, values: string, got: string) => `${label} must be one of ${values}, not "${got}"`,
@@ -77,6 +81,9 @@ const en = {
   issueNumber: '--issue takes an issue number',
 };
 
+/** A label then a Japanese particle: a space after a flag (`--body は`), none after a Japanese word (`issue 番号は`). */
+const sp = (label: string) => (/[\u3000-\u9fff\uff00-\uffef]$/.test(label) ? label : `${label} `);
+
 const ja: typeof en = {
   didYouMean: (n) => `。もしかして ${n}？`,
   unknownFlag: (flag) => `不明なフラグ ${flag}`,
@@ -91,25 +98,29 @@ const ja: typeof en = {
   unknownVerb: (verb) => `不明な動詞 ${verb}`,
   listsVerbs: (group) => `butler ${group} --help で動詞の一覧を表示できます。`,
   listsOptions: (prefix) => `${prefix} --help でオプションの一覧を表示できます。`,
-  notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。${cmd} は次で実行してください: ${full}`,
+  notInRuntime: (cmd, full) => `同梱のランタイム（.butler/bin/）にはありません。${cmd} は完全な CLI で実行してください: ${full}`,
   notGitRepo: (start) =>
     `${start} は git リポジトリの中にありません: まずそこで \`git init\` を実行するか、--project にリポジトリを指定してください`,
   noFolder: (start, file) => (file ? `${start} はファイルです（フォルダーではありません）` : `${start} は存在しません`),
   pathMatchesNothing: (p) => `--path ${p} に該当するファイルも変更もありません`,
   pathFromTop: (p, here, fix) =>
     `--path ${p} に該当するファイルも変更も、今いるフォルダー ${here}/ にはありません: パスはそこから読むので、${fix} と書いてください`,
-  mustBeNumber: (label, positive, text) => `${label} は${positive ? '正の数' : '数'}で指定してください（"${text}" が渡されました）`,
-  givenTwice: (label) => `${label} が複数回指定されています`,
+  mustBeNumber: (label, positive, text) => `${sp(label)}は${positive ? '正の数' : '数'}で指定してください（"${text}" が渡されました）`,
+  givenTwice: (label) => `${sp(label)}が複数回指定されています`,
   cannotRead: (label, file, why) => `${label}: ${file} を読めません（${why}）`,
   unexpected: (text) => `余分な引数 "${text}"`,
   bothGive: (a, b, key) => `${a} と ${b} の両方が ${key} を指定しています`,
   onlyList: (label) => `${label} を複数取れるのは issue の一覧を取るツールだけです`,
-  required: (label) => `${label} は必須です`,
-  atLeast: (label, min) => `${label} は ${min} 以上にしてください`,
-  atMost: (label, max) => `${label} は ${max} 以下にしてください`,
-  oneOf: (label, values, got) => `${label} は次のいずれかにしてください: ${values}（"${got}" が渡されました）`,
-  notHandoverId: (label, got) =>
-    `${label} ${got} は snapshot の id ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
+  required: (label) => `${sp(label)}は必須です`,
+  // Japanese words around the argument, not the English argument name (#25 walk-through 16: `issue id は必須です`).
+  position: (key) => POSITIONS_JA[key] ?? key.replace(/_/g, ' '),
+  joined: '。',
+  atLeast: (label, min) => `${sp(label)}は ${min} 以上にしてください`,
+  atMost: (label, max) => `${sp(label)}は ${max} 以下にしてください`,
+  oneOf: (label, values, got) => `${sp(label)}は次のいずれかにしてください: ${values}（"${got}" が渡されました）`,
+  // The value alone: its label (`snapshot の ID`, `--handover-id`) would say snapshot twice.
+  notHandoverId: (_label, got) =>
+    `${got} は snapshot の ID ではありません（project-20260101T000000Z-person のような形です）。\`butler handover list\` で一覧を見られます`,
   guardNames: 'git のサブコマンドを指定してください（例: fetch ls-files）',
   notGitSubcommand: (word) => `git にはここでサブコマンド ${word} がありません（一覧は git --list-cmds=main,others,alias）`,
   notAMode: (words) => `${words} はモードではありません`,
@@ -142,6 +153,14 @@ const ja: typeof en = {
   noClient: (flag, value) =>
     `${flag} ${value} はここで知られているエージェントを指していません: エージェントクライアントがインストールされていません（butler install で設定できます）`,
   issueNumber: '--issue には issue 番号を指定してください',
+};
+
+/** The positional arguments of the verbs (issue read ID, delete-comment ID COMMENT_ID, handover read ID, work diff --record). */
+const POSITIONS_JA: Record<string, string> = {
+  issue_id: 'issue 番号',
+  comment_id: 'コメントの ID',
+  handover_id: 'snapshot の ID',
+  record_id: '記録の ID',
 };
 
 export const cliErrors = (lang: Lang) => (lang === 'en' ? en : ja);

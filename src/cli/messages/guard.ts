@@ -9,11 +9,14 @@ const en = {
   settings: (mode: string, allow: string) => `mode ${mode}, allow [${allow}]`,
 };
 
+const allowJa = (allow: string) => (allow ? `[${allow}]` : 'なし');
+
 const ja: typeof en = {
   status: (a, c, w) => `適用中:       ${a}\nコミット済み: ${c}\n作業ツリー:   ${w}\n`,
-  now: (mode, allow) => `ガードの設定: モード ${guardModeJa(mode)}、許可 [${allow}]（コミット済み）\n`,
+  // An empty list is なし, not `[]` (#25 walk-through 16).
+  now: (mode, allow) => `ガードの設定: モード ${guardModeJa(mode)}、許可 ${allowJa(allow)}（コミット済み）\n`,
   publish: '  必要なら: butler work publish   （公開すると他の clone にもこの変更が届きます）\n',
-  settings: (mode, allow) => `モード ${guardModeJa(mode)}、許可 [${allow}]`,
+  settings: (mode, allow) => `モード ${guardModeJa(mode)}、許可 ${allowJa(allow)}`,
 };
 
 export const guardText = (lang: Lang) => (lang === 'en' ? en : ja);

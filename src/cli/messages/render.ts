@@ -29,10 +29,13 @@ const en = {
   head: 'head',
   upstream: 'upstream',
   aheadBehind: (a: unknown, b: unknown) => `ahead ${a}, behind ${b}`,
+  /** A remark beside a value: Japanese text in full-width parentheses (#25 walk-through 16). */
+  aside: (t: string) => `(${t})`,
   defaultIssue: 'default issue',
   defaultCleared: (id: unknown) =>
     `#${id} is no longer the default issue: later records link none (\`butler work start --issue N\` sets one)`,
   more: (n: number) => `… ${n} more`,
+  untracked: 'new',
   conflict: 'conflict',
   comment: (id: unknown, by: unknown, at: unknown) => `comment ${id} by ${by} at ${at}`,
   labels: 'labels',
@@ -49,11 +52,13 @@ const en = {
   issueState: (s: unknown) => String(s),
   /** A work state code (README names them; --json keeps the code): English shows the code itself. */
   workState: (s: string) => s,
+  /** Who wrote a snapshot, or whom it is for, in a list: a brain id, or `person` (a person, not an agent). */
+  brain: (b: unknown) => String(b),
   supersededBy: (id: unknown) => `superseded by ${id}`,
   superseded: (id: string, read: string, list: string) =>
     `Superseded by ${id}: this is not the current snapshot. Read the newest with \`${read}\` (all of them: \`${list}\`).`,
   retiredRead: (by: unknown, at: unknown) => `Retired by ${by} at ${at}: history only, no longer offered to resume.`,
-  created: 'created',
+  created: 'Created',
   /** A snapshot's fields as labels for a person, as Japanese has (#25 walk-through 15); --json keeps the field names. */
   field: {
     handover_id: 'ID',
@@ -88,17 +93,19 @@ const ja: typeof en = {
   branch: 'ブランチ',
   detached: '（ブランチなし: HEAD を直接指しています）',
   head: 'HEAD',
-  upstream: '上流ブランチ',
+  upstream: 'upstream',
   aheadBehind: (a, b) => `${a} 件先行、${b} 件遅れ`,
+  aside: (t) => `（${t}）`,
   defaultIssue: '既定の issue',
   defaultCleared: (id) =>
     `#${id} は既定の issue ではなくなりました: 以後の記録はどの issue にも紐づきません（\`butler work start --issue N\` で設定できます）`,
   more: (n) => `… ほか ${n} 件`,
+  untracked: '新規',
   conflict: '競合',
   comment: (id, by, at) => `コメント ${id}（${by}、${at}）`,
   labels: 'ラベル',
   updated: '更新',
-  closed: '閉',
+  closed: 'クローズ',
   candidate: '候補',
   lastSeen: (at) => `最終確認 ${at}`,
   notSeen: 'インストール済み、未確認',
@@ -108,6 +115,7 @@ const ja: typeof en = {
   issueState: (s) => (s === 'open' ? 'オープン' : s === 'closed' ? 'クローズ' : String(s)),
   // The label, then the code the README names (`work_state`), so a person can look it up.
   workState: (s) => (WORK_STATES_JA[s] ? `${WORK_STATES_JA[s]}（${s}）` : s),
+  brain: (b) => (b === 'person' ? '人（person）' : String(b)),
   supersededBy: (id) => `${id} が置き換え`,
   superseded: (id, read, list) =>
     `${id} に置き換えられています: これは最新の snapshot ではありません。最新は \`${read}\` で読めます（一覧: \`${list}\`）。`,
@@ -117,7 +125,7 @@ const ja: typeof en = {
     handover_id: 'ID',
     snapshot_file: 'ファイル',
     latest_file: '最新のファイル',
-    source_brain: '書いたエージェント',
+    source_brain: '書いた人/エージェント',
     target_brain: '宛先',
     shared: '共有',
   } as Record<string, string>,

@@ -74,6 +74,13 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
   /** Around a tool verb's help, after its summary (src/cli/messages/verbs.ts). */
   options: 'options',
   usageWord: 'usage',
+  /** The one line a person-only command's --help starts with, as a tool verb's summary does (verbs.ts). */
+  about: {
+    status: 'Checks that Butler is installed here and will run: the runtime, each client’s hooks and MCP entry, the guard.',
+    install: 'Installs Butler into this project: each client’s hooks, MCP entry and guidance, and the runtime in .butler/bin/.',
+    demo: 'Runs install, suspend, resume, transfer and accept over the MCP server in a throwaway repository, then removes it.',
+  } as Record<string, string>,
+  statusExits: 'Exits 0 when it reports no problem, 1 on a problem (also: not installed here, not a git repository), 2 on a usage error.',
 };
 
 const ja: typeof en = {
@@ -87,14 +94,15 @@ const ja: typeof en = {
   },
   moreHelp: '各コマンドのオプションは "butler <command> --help" で表示されます。どのコマンドも --lang ja|en を取ります。',
   fullCli:
-    '完全な CLI: パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）',
-  vendored: (lacking, full) => `これは同梱のランタイム（.butler/bin/）です。${lacking} は次にあります: ${full}。`,
+    // No `完全な CLI:` head: the sentences around it name it, one colon each (#25 walk-through 16).
+    'パッケージとして導入した butler コマンド（README: `npm pack` で作ったパッケージ）、Butler の clone の node /path/to/butler/hooks/butler.mjs、または butler スキルの scripts/butler.mjs（.agents/skills/ または .claude/skills/）',
+  vendored: (lacking, full) => `これは同梱のランタイム（.butler/bin/）です。${lacking} は完全な CLI にあります: ${full}。`,
   installNote: (clients) =>
     `  クライアントのフラグなし: ${clients}、およびフォルダーがあるかすでにインストール済みのほかのクライアント。\n  --lang はプロジェクトの言語として保存されます（.butler/config.yaml）。ほかのコマンドではその実行だけです。`,
   uninstallNote: '  クライアントのフラグなし: すべてのクライアント。',
   work: (flags) => `使い方: butler work <verb> [--project DIR] [--json]
 ${flags('start', '既定の issue を設定（この clone で保持）。--issue なしで解除')}
-${flags('observe', '作業状態、ahead/behind、変更されたパス、次の一手')}
+${flags('observe', '作業状態、upstream との差（先行/遅れ）、変更されたパス、次の一手')}
 ${flags('diff')}
 ${flags('history')}
 ${flags('record')}
@@ -140,6 +148,12 @@ ${flags('finish', '残りの手順を提案するだけで、自分では何も�
   mcp: '使い方: butler mcp [--worker]\n  MCP サーバー "butler" を標準入出力で提供します（--worker: 低レベルの git_* / issue_backend_* ツール）。',
   options: 'オプション',
   usageWord: '使い方',
+  about: {
+    status: 'ここに Butler がインストールされ動くかを確認します: ランタイム、各クライアントの hook と MCP の設定、ガード。',
+    install: 'このプロジェクトに Butler をインストールします: 各クライアントの hook、MCP の設定と案内、.butler/bin/ のランタイム。',
+    demo: '使い捨てのリポジトリで、MCP サーバー越しにインストール、中断、再開、引き渡し、引き継ぎを実演し、最後に削除します。',
+  },
+  statusExits: '終了コード: 問題がなければ 0、問題があれば 1（ここに未インストール、git リポジトリの外も）、使い方の誤りは 2。',
 };
 
 export const cliUsage = (lang: Lang) => (lang === 'en' ? en : ja);

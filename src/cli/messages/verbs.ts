@@ -59,7 +59,7 @@ const ja: typeof en = {
   'work start':
     'この clone で取り組む issue を設定し、次のコマンドにも引き継ぎます（記録はこの issue にリンクし、snapshot はこの issue に紐づきます）。\n--issue なしで解除します。何もロックしません。',
   'work observe':
-    '作業の状態を表示します（git status の代わり）: 変更されたファイル、未公開の記録、upstream との ahead/behind、\n次に実行するコマンド。',
+    '作業の状態を表示します（git status の代わり）: 変更されたファイル、未公開の記録、upstream との差（先行/遅れ）、\n次に実行するコマンド。',
   'work diff':
     'まだ記録していない変更を表示します（git diff の代わり）。--record ID でその記録の変更、--path P でそのパスに絞ります。\n--level stat（既定）はファイルごとの追加・削除行数、--level full（または --full）はパッチ全体を表示します。',
   'work history': '最新の記録を新しい順に一覧します（git log の代わり）: 既定 10 件、-n N で N 件。--path P でそのパスに触れた記録だけ。',

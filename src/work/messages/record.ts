@@ -37,9 +37,9 @@ const ja: typeof en = {
   relaxesGuard: (files) => `記録しません: ${files.join(', ')} の変更は Butler のガードを緩めます`,
   relaxesGuardHint:
     'ガードを緩めるのは人の操作です。その変更を戻すか、ユーザーに端末で `butler guard allow <サブコマンド>` または `butler guard mode <モード>` を実行してもらってください',
-  touchesRuntime: (files) => `記録しません: ${files.join(', ')} の変更は Butler のランタイムまたはフックとサーバーの設定を変えます`,
+  touchesRuntime: (files) => `記録しません: ${files.join(', ')} の変更は Butler のランタイムまたは hook とサーバーの設定を変えます`,
   touchesRuntimeHint:
-    'ガードのランタイムとフックを変えるのは人の操作です。その変更を戻すか、ユーザーに端末で `butler install`（または `butler uninstall`）を実行して結果を自分でコミットしてもらってください',
+    'ガードのランタイムと hook を変えるのは人の操作です。その変更を戻すか、ユーザーに端末で `butler install`（または `butler uninstall`）を実行して結果を自分でコミットしてもらってください',
   askProtected: (files) => `Butler 自身のファイル（${files.join(', ')}）を記録しますか？ [y/N] `,
   personHint: (why) => `${why}。Butler 自身のファイルは人が自分の端末で \`butler work record\` を実行して記録します`,
   undone: 'コミットは取り消しました。変更は作業ツリーに残っています。',
@@ -61,7 +61,7 @@ const jaPerson: typeof enPerson = {
   relaxesGuardHint:
     'ガードを緩めるのは人の操作です。その変更を戻すか、端末で `butler guard allow <サブコマンド>` または `butler guard mode <モード>` を実行してください',
   touchesRuntimeHint:
-    'ガードのランタイムとフックを変えるのは人の操作です。その変更を戻すか、端末で `butler install`（または `butler uninstall`）を実行して結果をコミットしてください',
+    'ガードのランタイムと hook を変えるのは人の操作です。その変更を戻すか、端末で `butler install`（または `butler uninstall`）を実行して結果をコミットしてください',
 };
 
 export const recordText = (lang: Lang, to?: Audience) => wordsFor(lang, to, { en, ja }, { en: enPerson, ja: jaPerson });

@@ -29,7 +29,7 @@ const whyJa =
         ? `ブランチ ${branch} に upstream がないため、未公開の記録を数えられません`
         : up.status === 'gone'
           ? `upstream ${up.ref} は設定済みですが参照がないため、未公開の記録を数えられません`
-          : `${up.ref} との差（最後の fetch: ${up.fetched_at ?? '記録なし'}）${held ? '' : `。${sync} で fetch します`}`;
+          : `${up.ref} との差（最後の fetch または push: ${up.fetched_at ?? '記録なし'}）${held ? '' : `。${sync} で fetch します`}`;
 
 /** work_observe (and the state judgement that record, publish and finish share). */
 const en = {
