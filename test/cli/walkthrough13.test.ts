@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { secondClone } from '../helpers/git-scenarios.js';
+import { divergedOn } from '../helpers/git-scenarios.js';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
@@ -171,18 +171,7 @@ describe('8. work observe with a closed default issue', () => {
 describe('2. work observe after a work sync that conflicted', () => {
   it('says to resolve by hand (or git rebase --abort), not to sync again; a new record brings the sync back (en, ja)', () => {
     const { root, remote } = withRemote();
-    writeFileSync(path.join(root, 'f'), 'base\n');
-    git(root, 'add', 'f');
-    git(root, 'commit', '-q', '-m', 'f');
-    git(root, 'push', '-q', 'origin', 'HEAD');
-    const other = secondClone(remote);
-    made(path.dirname(other));
-    writeFileSync(path.join(other, 'f'), 'theirs\n');
-    git(other, 'commit', '-q', '-am', 'theirs');
-    git(other, 'push', '-q', 'origin', 'HEAD');
-    writeFileSync(path.join(root, 'f'), 'mine\n');
-    git(root, 'commit', '-q', '-am', 'mine');
-    git(root, 'fetch', '-q');
+    made(path.dirname(divergedOn(root, remote)));
     expect(butler(root, ['work', 'observe']).out).toContain('  next: butler work sync ');
     expect(butler(root, ['work', 'sync']).code).toBe(1);
     // The failed sync left nothing in the repository: no rebase in progress, the branch as it was.

@@ -7,7 +7,7 @@ import { GLOBAL_FLAGS } from '../../src/cli/global-flags.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/main.js';
 import { hoistGlobals } from '../../src/cli/runtime.js';
-import { secondClone } from '../helpers/git-scenarios.js';
+import { divergedOn } from '../helpers/git-scenarios.js';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
@@ -74,18 +74,7 @@ describe('2. status where Butler was never installed but session_logs/ is ignore
 describe('3. work observe after a work sync that conflicted', () => {
   it('one text: no check mark, exit 3, no "sync" beside the advice to resolve by hand (en, ja)', () => {
     const { root, remote } = withRemote();
-    writeFileSync(path.join(root, 'f'), 'base\n');
-    git(root, 'add', 'f');
-    git(root, 'commit', '-q', '-m', 'f');
-    git(root, 'push', '-q', 'origin', 'HEAD');
-    const other = secondClone(remote);
-    made(path.dirname(other));
-    writeFileSync(path.join(other, 'f'), 'theirs\n');
-    git(other, 'commit', '-q', '-am', 'theirs');
-    git(other, 'push', '-q', 'origin', 'HEAD');
-    writeFileSync(path.join(root, 'f'), 'mine\n');
-    git(root, 'commit', '-q', '-am', 'mine');
-    git(root, 'fetch', '-q');
+    made(path.dirname(divergedOn(root, remote)));
     // Before the sync: the ordinary diverged state, with its sync step.
     const before = butler(root, ['work', 'observe']);
     expect([before.code, before.out.split('\n')[0]]).toEqual([0, '✓ Diverged: 1 record(s) not published, 1 remote record(s) not here yet']);

@@ -29,6 +29,22 @@ export function secondClone(remote: string): string {
   return dir;
 }
 
+/**
+ * `rel` published, then changed both in a second clone (pushed: "theirs") and here (recorded: "mine"), and
+ * fetched: one record ahead and one behind, so a rebase of ours conflicts. Returns the second clone, for the
+ * caller to remove.
+ */
+export function divergedOn(root: string, remote: string, rel = 'f'): string {
+  commitFile(root, rel, 'base\n');
+  git(root, 'push', '-q', 'origin', 'HEAD');
+  const other = secondClone(remote);
+  commitFile(other, rel, 'theirs\n');
+  git(other, 'push', '-q', 'origin', 'HEAD');
+  commitFile(root, rel, 'mine\n');
+  git(root, 'fetch', '-q');
+  return other;
+}
+
 /** Somebody else publishes first, so our next push is a non-fast-forward. */
 export function concurrentPush(remote: string, rel = 'other.txt'): void {
   const other = secondClone(remote);

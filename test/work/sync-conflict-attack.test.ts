@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitFile, secondClone } from '../helpers/git-scenarios.js';
+import { divergedOn } from '../helpers/git-scenarios.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 import { git } from '../helpers/repo.js';
 
@@ -25,16 +25,9 @@ function forgeMemo(root: string, value: unknown): void {
 function diverged(rel: string): { root: string; remote: string } {
   const { root, remote } = repos.withRemote();
   expect(butler(root, ['install', '--claude']).code).toBe(0);
-  commitFile(root, rel, 'base\n', 'install and base');
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '-m', 'install');
-  git(root, 'push', '-q');
-  const other = secondClone(remote);
-  repos.made(path.dirname(other));
-  commitFile(other, rel, 'theirs\n');
-  git(other, 'push', '-q');
-  commitFile(root, rel, 'mine\n');
-  git(root, 'fetch', '-q');
+  repos.made(path.dirname(divergedOn(root, remote, rel)));
   return { root, remote };
 }
 
