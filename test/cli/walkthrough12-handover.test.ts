@@ -5,15 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo } = tempRepos();
+const { installed } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
 
 /** A project with Claude Code and Codex installed and committed, and one transfer from Claude Code to Codex. */
 function transferred(): string {
-  const root = repo();
-  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'install');
+  const root = installed();
   expect(butler(root, ['handover', 'transfer', '--client', 'claude-code', '--target', 'codex']).code).toBe(0);
   return root;
 }

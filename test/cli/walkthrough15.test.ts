@@ -11,15 +11,12 @@ import { divergedOn } from '../helpers/git-scenarios.js';
 import { git } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo, withRemote, made } = tempRepos();
+const { repo, withRemote, made, installed } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
 
 /** A committed install of Claude Code and Codex with issue #1 as the default issue. */
 function withIssue(): string {
-  const root = repo();
-  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'install');
+  const root = installed();
   const body = path.join(root, 'body.md');
   writeFileSync(body, '## Current state\nx\n## Next\ny\n## Blockers\nnone\n');
   expect(butler(root, ['issue', 'create', '--title', 'a', '--body-file', body]).code).toBe(0);

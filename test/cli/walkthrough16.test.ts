@@ -8,17 +8,8 @@ import { runCli } from '../../src/cli/main.js';
 import { git, isolatedGitEnv } from '../helpers/repo.js';
 import { butler, tempRepos } from '../helpers/person-cli.js';
 
-const { repo, withRemote } = tempRepos();
+const { repo, withRemote, installed } = tempRepos();
 const ja = { env: { BUTLER_LANG: 'ja' } };
-
-/** A committed install of Claude Code and Codex. */
-function installed(): string {
-  const root = repo();
-  expect(butler(root, ['install', '--claude', '--codex']).code).toBe(0);
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'install');
-  return root;
-}
 
 const idOf = (out: string) => out.match(/ID: (\S+)/)![1]!;
 
@@ -265,5 +256,20 @@ describe('9. small: Created:, one form of time for a person, new files in work d
     expect(diff).toContain('\n  new: greet.txt\n');
     expect(diff).not.toContain('??');
     expect(butler(root, ['work', 'diff'], ja).out).toContain('\n  新規: greet.txt\n');
+  });
+});
+
+describe('10. demo in a Japanese project (walk-through 14)', () => {
+  it('butler demo --help speaks the project language without --lang; BUTLER_LANG=en still wins', () => {
+    const root = repo();
+    const env = { BUTLER_LANG: '', LANG: 'C', LC_ALL: 'C' };
+    expect(butler(root, ['install', '--claude', '--lang', 'ja'], { env }).code).toBe(0);
+    const help = butler(root, ['demo', '--help'], { env });
+    expect(help.code).toBe(0);
+    expect(help.out.split('\n')[0]).toBe(
+      '使い捨てのリポジトリで、MCP サーバー越しにインストール、中断、再開、引き渡し、引き継ぎを実演し、最後に削除します。',
+    );
+    expect(butler(root, ['demo', '--help']).out).toContain('Runs install, suspend, resume, transfer and accept');
+    expect(butler(root, ['demo', '--bogus'], { env }).err).toContain('butler demo:');
   });
 });

@@ -6,7 +6,7 @@ import { CLIENTS, type ClientRecord } from '../../shared/clients/index.js';
 import { applyChanges, BUTLER_VERSION, planInstall } from '../../install/index.js';
 import { connectStdio, type StdioClient } from '../../mcp/client.js';
 import type { CliIO, Command } from '../io.js';
-import { resolveLang, type Lang } from '../../shared/config.js';
+import type { Lang } from '../../shared/config.js';
 import { demoText } from '../messages/demo.js';
 import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
@@ -150,20 +150,21 @@ function format(d: Awaited<ReturnType<typeof runDemo>>, t: ReturnType<typeof dem
 /** `butler demo [--json]`: install into a throwaway repo and run suspend → resume → transfer → accept over stdio MCP. */
 export const demo: Command = async (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
-    const u = cliUsage(resolveLang({}, io.env));
+    const u = cliUsage(await cliLang(io));
     io.stdout(`${u.about.demo}\n${u.usageWord}: butler demo [--json]\n`);
     return 0;
   }
+  // The throwaway project speaks the person's language: `--lang`, BUTLER_LANG, else the language of the project the
+  // demo is run from (newcomer walk-through 14: a Japanese project's `butler demo --help` was English).
+  const lang = await cliLang(io);
   // A flag the usage does not list is refused, as every command refuses one (walk-through 10: `demo --bogus` ran).
-  const say = cliErrors(await cliLang(io));
+  const say = cliErrors(lang);
   const flags = parseFlags(argv, ['--json'], say);
   if (typeof flags === 'string') {
     io.stderr(`butler demo: ${flags}\n  ${say.listsOptions('butler demo')}\n`);
     return 2;
   }
   const json = flags.json;
-  // The throwaway project speaks the person's language (`--lang`, BUTLER_LANG), English otherwise.
-  const lang = resolveLang({}, io.env);
   const t = demoText(lang);
   try {
     const d = await runDemo(io, lang);
