@@ -103,21 +103,27 @@ export async function readHandover(ctx: HandoverContext, args: ReadArgs): Promis
       suggested_action: action('handover_read', { issue_id: issues[0] }, p.readIssue(issues[0]!)),
     });
   }
-  if (!entry) {
-    return needInput(words(ctx).noneYet(issueId), {
-      issue_id: issueId,
-      handover_id: null,
-      snapshot_file: null,
-      required_action: action(words(ctx).createWith, issueId === null ? {} : { issue_id: issueId }, words(ctx).createFirst),
-      // A person with no default issue may have snapshots of issues (walk-through 8): the list shows them.
-      ...(ctx.audience === 'person' ? { suggested_action: action('handover_list', {}, words(ctx).history) } : {}),
-    });
-  }
+  if (!entry) return noneYet(ctx, issueId);
   const data = await load(ctx, entry);
   return ok(words(ctx).read, {
     ...data,
     ...(ctx.audience === 'person' && entry.superseded_by ? { current_id: await currentOf(ctx, entry) } : {}),
     required_action: action('work_observe', {}, words(ctx).observe),
+  });
+}
+
+/**
+ * No snapshot in the scope yet: create the first. One rule for a person's read and resume (take.ts), so
+ * resume no longer sends them to a list that shows nothing (#25).
+ */
+export function noneYet(ctx: HandoverContext, issueId: number | null): ToolResult {
+  return needInput(words(ctx).noneYet(issueId), {
+    issue_id: issueId,
+    handover_id: null,
+    snapshot_file: null,
+    required_action: action(words(ctx).createWith, issueId === null ? {} : { issue_id: issueId }, words(ctx).createFirst),
+    // A person with no default issue may have snapshots of issues (walk-through 8): the list shows them.
+    ...(ctx.audience === 'person' ? { suggested_action: action('handover_list', {}, words(ctx).history) } : {}),
   });
 }
 

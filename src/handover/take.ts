@@ -11,7 +11,7 @@ import { isOwn, originData } from './origin.js';
 import { knownClone, receiptClone, receive, shareReceipt } from './share-ops.js';
 import { anchorPaths, dirtyAtSnapshot, parseMetadata } from './snapshot.js';
 import { type IndexEntry } from './store.js';
-import { findById, load, words } from './lookup.js';
+import { findById, load, noneYet, words } from './lookup.js';
 import { lookupText } from './messages/lookup.js';
 
 export interface LifecycleArgs {
@@ -175,6 +175,9 @@ function nothingToTake(
   const closedIds = [...new Set(o.closed.map((e) => e.issue_id))];
   // A person's only (handedOver): its words are in the person's catalog alone.
   const handed = !took && !closedIds.length ? handedOver(ctx, mode, o) : undefined;
+  // A person resuming where the scope has no snapshot at all: what read says there (#25).
+  const empty = o.issueId === null ? !o.entries.length : !o.entries.some((e) => e.issue_id === o.issueId);
+  if (ctx.audience === 'person' && mode === 'resume' && !handed && empty) return noneYet(ctx, o.issueId);
   const w = words(ctx);
   const why =
     taken && took

@@ -273,3 +273,19 @@ describe('10. demo in a Japanese project (walk-through 14)', () => {
     expect(butler(root, ['demo', '--bogus'], { env }).err).toContain('butler demo:');
   });
 });
+
+describe('11. resume where the issue has no snapshot proposes what read proposes', () => {
+  it('handover resume --issue 2 with none: suspend --issue 2, as handover read --issue 2 (en, ja)', () => {
+    const root = installed();
+    const read = butler(root, ['handover', 'read', '--issue', '2']);
+    const resume = butler(root, ['handover', 'resume', '--issue', '2']);
+    expect([resume.code, resume.out]).toEqual([
+      3,
+      '? No handover snapshot for issue #2 yet\n  next: butler handover suspend --issue 2   (Save where you are as a snapshot)\n  next: butler handover list   (See the history and receipts)\n',
+    ]);
+    expect(resume.out).toBe(read.out);
+    expect(butler(root, ['handover', 'resume', '--issue', '2'], ja).out.split('\n')[1]).toBe(
+      '  次: butler handover suspend --issue 2   (今の状態を snapshot として保存します)',
+    );
+  });
+});
