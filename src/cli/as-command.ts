@@ -104,6 +104,6 @@ function flagFor(tool: ToolDef, key: string, value: unknown): { name: string; sw
 }
 
 /** A word as a POSIX shell reads it back: bare when safe, else in single quotes. */
-function quote(word: string): string {
+export function quote(word: string): string {
   return /^[\w./:@%+,=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -46,6 +46,8 @@ const en = {
       ? 'Butler is not installed here (it was uninstalled; its settings and .gitignore lines remain): run butler install to install it again.'
       : // Right for a user's project; from another folder the project is named (#25 walk-through 16).
         'Butler is not installed here: run butler install, or point at your project with --project DIR.',
+  /** `status --project DIR`: the folder was typed, so it is named, not proposed (#25 walk-through 16). */
+  notInstalledAt: (dir: string) => `Butler is not installed in ${dir}: run butler install --project ${dir}.`,
   byChoice: (flag: string) => `not installed (by choice; butler install ${flag} adds it)`,
   notInstalledClient: (flag: string) => `not installed (butler install ${flag} adds it)`,
   trustLabel: (title: string) => `${title} trust`,
@@ -168,6 +170,7 @@ const ja: typeof en = {
     left
       ? 'ここには Butler がインストールされていません（アンインストール済み。設定と .gitignore の行は残っています）: もう一度入れるには butler install を実行してください。'
       : 'ここには Butler がインストールされていません: butler install を実行するか、--project DIR でプロジェクトを指定してください。',
+  notInstalledAt: (dir) => `${dir} には Butler がインストールされていません: butler install --project ${dir} を実行してください。`,
   byChoice: (flag) => `未インストール（選択による。butler install ${flag} で追加できます）`,
   notInstalledClient: (flag) => `未インストール（butler install ${flag} で追加できます）`,
   trustLabel: (title) => `${title} の信頼`,

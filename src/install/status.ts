@@ -227,7 +227,8 @@ function clientLine(c: ClientRecord, st: ClientStatus, t: ReturnType<typeof inst
   );
 }
 
-export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
+/** `project`: the folder as `--project` named it, shell-quoted; absent when status looked where it was run. */
+export function formatStatus(s: StatusReport, lang: Lang = 'en', project?: string): string {
   const t = installText(lang);
   const anyInstalled = Object.values(s.clients).some((c) => c.installed);
   const bundles = Object.entries(s.runtime.bundles)
@@ -246,17 +247,20 @@ export function formatStatus(s: StatusReport, lang: Lang = 'en'): string {
       ? `  ${t.st.mark.none} ${t.st.runtimeAbsent(BIN_DIR, s.runtime.running)}`
       : `  ${mark(t, s.runtime.up_to_date)} ${t.st.runtime(BIN_DIR, s.runtime.vendored, s.runtime.running, bundles, s.runtime.stamp_unreadable ? 'unreadable' : Object.values(s.runtime.bundles).some(Boolean) ? 'stamp' : 'all', s.runtime.altered.length > 0)}`,
     `  ${mark(t, s.git_repo)} ${t.st.gitRepo}`,
-    `  ${mark(t, s.gitignore_session_logs)} ${t.st.gitignore}`,
+    // Nothing installed: the not-installed line's install is the fix for a missing .gitignore line too (#25).
+    ...(none && !s.gitignore_session_logs ? [] : [`  ${mark(t, s.gitignore_session_logs)} ${t.st.gitignore}`]),
     `  ${t.st.mark.ok} ${t.st.backend(s.issue_backend, s.issue_backend_from === 'config')}${s.issue_url ? t.st.url(s.issue_url.url, s.issue_url.approved) : ''}`,
     ...CLIENTS.map((c) => clientLine(c, s.clients[c.key]!, t, anyInstalled)),
     `  ${t.st.guard(s.guard_mode, live)}`,
   ];
   // Outside a repository that comes first, and install (which refuses there) is not advised.
   if (!s.git_repo) lines.splice(1, 0, `  ${t.notGit}`);
-  else if (none) lines.splice(1, 0, `  ${t.notInstalled(s.gitignore_session_logs && s.installed_once === true)}`);
-  else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
+  else if (none) {
+    const left = s.gitignore_session_logs && s.installed_once === true;
+    lines.splice(1, 0, `  ${project && !left ? t.notInstalledAt(project) : t.notInstalled(left)}`);
+  } else for (const c of CLIENTS) if (c.trust && s.clients[c.key]!.installed) lines.push(`  ${t.trustLabel(c.title)}: ${t.trust(c)}`);
   for (const n of s.notes) lines.push(`${t.noteLabel}: ${n}`);
-  for (const p of s.problems) lines.push(`${t.problem}: ${p}`);
+  for (const p of s.problems) if (!(none && s.git_repo && p === t.st.notIgnored)) lines.push(`${t.problem}: ${p}`);
   // A committed config's words (a URL, a parse error quoting it) reach a person's terminal here.
   return `${neutralize(lines.join('\n'))}\n`;
 }

@@ -289,3 +289,39 @@ describe('11. resume where the issue has no snapshot proposes what read proposes
     );
   });
 });
+
+describe('12. status --project DIR where Butler is not installed names the folder, not --project DIR', () => {
+  it('the typed folder is in the install command; without --project the words are as before (en, ja)', () => {
+    const root = repo();
+    const other = repo();
+    const r = butler(other, ['status', '--project', root]);
+    expect(r.code).toBe(1);
+    expect(r.out.split('\n')[1]).toBe(`  Butler is not installed in ${root}: run butler install --project ${root}.`);
+    expect(r.out).not.toContain('--project DIR');
+    expect(butler(other, ['status', '--project', root], ja).out.split('\n')[1]).toBe(
+      `  ${root} には Butler がインストールされていません: butler install --project ${root} を実行してください。`,
+    );
+    expect(butler(root, ['status']).out.split('\n')[1]).toBe(
+      '  Butler is not installed here: run butler install, or point at your project with --project DIR.',
+    );
+  });
+});
+
+describe('13. status before any install: the not-installed line, no .gitignore MISS row or problem saying the same fix', () => {
+  it('no MISS, no problem: line (en, ja); --json still lists the problem; after install the row is ok', () => {
+    const root = repo();
+    const r = butler(root, ['status']);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toContain('MISS');
+    expect(r.out).not.toContain('problem:');
+    expect(r.out.match(/butler install\b/g)).toHaveLength(4); // the not-installed line and one per client
+    const j = butler(root, ['status'], ja).out;
+    expect(j).not.toContain('欠落');
+    expect(j).not.toContain('問題:');
+    expect(butler(root, ['status', '--json']).json().data.problems).toEqual([
+      'session_logs/ is not git-ignored: snapshots could be committed. Run butler install.',
+    ]);
+    expect(butler(root, ['install', '--claude']).code).toBe(0);
+    expect(butler(root, ['status']).out).toContain('\n  ok   .gitignore has session_logs/ (snapshots stay private)\n');
+  });
+});

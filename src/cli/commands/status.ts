@@ -8,6 +8,7 @@ import { spawnGitWith } from '../../shared/git-spawn.js';
 import { bundleDir } from './install.js';
 import { fail, parseFlags, rootOf } from './project-args.js';
 import { cliLang } from '../lang.js';
+import { quote } from '../as-command.js';
 import { cliErrors } from '../messages/errors.js';
 import { cliUsage } from '../messages/usage.js';
 import type { Lang } from '../../shared/config.js';
@@ -60,7 +61,7 @@ export const status: Command = async (argv, io) => {
     if (flags.json) io.stdout(`${JSON.stringify({ ...envelope, summary, data: { ...report, healthy: !bad } })}\n`);
     // Outside a repository every row would be a MISS: one line, the words every command uses (#25).
     else if (!report.git_repo) io.stderr(`butler status: ${cliErrors(lang).notGitRepo(start)}\n`);
-    else io.stdout(formatStatus(report, lang));
+    else io.stdout(formatStatus(report, lang, typeof flags.project === 'string' ? quote(root) : undefined));
     return bad ? 1 : 0;
   } catch (err) {
     return fail(io, flags.json, err, 'butler status', said);
