@@ -325,3 +325,30 @@ describe('13. status before any install: the not-installed line, no .gitignore M
     expect(butler(root, ['status']).out).toContain('\n  ok   .gitignore has session_logs/ (snapshots stay private)\n');
   });
 });
+
+describe('14. guard and uninstall help start with what they do; guard usage lists --json', () => {
+  it('guard, guard allow, guard mode, uninstall --help: one line first (en, ja); both usage lines take --json', () => {
+    const root = repo();
+    const first = (args: string[], opts = {}) => butler(root, args, opts).out.split('\n');
+    expect(first(['guard', '--help'])[0]).toBe(
+      'Shows and changes the raw-git guard: the git subcommands agents may run past it (allow, deny) and what it does with the rest (mode).',
+    );
+    expect(first(['guard', 'allow', '--help'])[0]).toBe(
+      'Lets agents run the git SUBCOMMANDs you name past the guard: asks you, then commits .butler/config.yaml.',
+    );
+    expect(first(['guard', 'allow', '--help'], ja)[0]).toBe(
+      '指定した git の SUBCOMMAND をエージェントがガードを通さず実行できるようにします: 確認のうえ .butler/config.yaml をコミットします。',
+    );
+    expect(first(['guard', 'mode', '--help'])[0]).toMatch(/^Sets what the guard does with raw git/);
+    const usage = first(['guard', 'status', '--help']).slice(1, 3);
+    expect(usage).toEqual([
+      'usage: butler guard status [--project DIR] [--json]',
+      '       butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR] [--json]',
+    ]);
+    expect(first(['uninstall', '--help'])[0]).toBe(
+      'Removes Butler from this project: each client’s hooks, MCP entry and guidance, and .butler/bin/ once no client uses it; snapshots, issues and settings stay.',
+    );
+    expect(first(['uninstall', '--help'], ja)[0]).toMatch(/^このプロジェクトから Butler を削除します: /);
+    expect(first(['uninstall', '--help'])[1]).toMatch(/^usage: butler uninstall /);
+  });
+});

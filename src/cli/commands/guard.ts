@@ -32,7 +32,9 @@ export const guard: Command = async (argv, io) => {
   // `guard allow --help` too: the guard's usage covers each verb (walk-through 8: "unknown flag --help").
   const help = verb === '--help' || verb === '-h' || rest.includes('--help') || rest.includes('-h');
   if (!verb || help || !start) {
-    (verb ? io.stdout : io.stderr)(usage);
+    // Help starts with what the verb (or the guard) does, as install's and status's do (#25 walk-through 16).
+    const about = cliUsage(lang).about[VERBS.includes(verb ?? '') ? `guard ${verb}` : 'guard'];
+    (verb ? io.stdout : io.stderr)(verb ? `${about}\n${usage}` : usage);
     return verb ? 0 : 2;
   }
   if (!VERBS.includes(verb)) {

@@ -35,7 +35,8 @@ const usageOf = (kind: 'install' | 'uninstall', lang: Lang) => {
     ? `${t.about.install}
 ${t.usageWord}: butler install ${CLIENT_USAGE} [--project DIR] [--personal] [--session-end|--no-session-end] [--lang ja|en] [--force] [--dry-run] [--json]
 ${t.installNote(DEFAULT_CLIENTS.map((k) => clientByKey(k)?.title).join(lang === 'ja' ? '、' : ' and '))}`
-    : `${t.usageWord}: butler uninstall ${CLIENT_USAGE} [--project DIR] [--dry-run] [--json]
+    : `${t.about.uninstall}
+${t.usageWord}: butler uninstall ${CLIENT_USAGE} [--project DIR] [--dry-run] [--json]
 ${t.uninstallNote}`;
 };
 

@@ -63,7 +63,7 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
     `--client BRAIN (the agent you act as): \`suspend\`, \`resume\`, \`transfer\`, \`accept\`, \`prepare\`, \`list\`, \`retire\`.\n` +
     `butler handover <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
   guard: `usage: butler guard status [--project DIR] [--json]
-       butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
+       butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR] [--json]
 
 Relaxing the raw-git guard is a person's decision: allow/deny/mode run only in a terminal, not under
 an agent client, ask for confirmation, and commit .butler/config.yaml alone (the hook trusts only the committed settings).
@@ -79,6 +79,15 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
     status: 'Checks that Butler is installed here and will run: the runtime, each client’s hooks and MCP entry, the guard.',
     install: 'Installs Butler into this project: each client’s hooks, MCP entry and guidance, and the runtime in .butler/bin/.',
     demo: 'Runs install, suspend, resume, transfer and accept over the MCP server in a throwaway repository, then removes it.',
+    uninstall:
+      'Removes Butler from this project: each client’s hooks, MCP entry and guidance, and .butler/bin/ once no client uses it; snapshots, issues and settings stay.',
+    guard:
+      'Shows and changes the raw-git guard: the git subcommands agents may run past it (allow, deny) and what it does with the rest (mode).',
+    'guard status': 'Shows the guard’s settings: the committed ones, the work tree’s, and the ones the hook applies.',
+    'guard allow': 'Lets agents run the git SUBCOMMANDs you name past the guard: asks you, then commits .butler/config.yaml.',
+    'guard deny': 'Takes the git SUBCOMMANDs you name off the allowed list: asks you, then commits .butler/config.yaml.',
+    'guard mode':
+      'Sets what the guard does with raw git: block it, warn and let it run, or off: asks you, then commits .butler/config.yaml.',
   } as Record<string, string>,
   statusExits: 'Exits 0 when it reports no problem, 1 on a problem (also: not installed here, not a git repository), 2 on a usage error.',
 };
@@ -139,7 +148,7 @@ ${flags('finish', '残りの手順を提案するだけで、自分では何も�
     `--client BRAIN（あなたが代わりに動くエージェント）を取る動詞: \`suspend\`、\`resume\`、\`transfer\`、\`accept\`、\`prepare\`、\`list\`、\`retire\`。\n` +
     `各動詞のオプションは butler handover <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
   guard: `使い方: butler guard status [--project DIR] [--json]
-        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR]
+        butler guard allow SUBCOMMAND… | deny SUBCOMMAND… | mode block|warn|off [--project DIR] [--json]
 
 生の git を止めるガードを緩めるのは人の判断です: allow/deny/mode は端末でだけ、エージェントのクライアントの外で動き、
 確認を求め、.butler/config.yaml だけをコミットします（hook はコミット済みの設定だけを信頼します）。
@@ -152,6 +161,15 @@ ${flags('finish', '残りの手順を提案するだけで、自分では何も�
     status: 'ここに Butler がインストールされ動くかを確認します: ランタイム、各クライアントの hook と MCP の設定、ガード。',
     install: 'このプロジェクトに Butler をインストールします: 各クライアントの hook、MCP の設定と案内、.butler/bin/ のランタイム。',
     demo: '使い捨てのリポジトリで、MCP サーバー越しにインストール、中断、再開、引き渡し、引き継ぎを実演し、最後に削除します。',
+    uninstall:
+      'このプロジェクトから Butler を削除します: 各クライアントの hook、MCP の設定と案内、どのクライアントも使わなくなった .butler/bin/。snapshot、issue、設定は残ります。',
+    guard: '生の git を止めるガードを表示・変更します: エージェントが通せる git のサブコマンド（allow、deny）と、それ以外の扱い（mode）。',
+    'guard status': 'ガードの設定を表示します: コミット済みの設定、作業ツリーの設定、hook が適用する設定。',
+    'guard allow':
+      '指定した git の SUBCOMMAND をエージェントがガードを通さず実行できるようにします: 確認のうえ .butler/config.yaml をコミットします。',
+    'guard deny': '指定した git の SUBCOMMAND を許可の一覧から外します: 確認のうえ .butler/config.yaml をコミットします。',
+    'guard mode':
+      '生の git の扱いを設定します（block: 止める、warn: 警告して実行、off: 何もしない）: 確認のうえ .butler/config.yaml をコミットします。',
   },
   statusExits: '終了コード: 問題がなければ 0、問題があれば 1（ここに未インストール、git リポジトリの外も）、使い方の誤りは 2。',
 };
