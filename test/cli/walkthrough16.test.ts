@@ -352,3 +352,28 @@ describe('14. guard and uninstall help start with what they do; guard usage list
     expect(first(['uninstall', '--help'])[1]).toMatch(/^usage: butler uninstall /);
   });
 });
+
+describe('15. work --help describes every verb; issue --help lists exit codes 0, 1, 2, 3', () => {
+  it('each work verb line has words after its flags (en, ja); issue help’s exit line in order', () => {
+    const root = repo();
+    for (const opts of [{}, ja]) {
+      const lines = butler(root, ['work', '--help'], opts).out.split('\n').slice(1, 9);
+      expect(lines.map((l) => l.trim().split(/\s+/)[0])).toEqual([
+        'start',
+        'observe',
+        'diff',
+        'history',
+        'record',
+        'publish',
+        'sync',
+        'finish',
+      ]);
+      for (const l of lines) expect(l.length, l).toBeGreaterThan(60);
+    }
+    expect(butler(root, ['work', '--help']).out).toContain(
+      '  history  -n (--limit) --path                              the latest records, newest first (instead of git log)\n',
+    );
+    expect(butler(root, ['issue', '--help']).out).toMatch(/Exit: 0 ok, 1 error, 2 usage, 3 needs input\.\n$/);
+    expect(butler(root, ['issue', '--help'], ja).out).toMatch(/終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。\n$/);
+  });
+});

@@ -4,10 +4,10 @@ var AA=Object.defineProperty;var Ry=(e=>typeof require<"u"?require:typeof Proxy<
   --lang is saved as the project's language (.butler/config.yaml); on other commands it is for that run only.`,uninstallNote:"  No client flag: every client.",work:e=>`usage: butler work <verb> [--project DIR] [--json]
 ${e("start","set the default issue (kept for this clone); without --issue, clear it")}
 ${e("observe","work state, ahead/behind, changed paths, next step")}
-${e("diff")}
-${e("history")}
-${e("record")}
-${e("publish")}
+${e("diff","the changes not yet recorded, or one record’s (instead of git diff)")}
+${e("history","the latest records, newest first (instead of git log)")}
+${e("record","record every change as one record, on this machine (instead of git add + commit)")}
+${e("publish","push your records to the upstream (instead of git push)")}
 ${e("sync","fetch the upstream and bring its records in (clean tree only)")}
 ${e("finish","proposes the remaining steps; does nothing itself")}
 butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,issue:`usage: butler issue <verb> [--project DIR] [--json]
@@ -20,7 +20,7 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
   update-body ID (--body B | --body-file F) [--client NAME]
   reopen ID | close ID [--client NAME]
   approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
---client NAME: the author of a change (default: $USER). --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,approveUrl:`usage: butler issue approve-url [URL] [--project DIR] [--json]
+--client NAME: the author of a change (default: $USER). --body-file - reads stdin. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,approveUrl:`usage: butler issue approve-url [URL] [--project DIR] [--json]
   Lets your issue tracker token go to URL (default: issues.url in .butler/config.yaml), once you say yes at a terminal.
   A person's decision: no agent can approve a URL. Exit: 0 approved, 1 you said no, 2 usage, 3 no terminal to ask.`,handover:e=>`usage: butler handover ${e} [--project DIR] [--json] [options]
   suspend  [--issue N] [--notes T] [--share]     save where you are, for your next session
@@ -44,10 +44,10 @@ an agent client, ask for confirmation, and commit .butler/config.yaml alone (the
   --lang はプロジェクトの言語として保存されます（.butler/config.yaml）。ほかのコマンドではその実行だけです。`,uninstallNote:"  クライアントのフラグなし: すべてのクライアント。",work:e=>`使い方: butler work <verb> [--project DIR] [--json]
 ${e("start","既定の issue を設定（この clone で保持）。--issue なしで解除")}
 ${e("observe","作業状態、upstream との差（先行/遅れ）、変更されたパス、次の一手")}
-${e("diff")}
-${e("history")}
-${e("record")}
-${e("publish")}
+${e("diff","まだ記録していない変更、または一つの記録の変更（git diff の代わり）")}
+${e("history","最新の記録、新しい順（git log の代わり）")}
+${e("record","すべての変更を一つの記録にする。このマシンだけ（git add + commit の代わり）")}
+${e("publish","記録を upstream に push（git push の代わり）")}
 ${e("sync","upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）")}
 ${e("finish","残りの手順を提案するだけで、自分では何もしません")}
 各動詞のオプションは butler work <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,issue:`使い方: butler issue <verb> [--project DIR] [--json]
@@ -60,7 +60,7 @@ ${e("finish","残りの手順を提案するだけで、自分では何もしま
   update-body ID (--body B | --body-file F) [--client NAME]
   reopen ID | close ID [--client NAME]
   approve-url [URL]                 このトラッカー URL にトークンを送ることを許可（既定: issues.url）
---client NAME: 変更の作成者（既定: $USER）。--body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,approveUrl:`使い方: butler issue approve-url [URL] [--project DIR] [--json]
+--client NAME: 変更の作成者（既定: $USER）。--body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,approveUrl:`使い方: butler issue approve-url [URL] [--project DIR] [--json]
   issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
   人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,handover:e=>`使い方: butler handover ${e} [--project DIR] [--json] [オプション]
   suspend  [--issue N] [--notes T] [--share]     今の状態を保存（次のセッションのため）

@@ -25,10 +25,10 @@ const en = {
   work: (flags: (verb: string, about?: string) => string) => `usage: butler work <verb> [--project DIR] [--json]
 ${flags('start', 'set the default issue (kept for this clone); without --issue, clear it')}
 ${flags('observe', 'work state, ahead/behind, changed paths, next step')}
-${flags('diff')}
-${flags('history')}
-${flags('record')}
-${flags('publish')}
+${flags('diff', 'the changes not yet recorded, or one record’s (instead of git diff)')}
+${flags('history', 'the latest records, newest first (instead of git log)')}
+${flags('record', 'record every change as one record, on this machine (instead of git add + commit)')}
+${flags('publish', 'push your records to the upstream (instead of git push)')}
 ${flags('sync', 'fetch the upstream and bring its records in (clean tree only)')}
 ${flags('finish', 'proposes the remaining steps; does nothing itself')}
 butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
@@ -42,7 +42,7 @@ butler work <verb> --help lists the options of one verb. Exit: 0 ok, 1 error, 2 
   update-body ID (--body B | --body-file F) [--client NAME]
   reopen ID | close ID [--client NAME]
   approve-url [URL]                 let your token go to this tracker URL (default: issues.url)
---client NAME: the author of a change (default: $USER). --body-file - reads stdin. Exit: 0 ok, 1 error, 3 needs input, 2 usage.`,
+--client NAME: the author of a change (default: $USER). --body-file - reads stdin. Exit: 0 ok, 1 error, 2 usage, 3 needs input.`,
   /** `issue approve-url --help`: its own (#25: it printed the whole issue help). */
   approveUrl: `usage: butler issue approve-url [URL] [--project DIR] [--json]
   Lets your issue tracker token go to URL (default: issues.url in .butler/config.yaml), once you say yes at a terminal.
@@ -112,10 +112,10 @@ const ja: typeof en = {
   work: (flags) => `使い方: butler work <verb> [--project DIR] [--json]
 ${flags('start', '既定の issue を設定（この clone で保持）。--issue なしで解除')}
 ${flags('observe', '作業状態、upstream との差（先行/遅れ）、変更されたパス、次の一手')}
-${flags('diff')}
-${flags('history')}
-${flags('record')}
-${flags('publish')}
+${flags('diff', 'まだ記録していない変更、または一つの記録の変更（git diff の代わり）')}
+${flags('history', '最新の記録、新しい順（git log の代わり）')}
+${flags('record', 'すべての変更を一つの記録にする。このマシンだけ（git add + commit の代わり）')}
+${flags('publish', '記録を upstream に push（git push の代わり）')}
 ${flags('sync', 'upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）')}
 ${flags('finish', '残りの手順を提案するだけで、自分では何もしません')}
 各動詞のオプションは butler work <verb> --help で表示されます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
@@ -129,7 +129,7 @@ ${flags('finish', '残りの手順を提案するだけで、自分では何も�
   update-body ID (--body B | --body-file F) [--client NAME]
   reopen ID | close ID [--client NAME]
   approve-url [URL]                 このトラッカー URL にトークンを送ることを許可（既定: issues.url）
---client NAME: 変更の作成者（既定: $USER）。--body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、3 入力が必要、2 使い方の誤り。`,
+--client NAME: 変更の作成者（既定: $USER）。--body-file - は標準入力を読みます。終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。`,
   approveUrl: `使い方: butler issue approve-url [URL] [--project DIR] [--json]
   issue トラッカーのトークンを URL（既定: .butler/config.yaml の issues.url）に送ることを、端末であなたが承認します。
   人の判断です（エージェントは承認できません）。終了コード: 0 承認、1 拒否、2 使い方の誤り、3 確認できる端末がない。`,
