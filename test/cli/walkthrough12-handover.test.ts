@@ -92,7 +92,7 @@ describe('2. after `handover retire ID`', () => {
     expect(butler(root, ['handover', 'retire', third], ja).out.split('\n')[0]).toBe(
       `✓ handover ${third} の提示を終了しました（ファイルは残ります）`,
     );
-    expect(butler(root, ['handover', 'list'], ja).out).toContain('（提示終了（person））');
+    expect(butler(root, ['handover', 'list'], ja).out).toContain('（person が提示終了）');
   });
 
   it('retiring it again says it is retired already: exit 0, the one receipt, the index not written (en, ja)', () => {

@@ -377,3 +377,15 @@ describe('15. work --help describes every verb; issue --help lists exit codes 0,
     expect(butler(root, ['issue', '--help'], ja).out).toMatch(/終了コード: 0 成功、1 エラー、2 使い方の誤り、3 入力が必要。\n$/);
   });
 });
+
+describe('16. ja handover list: one level of brackets for a receipt', () => {
+  it('an accepted transfer reads （codex-mcp-client が引き継ぎ済み）; English unchanged', () => {
+    const root = installed();
+    expect(butler(root, ['handover', 'transfer', '--target', 'codex']).code).toBe(0);
+    expect(butler(root, ['handover', 'accept', '--client', 'codex']).code).toBe(0);
+    const row = butler(root, ['handover', 'list'], ja).out.split('\n')[1]!;
+    expect(row).toContain('（codex-mcp-client が引き継ぎ済み）');
+    expect(row).not.toMatch(/（[^）]*（/); // no bracket inside another
+    expect(butler(root, ['handover', 'list']).out.split('\n')[1]).toContain(' (accepted by codex-mcp-client) ');
+  });
+});

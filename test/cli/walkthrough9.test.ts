@@ -171,7 +171,7 @@ describe('A. the words the walk-through saw in English under --lang ja', () => {
     expect(read).not.toMatch(/handover_id:|snapshot_file:|source_brain:|target_brain:/);
     expect(butler(root, ['handover', 'read', '--issue', '1']).out).toMatch(/^ {2}ID: issue-1-/m);
     expect(butler(root, ['handover', 'accept', '--client', 'codex']).code).toBe(0);
-    expect(butler(root, ['handover', 'list'], ja).out).toContain('（引き継ぎ済み（codex-mcp-client））');
+    expect(butler(root, ['handover', 'list'], ja).out).toContain('（codex-mcp-client が引き継ぎ済み）');
     expect(butler(root, ['handover', 'list']).out).toContain('(accepted by codex-mcp-client)');
     // A verb's help starts with a person's summary in their language (help-people.test.ts pins them all).
     expect(butler(root, ['work', 'record', '--help'], ja).out.split('\n')[0]).toBe(

@@ -109,7 +109,8 @@ const ja: typeof en = {
   candidate: '候補',
   lastSeen: (at) => `最終確認 ${at}`,
   notSeen: 'インストール済み、未確認',
-  receipt: (kind, by) => `${kind === 'accepted' ? '引き継ぎ済み' : kind === 'retired' ? '提示終了' : kind}（${by}）`,
+  // `by が …`: inside the list's own brackets, no second level (#25 walk-through 16: `（引き継ぎ済み（codex））`).
+  receipt: (kind, by) => `${by} が${kind === 'accepted' ? '引き継ぎ済み' : kind === 'retired' ? '提示終了' : ` ${kind}`}`,
   marks: (r) => `（${r.join('。')}）`,
   auto: '自動',
   issueState: (s) => (s === 'open' ? 'オープン' : s === 'closed' ? 'クローズ' : String(s)),
