@@ -138,7 +138,8 @@ describe('6. work --help lists what each verb takes', () => {
           new RegExp(`^ {2}${verb} +${flags.replace(/[()]/g, '\\$&')}( |$)`),
         );
       }
-      expect(group).toContain('  publish  --issue');
+      // Every verb has its description after the flags now (walk-through 16 item 15).
+      expect(group.find((l) => l.startsWith('  publish '))).toMatch(/^ {2}publish {2}--issue {2,}\S/);
       expect(group.find((l) => l.startsWith('  sync '))).toMatch(/^ {2}sync {5}--issue {2,}\S/);
     }
     expect(README).toContain('lists each verb with the flags its own `--help` lists (`publish  --issue`)');

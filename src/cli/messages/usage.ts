@@ -114,7 +114,7 @@ ${flags('start', '既定の issue を設定（この clone で保持）。--issu
 ${flags('observe', '作業状態、upstream との差（先行/遅れ）、変更されたパス、次の一手')}
 ${flags('diff', 'まだ記録していない変更、または一つの記録の変更（git diff の代わり）')}
 ${flags('history', '最新の記録、新しい順（git log の代わり）')}
-${flags('record', 'すべての変更を一つの記録にする。このマシンだけ（git add + commit の代わり）')}
+${flags('record', 'すべての変更を一つの記録にする。このマシンだけ（git add と git commit の代わり）')}
 ${flags('publish', '記録を upstream に push（git push の代わり）')}
 ${flags('sync', 'upstream を fetch して記録を取り込む（作業ツリーがきれいなときだけ）')}
 ${flags('finish', '残りの手順を提案するだけで、自分では何もしません')}
@@ -163,7 +163,7 @@ ${flags('finish', '残りの手順を提案するだけで、自分では何も�
     demo: '使い捨てのリポジトリで、MCP サーバー越しにインストール、中断、再開、引き渡し、引き継ぎを実演し、最後に削除します。',
     uninstall:
       'このプロジェクトから Butler を削除します: 各クライアントの hook、MCP の設定と案内、どのクライアントも使わなくなった .butler/bin/。snapshot、issue、設定は残ります。',
-    guard: '生の git を止めるガードを表示・変更します: エージェントが通せる git のサブコマンド（allow、deny）と、それ以外の扱い（mode）。',
+    guard: '生の git を止めるガードを表示・変更します: エージェントが通せる git のサブコマンド（`allow`、`deny`）と、それ以外の扱い（`mode`）。',
     'guard status': 'ガードの設定を表示します: コミット済みの設定、作業ツリーの設定、hook が適用する設定。',
     'guard allow':
       '指定した git の SUBCOMMAND をエージェントがガードを通さず実行できるようにします: 確認のうえ .butler/config.yaml をコミットします。',
