@@ -147,7 +147,13 @@ describe('12. Japanese status and install words', () => {
     // the line taken out of .gitignore by hand.
     expect(butler(root, ['install', '--claude']).code).toBe(0);
     const ignore = path.join(root, '.gitignore');
-    writeFileSync(ignore, readFileSync(ignore, 'utf8').split('\n').filter((l) => !l.includes('session_logs')).join('\n'));
+    writeFileSync(
+      ignore,
+      readFileSync(ignore, 'utf8')
+        .split('\n')
+        .filter((l) => !l.includes('session_logs'))
+        .join('\n'),
+    );
     expect(butler(root, ['status'], ja).out).toContain('  欠落 .gitignore の session_logs/ の行（snapshot を非公開に保つ）\n');
     expect(butler(root, ['install', '--claude', '--dry-run'], ja).out).toContain('（ドライラン: 何も書き込んでいません）');
   });
