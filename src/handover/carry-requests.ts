@@ -1,4 +1,5 @@
 import type { Lang } from '../shared/config.js';
+import { HANDOVER_ID_PATTERN } from '../shared/ids.js';
 import { parseMetadata } from './metadata.js';
 import { sectionBody, splitSections } from './sections.js';
 import type { SessionFacts } from './snapshot.js';
@@ -13,7 +14,8 @@ import type { Fact } from './sessionlog/types.js';
 // (assemble.ts): another person's snapshot never passes its "requests" on as this user's words.
 
 /** Where a request was said: `L12 2026-12-05T05:00:00Z`, or, carried, the snapshot that first held it before that. */
-const ID = String.raw`(?:issue-[1-9]\d*|project)-\d{8}T\d{6}Z-[A-Za-z0-9_-]+`;
+// The one handover id pattern (shared/ids.ts), without its anchors.
+const ID = HANDOVER_ID_PATTERN.source.slice(1, -1);
 const CITE = String.raw`(?:${ID}, )?L\d+(?: [0-9T:Z+-]+)?`;
 const LABEL = '(?:Request|依頼)';
 const SHOWN = new RegExp(`^- ${LABEL}: (.*) \\((${CITE})\\)$`);
