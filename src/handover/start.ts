@@ -191,9 +191,9 @@ async function pickAndRender(
   if (candidates.length === 0) return withNote(named(startPromptNone(root, lang, sel.closed, await guardOff(root, config, env))), note);
   if (candidates.length > 1) return withNote(named(startPromptMany(root, me, candidates, lang)), note);
   const e = candidates[0] as IndexEntry;
-  const snapshot = store.readSnapshotNow(e);
+  const { file, text: snapshot } = store.readSnapshotNow(e);
   if (snapshot === null) return '';
-  deps.snapshotFile = store.fileOf(e);
+  deps.snapshotFile = file;
   deps.snapshotText = snapshot;
   if (snapshotDamage(snapshot)) {
     return startText(lang).damaged(e.handover_id, e.snapshot_file, root);

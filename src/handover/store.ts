@@ -248,16 +248,21 @@ export class HandoverStore {
 
   /** The snapshot's text; null when missing or when the index points anywhere but a snapshot file here. */
   async readSnapshot(entry: IndexEntry): Promise<string | null> {
-    return this.fileOf(entry) === null ? null : readTextIfExists(this.fileOf(entry)!);
+    // fileOf walks the path for links (no-links.ts): once.
+    const file = this.fileOf(entry);
+    return file === null ? null : readTextIfExists(file);
   }
 
-  /** readSnapshot() in one synchronous read, for a hook process (see entriesNow); null when unreadable. */
-  readSnapshotNow(entry: IndexEntry): string | null {
+  /**
+   * readSnapshot() in one synchronous read, for a hook process (see entriesNow), with the file it read (the
+   * SessionStart hook records it); text null when unreadable.
+   */
+  readSnapshotNow(entry: IndexEntry): { file: string | null; text: string | null } {
     const file = this.fileOf(entry);
     try {
-      return file === null ? null : readFileSync(file, 'utf8');
+      return { file, text: file === null ? null : readFileSync(file, 'utf8') };
     } catch {
-      return null;
+      return { file, text: null };
     }
   }
 
